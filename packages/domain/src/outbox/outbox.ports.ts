@@ -1,0 +1,37 @@
+/** A message written in the same transaction as the change it announces (transactional outbox). */
+export interface OutboxMessage {
+  /** Bus subject, for example `profiles.abc123` or `operator.changed`. */
+  subject: string;
+  /** JSON-serialisable body. */
+  payload: unknown;
+}
+
+/** Writes outbox rows inside the caller's transaction; the relay publishes them after commit. */
+export interface OutboxWriter {
+  enqueue(message: OutboxMessage): Promise<void>;
+}
+
+/**
+ * What the repositories of one transaction offer. Later contexts add their repositories here; everything used
+ * inside `UnitOfWork.run` commits or rolls back together.
+ */
+export interface TransactionScope {
+  outbox: OutboxWriter;
+}
+
+/** Runs work in one storage transaction. */
+export const UnitOfWork = Symbol.for('svc.UnitOfWork');
+export interface UnitOfWork {
+  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T>;
+}
+
+/** Drains the outbox to the bus: at least once, in order per subject. */
+export const OutboxRelay = Symbol.for('svc.OutboxRelay');
+export interface OutboxRelay {
+  /** Publishes every pending message once; returns how many were published. */
+  drain(): Promise<number>;
+  /** Starts draining in the background (after commits and on a short interval). */
+  start(): void;
+  /** Stops background draining and waits for a drain in flight. */
+  stop(): Promise<void>;
+}
