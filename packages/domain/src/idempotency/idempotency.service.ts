@@ -1,5 +1,5 @@
-import { DomainError } from '../shared/domain-error.js';
 import type { Clock } from '../shared/clock.port.js';
+import { DomainError } from '../shared/domain-error.js';
 import type { IdempotencyStore, StoredResponse } from './idempotency.ports.js';
 
 /** Replay window of a completed key (spec section 8). */
@@ -53,9 +53,13 @@ export class IdempotencyService {
       );
     }
     if (existing.state === 'running' || existing.response === null) {
-      throw new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running.', {
-        retryAfter: 1,
-      });
+      throw new DomainError(
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still running.',
+        {
+          retryAfter: 1,
+        },
+      );
     }
     return { kind: 'replay', response: existing.response };
   }

@@ -18,6 +18,9 @@ export interface BusSubscription {
 export const MessageBus = Symbol.for('svc.MessageBus');
 export interface MessageBus {
   publish(subject: string, payload: unknown, options?: { messageId?: string }): Promise<void>;
-  subscribe(subject: string, handler: (delivery: BusDelivery) => void | Promise<void>): Promise<BusSubscription>;
+  subscribe(
+    subject: string,
+    handler: (delivery: BusDelivery) => void | Promise<void>,
+  ): Promise<BusSubscription>;
   close(): Promise<void>;
 }

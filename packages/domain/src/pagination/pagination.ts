@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/domain-error.js';
 import { decodeBase64Url, encodeBase64Url } from '../shared/base64url.js';
+import { DomainError } from '../shared/domain-error.js';
 import type { KeyedHash } from '../shared/keyed-hash.port.js';
 
 /** Page size of list endpoints (spec section 8): default 50, at most 200. */

@@ -33,7 +33,10 @@ export class DomainError extends Error {
 }
 
 /** A request whose fields break their rules: 422 validation_failed unless a narrower code is given. */
-export function validationFailed(fieldErrors: FieldError[], detail = 'The request has invalid fields.'): DomainError {
+export function validationFailed(
+  fieldErrors: FieldError[],
+  detail = 'The request has invalid fields.',
+): DomainError {
   return new DomainError('validation_failed', detail, { fieldErrors });
 }
 

@@ -1,0 +1,38 @@
+import { SettingsError, startServer } from '@svc/http-server';
+import type { Command } from 'commander';
+import pino from 'pino';
+import { ExitCode } from '../output.js';
+import { type StorageFlags, settingsFrom } from '../settings-from-options.js';
+
+/** `svc serve`: the API server (RUNNER.md). */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('run the API server (embedded engines unless DATABASE_URL / CLICKHOUSE_URL are set)')
+    .option('--host <host>', 'listen address (HOST)')
+    .option('--port <port>', 'listen port, 0 picks a free one (PORT)')
+    .option('--data-dir <dir>', 'where the embedded engines keep their files (SVC_DATA_DIR)')
+    .action(async (flags: StorageFlags) => {
+      let settings: ReturnType<typeof settingsFrom>;
+      try {
+        settings = settingsFrom(flags);
+      } catch (error) {
+        if (!(error instanceof SettingsError)) throw error;
+        process.stderr.write(`svc serve: ${error.message}\n`);
+        process.exitCode = ExitCode.usage;
+        return;
+      }
+      const logger = pino({ level: settings.logLevel });
+      const server = await startServer({ settings, logger });
+      process.stdout.write(`listening on ${server.url}\n`);
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, 'shutting down');
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
+}

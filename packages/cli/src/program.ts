@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import { registerMigrate } from './commands/migrate.command.js';
+import { registerServe } from './commands/serve.command.js';
+
+/** The `svc` command line. */
+export function createProgram(): Command {
+  const program = new Command('svc')
+    .description('svc: control plane of a DNS filtering service')
+    .version('0.6.2')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
+    )
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  registerServe(program);
+  registerMigrate(program);
+  return program;
+}

@@ -1,0 +1,75 @@
+import { ColumnarStore, type IdempotencyService, KeyedHash, OutboxRelay } from '@svc/domain';
+import type { Express } from 'express';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { IdempotencyServiceToken, LoggerToken, SettingsToken } from '../composition/tokens.js';
+import { Authenticator } from '../http/principal.js';
+import { ClientIpRateLimiter } from '../http/rate-limit.js';
+import { buildOpenApiDocument, type OpenApiDocument, openApiYaml } from '../openapi/openapi-document.js';
+import { metaRoutes } from '../routes/meta.routes.js';
+import type { AnyRoute } from '../routes/route-definition.js';
+import type { Settings } from '../settings/settings.js';
+import { createExpressApp } from './create-app.js';
+
+/** Route tables added by an embedding caller, built from the container once it is ready. */
+export type RouteContribution = (container: Container) => Promise<AnyRoute[]> | AnyRoute[];
+
+/** The built application and its OpenAPI document. */
+export interface BuiltApp {
+  app: Express;
+  routes: readonly AnyRoute[];
+  openApi: OpenApiDocument;
+}
+
+/**
+ * Resolves what the routes need (opening the engines), gathers every route table, generates the OpenAPI
+ * document from them, and builds the express application.
+ */
+export async function buildApp(
+  container: Container,
+  contributions: RouteContribution[] = [],
+): Promise<BuiltApp> {
+  const settings = container.get<Settings>(SettingsToken);
+  const logger = container.get<Logger>(LoggerToken);
+  const [keyedHash, idempotency, authenticator, columnar] = await Promise.all([
+    container.getAsync<KeyedHash>(KeyedHash),
+    container.getAsync<IdempotencyService>(IdempotencyServiceToken),
+    container.getAsync<Authenticator>(Authenticator),
+    container.isBound(ColumnarStore)
+      ? container.getAsync<ColumnarStore>(ColumnarStore)
+      : Promise.resolve(undefined),
+    container.getAsync<OutboxRelay>(OutboxRelay),
+  ]);
+
+  let yaml = '';
+  const routes: AnyRoute[] = [
+    ...metaRoutes({
+      settings,
+      openApiYaml: () => yaml,
+      columnarStore: columnar !== undefined,
+      geoipAttribution: '',
+    }),
+  ];
+  for (const contribute of contributions) routes.push(...(await contribute(container)));
+  const openApi = buildOpenApiDocument(routes, settings.baseUrl);
+  yaml = openApiYaml(openApi);
+
+  const origins = { dashboard: new Set(settings.dashboardOrigins), signup: new Set(settings.signupOrigins) };
+  const app = createExpressApp({
+    routes,
+    pipeline: {
+      authenticator,
+      idempotency,
+      keyedHash,
+      rateLimiter: new ClientIpRateLimiter(settings.rateLimitPerMinute),
+      origins,
+    },
+    origins,
+    problemBase: settings.problemBase,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    hsts: settings.secureCookies,
+    trustProxy: settings.trustProxy,
+    logger,
+  });
+  return { app, routes, openApi };
+}

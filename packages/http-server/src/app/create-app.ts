@@ -1,0 +1,76 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { type CorsOrigins, corsHeaders, preflightHandler } from '../http/cors.js';
+import { localsOf } from '../http/request-locals.js';
+import { responseHeaders } from '../http/response-headers.middleware.js';
+import { type PipelineDependencies, routePipeline } from '../http/route-pipeline.js';
+import { sendProblem, writeProblem } from '../http/send-problem.js';
+import { problemFromError } from '../problems/problem-document.js';
+import type { AnyRoute } from '../routes/route-definition.js';
+
+/** Everything the express application is built from. */
+export interface AppOptions {
+  routes: readonly AnyRoute[];
+  pipeline: PipelineDependencies;
+  origins: CorsOrigins;
+  problemBase: string;
+  bodyLimitBytes: number;
+  hsts: boolean;
+  /** Express `trust proxy`; undefined trusts no proxy. */
+  trustProxy: string | undefined;
+  logger: Logger;
+}
+
+function expressPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+function trustProxyValue(setting: string | undefined): boolean | number | string {
+  if (setting === undefined || setting === 'false') return false;
+  if (setting === 'true') return true;
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
+}
+
+/**
+ * The express application: common headers first, then CORS, body parsing, one route table, 405 for known
+ * paths with another method, 404 for the rest, and the one problem mapper last.
+ */
+export function createExpressApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('trust proxy', trustProxyValue(options.trustProxy));
+  app.set('query parser', 'simple');
+
+  app.use(responseHeaders({ hsts: options.hsts }));
+  app.use(corsHeaders(options.origins));
+  app.use(express.json({ limit: options.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of options.routes) {
+    const methods = methodsByPath.get(route.path) ?? [];
+    methods.push(route.method);
+    methodsByPath.set(route.path, methods);
+    app[route.method](expressPath(route.path), routePipeline(route, options.pipeline));
+  }
+  for (const [path, methods] of methodsByPath) {
+    app.options(expressPath(path), preflightHandler(path, methods, options.origins, options.problemBase));
+    const allow = ['OPTIONS', ...methods.map((method) => method.toUpperCase())].join(', ');
+    app.all(expressPath(path), (_req: Request, res: Response) => {
+      sendProblem(res, options.problemBase, 'method_not_allowed', 'This path does not take that method.', {
+        headers: { Allow: allow },
+      });
+    });
+  }
+  app.use((_req: Request, res: Response) => {
+    sendProblem(res, options.problemBase, 'not_found', 'No route matches this path.');
+  });
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const requestId = localsOf(res).requestId;
+    const problem = problemFromError(error, { requestId, problemBase: options.problemBase });
+    if (problem.status >= 500) options.logger.error({ err: error, requestId }, 'request failed');
+    writeProblem(res, problem);
+  });
+  return app;
+}

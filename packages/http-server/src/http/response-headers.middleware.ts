@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { API_VERSION } from '@svc/domain';
+import type { NextFunction, Request, Response } from 'express';
+import { canonicalIp } from './client-ip.js';
+import type { RequestLocals } from './request-locals.js';
+
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * First middleware: gives the request its id and sets the headers every response carries, errors included
+ * (spec 4.1.2 and 5.6). HSTS goes wherever the session cookie is Secure.
+ */
+export function responseHeaders(options: { hsts: boolean }) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const locals: RequestLocals = { requestId: randomUUID(), clientIp: canonicalIp(req.ip), principal: null };
+    Object.assign(res.locals, locals);
+    res.setHeader('X-Request-Id', locals.requestId);
+    res.setHeader('X-Svc-Api-Version', API_VERSION);
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (options.hsts) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+}

@@ -1,0 +1,155 @@
+import {
+  DomainError,
+  type FieldError,
+  type IdempotencyService,
+  type KeyedHash,
+  type StoredResponse,
+} from '@svc/domain';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AnyRoute, RouteResult } from '../routes/route-definition.js';
+import { canonicalJson } from './canonical-json.js';
+import type { CorsOrigins } from './cors.js';
+import { assertSameOriginWrite } from './csrf.js';
+import type { Authenticator, Principal } from './principal.js';
+import type { ClientIpRateLimiter } from './rate-limit.js';
+import { localsOf } from './request-locals.js';
+import { assertNoFieldErrors, parsePart } from './validate-input.js';
+
+/** What every route pipeline needs from the composition root. */
+export interface PipelineDependencies {
+  authenticator: Authenticator;
+  idempotency: IdempotencyService;
+  keyedHash: KeyedHash;
+  rateLimiter: ClientIpRateLimiter;
+  origins: CorsOrigins;
+}
+
+/** Headers of a first response worth replaying with it. */
+const REPLAYED_HEADERS = ['location', 'etag', 'content-type', 'deprecation', 'sunset'];
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function authorise(route: AnyRoute, principal: Principal | null): void {
+  if (route.auth === 'none') return;
+  if (principal === null) throw new DomainError('unauthenticated', 'This route needs a credential.');
+  if (route.auth === 'node') {
+    if (principal.kind !== 'node')
+      throw new DomainError('unauthenticated', 'This route takes a node token only.');
+    return;
+  }
+  if (principal.kind === 'node')
+    throw new DomainError('unauthenticated', 'Node tokens are accepted only by node endpoints.');
+  if (route.auth === 'session' && principal.kind !== 'session') {
+    throw new DomainError(
+      'session_required',
+      'This operation needs a signed-in session; API tokens cannot use it.',
+    );
+  }
+  if (route.scope !== undefined && !principal.scopes.has(route.scope)) {
+    throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.`);
+  }
+}
+
+function writeResult(res: Response, result: RouteResult): void {
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  res.status(result.status);
+  if (result.body === undefined) {
+    res.end();
+  } else if (result.contentType !== undefined) {
+    res.type(result.contentType).send(result.body);
+  } else {
+    res.json(result.body);
+  }
+}
+
+function storedResponseOf(result: RouteResult): StoredResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (REPLAYED_HEADERS.includes(name.toLowerCase())) headers[name] = value;
+  }
+  const body =
+    result.body === undefined
+      ? ''
+      : result.contentType !== undefined
+        ? String(result.body)
+        : JSON.stringify(result.body);
+  if (result.body !== undefined)
+    headers['Content-Type'] = result.contentType ?? 'application/json; charset=utf-8';
+  return { status: result.status, headers, body };
+}
+
+function replay(res: Response, stored: StoredResponse): void {
+  for (const [name, value] of Object.entries(stored.headers)) res.setHeader(name, value);
+  res.setHeader('Idempotent-Replayed', 'true');
+  res.status(stored.status);
+  if (stored.body === '') res.end();
+  else res.send(stored.body);
+}
+
+/**
+ * The express handler of one route: rate limit, credential, scope, CSRF, input validation, idempotency, then
+ * the handler. Every failure goes to the problem middleware.
+ */
+export function routePipeline(route: AnyRoute, deps: PipelineDependencies): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const locals = localsOf(res);
+      if (route.auth === 'none') await deps.rateLimiter.consume(locals.clientIp);
+      const principal = await deps.authenticator.authenticate({
+        headers: req.headers,
+        clientIp: locals.clientIp,
+      });
+      locals.principal = principal;
+      authorise(route, principal);
+      assertSameOriginWrite(req, principal, deps.origins);
+
+      const bodySchema = route.request?.body;
+      if (bodySchema !== undefined && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
+        throw new DomainError('unsupported_media_type', 'Send the request body as application/json.');
+      }
+      const errors: FieldError[] = [];
+      const params = parsePart(route.request?.params, req.params, 'path', errors);
+      const query = parsePart(route.request?.query, req.query, 'query', errors);
+      const body = parsePart(bodySchema, req.body ?? {}, 'body', errors);
+      assertNoFieldErrors(errors);
+
+      const context = {
+        params,
+        query,
+        body,
+        requestId: locals.requestId,
+        clientIp: locals.clientIp,
+        principal,
+        headers: req.headers,
+      };
+      const key = route.idempotent === true ? req.headers['idempotency-key'] : undefined;
+      if (typeof key !== 'string') {
+        writeResult(res, await route.handler(context));
+        return;
+      }
+      const scope = principal?.accountId ?? `ip:${locals.clientIp}`;
+      const fingerprint = deps.keyedHash.sha256(
+        `${req.method} ${req.originalUrl}\n${canonicalJson(req.body ?? null)}`,
+      );
+      const start = await deps.idempotency.start(scope, key, fingerprint);
+      if (start.kind === 'replay') {
+        replay(res, start.response);
+        return;
+      }
+      let result: RouteResult;
+      try {
+        result = await route.handler(context);
+      } catch (error) {
+        await deps.idempotency.abandon(scope, key);
+        throw error;
+      }
+      await deps.idempotency.finish(scope, key, storedResponseOf(result));
+      writeResult(res, result);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  )
+  .pipe(z.array(z.url().transform((url) => new URL(url).origin)));
+
+const urlWithSchemes = (schemes: string[]) =>
+  z
+    .string()
+    .refine(
+      (value) => URL.canParse(value) && schemes.includes(new URL(value).protocol),
+      `must be a URL with scheme ${schemes.map((scheme) => scheme.replace(':', '')).join(' or ')}`,
+    );
+
+/**
+ * Every setting of RUNNER.md, as read from flags and the environment. Parsing happens once at start; a bad
+ * value stops the start with a message naming the setting.
+ */
+export const RawSettings = z.object({
+  SVC_ENV: z.enum(['development', 'production']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  SVC_DATA_DIR: z.string().min(1).default('./.svc-data'),
+  DATABASE_URL: urlWithSchemes(['postgres:', 'postgresql:']).optional(),
+  CLICKHOUSE_URL: urlWithSchemes(['http:', 'https:']).optional(),
+  NATS_URL: urlWithSchemes(['nats:', 'tls:']).optional(),
+  SMTP_URL: urlWithSchemes(['smtp:', 'smtps:']).optional(),
+  SVC_BASE_URL: z.url().optional(),
+  SVC_DASHBOARD_URL: z.url().default('http://localhost:3000'),
+  SVC_DASHBOARD_ORIGINS: originList.optional(),
+  SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional(),
+  SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SVC_SIGNUP_ORIGINS: originList.optional(),
+  SVC_WEBAUTHN_RP_ID: z.string().min(1).optional(),
+  SVC_GEOIP_DB: z.string().min(1).optional(),
+  SVC_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SVC_TRUST_PROXY: z.string().min(1).optional(),
+  SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SVC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
+  SVC_PROBLEM_BASE: z.url().optional(),
+});
+export type RawSettings = z.infer<typeof RawSettings>;
+
+/** The validated settings the server runs with. */
+export interface Settings {
+  env: 'development' | 'production';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  clickhouseUrl: string | undefined;
+  natsUrl: string | undefined;
+  smtpUrl: string | undefined;
+  baseUrl: string;
+  dashboardUrl: string;
+  dashboardOrigins: string[];
+  signupMode: 'open' | 'invite' | 'closed';
+  /** Key material; undefined means "generate one and keep it in the data dir" (development only). */
+  secret: string | undefined;
+  signupOrigins: string[];
+  webauthnRpId: string;
+  geoipDb: string | undefined;
+  logLevel: RawSettings['SVC_LOG_LEVEL'];
+  /** Express `trust proxy` value: unset trusts no proxy (the socket address is the client). */
+  trustProxy: string | undefined;
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  problemBase: string;
+  /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
+  secureCookies: boolean;
+}
+
+/** A setting that failed validation; the message names it. */
+export class SettingsError extends Error {
+  constructor(readonly issues: { setting: string; message: string }[]) {
+    super(`Invalid settings: ${issues.map((issue) => `${issue.setting}: ${issue.message}`).join('; ')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+const KNOWN = new Set(Object.keys(RawSettings.shape));
+
+/**
+ * Parses settings from environment-style key/values (flags are merged in by the caller). Unknown `SVC_*`
+ * variables are refused so that a typo never silently falls back to a default.
+ */
+export function parseSettings(source: Record<string, string | undefined>): Settings {
+  const unknown = Object.keys(source).filter((key) => key.startsWith('SVC_') && !KNOWN.has(key));
+  const parsed = RawSettings.safeParse(
+    Object.fromEntries(
+      Object.entries(source).filter(([key, value]) => KNOWN.has(key) && value !== undefined && value !== ''),
+    ),
+  );
+  const issues = unknown.map((setting) => ({ setting, message: 'unknown setting' }));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      issues.push({ setting: String(issue.path[0] ?? '?'), message: issue.message });
+  }
+  if (issues.length > 0 || !parsed.success) throw new SettingsError(issues);
+  const raw = parsed.data;
+  const development = raw.SVC_ENV === 'development';
+  if (!development && raw.SVC_SECRET === undefined) {
+    throw new SettingsError([{ setting: 'SVC_SECRET', message: 'is required in production' }]);
+  }
+  const dashboardOrigins = raw.SVC_DASHBOARD_ORIGINS ?? [new URL(raw.SVC_DASHBOARD_URL).origin];
+  const baseUrl = (
+    raw.SVC_BASE_URL ?? `http://${raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST}:${raw.PORT}`
+  ).replace(/\/+$/, '');
+  return {
+    env: raw.SVC_ENV,
+    host: raw.HOST,
+    port: raw.PORT,
+    dataDir: raw.SVC_DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    clickhouseUrl: raw.CLICKHOUSE_URL,
+    natsUrl: raw.NATS_URL,
+    smtpUrl: raw.SMTP_URL,
+    baseUrl,
+    dashboardUrl: raw.SVC_DASHBOARD_URL,
+    dashboardOrigins,
+    signupMode: raw.SVC_SIGNUP_MODE ?? (development ? 'open' : 'closed'),
+    secret: raw.SVC_SECRET,
+    signupOrigins: raw.SVC_SIGNUP_ORIGINS ?? dashboardOrigins,
+    webauthnRpId: raw.SVC_WEBAUTHN_RP_ID ?? new URL(raw.SVC_DASHBOARD_URL).hostname,
+    geoipDb: raw.SVC_GEOIP_DB,
+    logLevel: raw.SVC_LOG_LEVEL,
+    trustProxy: raw.SVC_TRUST_PROXY,
+    rateLimitPerMinute: raw.SVC_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: raw.SVC_BODY_LIMIT_BYTES,
+    problemBase: (raw.SVC_PROBLEM_BASE ?? `${baseUrl}/problems`).replace(/\/+$/, ''),
+    secureCookies: !development,
+  };
+}
