@@ -69,7 +69,7 @@ export function createExpressApp(options: AppOptions): Express {
     if (res.headersSent) return next(error);
     const requestId = localsOf(res).requestId;
     const problem = problemFromError(error, { requestId, problemBase: options.problemBase });
-    if (problem.status >= 500) options.logger.error({ err: error, requestId }, 'request failed');
+    if (problem.body.code === 'internal') options.logger.error({ err: error, requestId }, 'request failed');
     writeProblem(res, problem);
   });
   return app;

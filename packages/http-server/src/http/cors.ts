@@ -82,6 +82,8 @@ export function preflightHandler(
       const methodAllowed = methods.some((candidate) => candidate.toUpperCase() === method);
       const headersAllowed = requestedHeaders.every((header) => header === 'content-type');
       if (!origins.signup.has(origin) || !methodAllowed || !headersAllowed) {
+        res.removeHeader('Access-Control-Allow-Origin');
+        res.removeHeader('Access-Control-Allow-Credentials');
         sendProblem(res, problemBase, 'csrf_rejected', 'This origin, method or header is not allowed here.');
         return;
       }

@@ -101,7 +101,7 @@ export function metaRoutes(deps: MetaRouteDependencies): AnyRoute[] {
         200: {
           description: 'Points of presence sorted by id; cacheable for five minutes.',
           schema: PopList,
-          headers: { 'Cache-Control': { description: '`public, max-age=300`' } },
+          headers: { 'Cache-Control': { description: '`public, max-age=300`', schema: { type: 'string' } } },
         },
       },
       handler: async () => ({ status: 200, body: pops, headers: { 'Cache-Control': 'public, max-age=300' } }),

@@ -16,7 +16,7 @@ export interface SuccessResponse {
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
-  headers?: Record<string, { description: string }>;
+  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
 }
 
 /** What a handler answers; the route layer serialises it and applies the common headers. */

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -16,6 +16,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export interface RunningServer {
   /** `http://HOST:PORT` as bound (a port of 0 is replaced by the one picked). */
   url: string;
+  /** The settings in force, with the base URL of the bound port when none was configured. */
+  settings: Settings;
   container: Container;
   built: BuiltApp;
   /** Stops taking new work, finishes what is in flight (at most 10 s), closes the stores. */
@@ -28,7 +30,6 @@ export interface StartServerOptions {
   logger: Logger;
   storage?: StorageKind;
   contributions?: RouteContribution[];
-  container?: Container;
   /** Storage commands this server runs for CLI processes while it holds the embedded engines. */
   controlCommands?: (container: Container) => Map<string, ControlCommand>;
 }
@@ -55,41 +56,50 @@ function urlOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
-/** Opens the stores, builds the application and listens; the caller prints the `listening on` line. */
+/** A port of 0 is only known once bound: the default base URL (and problem base) then name the real port. */
+function withBoundUrl(settings: Settings, url: string): Settings {
+  if (!settings.baseUrlDefaulted) return settings;
+  return {
+    ...settings,
+    baseUrl: url,
+    problemBase: settings.problemBaseDefaulted ? `${url}/problems` : settings.problemBase,
+  };
+}
+
+/**
+ * Takes the data dir (control socket), binds the port, opens and migrates the stores, builds the application,
+ * then starts answering; the caller prints the `listening on` line.
+ */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const container =
-    options.container ??
-    createContainer({
-      settings: options.settings,
-      logger: options.logger,
-      storage: options.storage ?? 'engines',
-    });
+  const storage = options.storage ?? 'engines';
+  let handler = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(503, { 'Retry-After': '1' }).end();
+  };
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => handler(req, res));
+  const address = await listen(server, options.settings.host, options.settings.port);
+  const url = urlOf(address);
+  const settings = withBoundUrl(options.settings, url);
+  const container = createContainer({ settings, logger: options.logger, storage });
   const lifecycle = container.get<Lifecycle>(LifecycleToken);
-  if (holdsEmbeddedEngines(options.settings, options.storage ?? 'engines')) {
-    const commands = new Map<string, ControlCommand>([['migrate', () => migrateStores(container)]]);
-    for (const [name, command] of options.controlCommands?.(container) ?? []) commands.set(name, command);
-    // Taken before the engines open: it is also the lock that keeps a second server off the same files.
-    const control = await startControlSocket(options.settings.dataDir, commands);
-    lifecycle.own('control socket', control, (owned) => owned.close());
-  }
   let built: BuiltApp;
   try {
+    if (holdsEmbeddedEngines(settings, storage)) {
+      const commands = new Map<string, ControlCommand>([['migrate', () => migrateStores(container)]]);
+      for (const [name, command] of options.controlCommands?.(container) ?? []) commands.set(name, command);
+      // Taken before the engines open: it is also the lock that keeps a second server off the same files.
+      const control = await startControlSocket(settings.dataDir, commands);
+      lifecycle.own('control socket', control, (owned) => owned.close());
+    }
     const applied = await migrateStores(container);
     if (applied.postgres.length + applied.columnar.length > 0)
       options.logger.info({ applied }, 'migrations applied');
     built = await buildApp(container, options.contributions);
   } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     await lifecycle.closeAll();
     throw error;
   }
-  const server = createServer({ keepAliveTimeout: 5_000 }, built.app);
-  let address: AddressInfo;
-  try {
-    address = await listen(server, options.settings.host, options.settings.port);
-  } catch (error) {
-    await lifecycle.closeAll();
-    throw error;
-  }
+  handler = built.app;
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -105,5 +115,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     })();
     return closing;
   };
-  return { url: urlOf(address), container, built, close };
+  return { url, settings, container, built, close };
 }

@@ -58,6 +58,8 @@ export interface Settings {
   natsUrl: string | undefined;
   smtpUrl: string | undefined;
   baseUrl: string;
+  /** True when SVC_BASE_URL was not set: the server then names its bound address. */
+  baseUrlDefaulted: boolean;
   dashboardUrl: string;
   dashboardOrigins: string[];
   signupMode: 'open' | 'invite' | 'closed';
@@ -72,6 +74,7 @@ export interface Settings {
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
   problemBase: string;
+  problemBaseDefaulted: boolean;
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
 }
@@ -122,6 +125,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     natsUrl: raw.NATS_URL,
     smtpUrl: raw.SMTP_URL,
     baseUrl,
+    baseUrlDefaulted: raw.SVC_BASE_URL === undefined,
     dashboardUrl: raw.SVC_DASHBOARD_URL,
     dashboardOrigins,
     signupMode: raw.SVC_SIGNUP_MODE ?? (development ? 'open' : 'closed'),
@@ -134,6 +138,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     rateLimitPerMinute: raw.SVC_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: raw.SVC_BODY_LIMIT_BYTES,
     problemBase: (raw.SVC_PROBLEM_BASE ?? `${baseUrl}/problems`).replace(/\/+$/, ''),
+    problemBaseDefaulted: raw.SVC_PROBLEM_BASE === undefined,
     secureCookies: !development,
   };
 }

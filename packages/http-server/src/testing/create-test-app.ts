@@ -2,7 +2,6 @@ import type { InProcessMessageBus, MemoryMailer } from '@svc/adapters';
 import { Mailer, MessageBus } from '@svc/domain';
 import pino from 'pino';
 import type { RouteContribution } from '../app/build-app.js';
-import { createContainer } from '../composition/container.js';
 import { type RunningServer, startServer } from '../server/start-server.js';
 import { parseSettings } from '../settings/settings.js';
 
@@ -35,17 +34,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const logger = pino({ level: settings.logLevel === 'info' ? 'warn' : settings.logLevel });
-  const container = createContainer({ settings, logger, storage: 'memory' });
   const server = await startServer({
     settings,
     logger,
-    container,
     storage: 'memory',
     contributions: options.routes ?? [],
   });
   return {
     ...server,
-    mailer: container.get<MemoryMailer>(Mailer),
-    bus: container.get<InProcessMessageBus>(MessageBus),
+    mailer: server.container.get<MemoryMailer>(Mailer),
+    bus: server.container.get<InProcessMessageBus>(MessageBus),
   };
 }

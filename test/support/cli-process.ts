@@ -1,0 +1,55 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const BIN = `${ROOT}packages/cli/src/bin.ts`;
+
+/** Runs the `svc` binary from source, as `npm start` does. */
+export function spawnSvc(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+/** Runs `svc` to completion and returns its exit code and output. */
+export function runSvc(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawnSvc(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Resolves the URL of the `listening on` line, or rejects when the process exits first. */
+export function listeningUrl(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^listening on (http:\/\/\S+)$/.exec(line);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`svc exited with ${code} before listening: ${stderr}`)));
+  });
+}
+
+/** Resolves the exit code once the process exits. */
+export function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
