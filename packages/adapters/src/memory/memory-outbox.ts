@@ -19,20 +19,22 @@ export class MemoryOutboxRelay implements OutboxRelay {
   }
 
   drain(): Promise<number> {
-    this.draining ??= (async () => {
-      let published = 0;
-      try {
-        for (let next = this.pending[0]; next !== undefined; next = this.pending[0]) {
-          await this.bus.publish(next.message.subject, next.message.payload, { messageId: String(next.id) });
-          this.pending.shift();
-          published += 1;
-        }
-      } finally {
-        this.draining = undefined;
-      }
-      return published;
-    })();
-    return this.draining;
+    if (this.draining !== undefined) return this.draining;
+    const draining = this.publishPending().finally(() => {
+      this.draining = undefined;
+    });
+    this.draining = draining;
+    return draining;
+  }
+
+  private async publishPending(): Promise<number> {
+    let published = 0;
+    for (let next = this.pending[0]; next !== undefined; next = this.pending[0]) {
+      await this.bus.publish(next.message.subject, next.message.payload, { messageId: String(next.id) });
+      this.pending.shift();
+      published += 1;
+    }
+    return published;
   }
 
   start(): void {

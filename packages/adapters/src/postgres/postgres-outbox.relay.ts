@@ -1,0 +1,116 @@
+import type { MessageBus, OutboxRelay } from '@svc/domain';
+import type pg from 'pg';
+
+/** Advisory lock held by the one relay draining at a time, across every server sharing the database. */
+const RELAY_LOCK = 4_242_002;
+const BATCH = 100;
+/** Sent rows are kept this long for inspection, then purged. */
+const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Publishes committed outbox rows to the bus in id order, at least once. Only the server holding the advisory
+ * lock drains, so order per subject holds across servers; a row is marked sent only after its publish
+ * succeeded, and a failed publish stops the batch so that nothing after it overtakes it.
+ */
+export class PostgresOutboxRelay implements OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<number> | undefined;
+  private again = false;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly bus: MessageBus,
+    private readonly options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  ) {}
+
+  /** Drains until no unsent row is left (or another server holds the lock); returns how many were published. */
+  drain(): Promise<number> {
+    if (this.inFlight !== undefined) {
+      this.again = true;
+      return this.inFlight;
+    }
+    this.inFlight = (async () => {
+      let total = 0;
+      try {
+        do {
+          this.again = false;
+          for (let published = await this.drainBatch(); published > 0; published = await this.drainBatch()) {
+            total += published;
+          }
+        } while (this.again);
+      } finally {
+        this.inFlight = undefined;
+      }
+      return total;
+    })();
+    return this.inFlight;
+  }
+
+  /** Asks for a drain soon, typically right after a commit that wrote outbox rows. */
+  nudge(): void {
+    void this.drain().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  start(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 1000);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.inFlight?.catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  private async drainBatch(): Promise<number> {
+    const client = await this.pool.connect();
+    const sent: string[] = [];
+    let failure: unknown;
+    try {
+      await client.query('BEGIN');
+      try {
+        const locked = await client.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_xact_lock($1) AS locked',
+          [RELAY_LOCK],
+        );
+        if (locked.rows[0]?.locked === true) {
+          const rows = await client.query<{ id: string; subject: string; payload: unknown }>(
+            'SELECT id::text AS id, subject, payload FROM outbox WHERE sent_at IS NULL ORDER BY outbox.id LIMIT $1',
+            [BATCH],
+          );
+          for (const row of rows.rows) {
+            try {
+              await this.bus.publish(row.subject, row.payload, { messageId: row.id });
+            } catch (error) {
+              failure = error;
+              break;
+            }
+            sent.push(row.id);
+          }
+          if (sent.length > 0)
+            await client.query('UPDATE outbox SET sent_at = now() WHERE id = ANY($1::bigint[])', [sent]);
+          await this.purgeSent(client);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+    // Rows published before the failure are marked sent; the failed one and those after it wait, in order.
+    if (failure !== undefined) throw failure;
+    return sent.length;
+  }
+
+  private async purgeSent(client: pg.PoolClient): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPurge < 60_000) return;
+    this.lastPurge = now;
+    await client.query('DELETE FROM outbox WHERE sent_at < $1', [new Date(now - KEEP_SENT_MS)]);
+  }
+}
