@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -8,4 +9,9 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
+  // The migrations are plain SQL read at run time next to the module: copy them beside the bundle.
+  onSuccess: async () => {
+    await cp('src/postgres/postgres-migrations', 'dist/postgres-migrations', { recursive: true });
+    await cp('src/clickhouse/clickhouse-migrations', 'dist/clickhouse-migrations', { recursive: true });
+  },
 });

@@ -54,6 +54,9 @@ describe('svc serve and svc migrate on the embedded default (RUNNER.md)', () => 
 });
 
 describe('settings are validated at start (RUNNER.md)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-settings-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
   it.each([
     ['a malformed port', { PORT: 'eighty' }, 'PORT'],
     ['an unknown SVC_ setting', { SVC_SIGNUP_MOOD: 'open' }, 'SVC_SIGNUP_MOOD'],
@@ -62,7 +65,11 @@ describe('settings are validated at start (RUNNER.md)', () => {
   ])(
     'stops on %s with a message naming it and exit code 2',
     async (_case, env, setting) => {
-      const result = await runSvc(['serve', '--port', '0'], { SVC_ENV: 'development', ...env });
+      const result = await runSvc(['serve', '--data-dir', dataDir], {
+        SVC_ENV: 'development',
+        PORT: '0',
+        ...env,
+      });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(setting);
     },

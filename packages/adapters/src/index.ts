@@ -1,3 +1,7 @@
+export * from './bus/create-message-bus.js';
+export * from './bus/nats.message-bus.js';
+export * from './clickhouse/clickhouse.columnar-store.js';
+export * from './mail/nodemailer.mailer.js';
 export * from './memory/in-process.message-bus.js';
 export * from './memory/memory.mailer.js';
 export * from './memory/memory-idempotency.store.js';

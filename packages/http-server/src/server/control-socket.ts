@@ -1,7 +1,6 @@
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
 /** The owner-only socket through which storage commands reach a server holding the embedded engines. */
 export function controlSocketPath(dataDir: string): string {
@@ -30,6 +29,20 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/** Calls `onLine` with the first newline-terminated line read from `socket`. */
+function readLine(socket: Socket, onLine: (line: string) => void): void {
+  let buffered = '';
+  const onData = (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const end = buffered.indexOf('\n');
+    if (end >= 0) {
+      socket.off('data', onData);
+      onLine(buffered.slice(0, end));
+    }
+  };
+  socket.on('data', onData);
+}
+
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
@@ -54,7 +67,7 @@ export function sendControlCommand(
     socket.once('connect', () =>
       socket.write(`${JSON.stringify({ command, args } satisfies ControlRequest)}\n`),
     );
-    createInterface({ input: socket }).once('line', (line) => {
+    readLine(socket, (line) => {
       answered = true;
       socket.end();
       resolve(JSON.parse(line) as ControlAnswer);
@@ -77,7 +90,7 @@ export async function startControlSocket(
     if (errorCode(error) !== 'ENOENT') throw error;
   });
   const server: Server = createServer((socket) => {
-    createInterface({ input: socket }).once('line', (line) => {
+    readLine(socket, (line) => {
       void answer(line).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
     socket.on('error', () => socket.destroy());

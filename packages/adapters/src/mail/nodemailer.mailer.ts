@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Mailer, MailMessage } from '@svc/domain';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** The sender of every message unless configured. */
+export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
+
+/** Sends over SMTP (SMTP_URL) with nodemailer. */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string = DEFAULT_MAIL_FROM,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+}
+
+/** A sortable timestamp for file names: 20261122T161500123Z. */
+function fileTimestamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace('.', '');
+}
+
+/**
+ * The outbox folder of RUNNER.md: every message becomes one RFC 5322 file `<dataDir>/mail/<timestamp>-<id>.eml`
+ * (composed by nodemailer, as SMTP would send it) and one log line naming recipient and subject.
+ */
+export class OutboxFolderMailer implements Mailer {
+  private readonly composer: Transporter;
+  readonly folder: string;
+
+  constructor(
+    dataDir: string,
+    private readonly log: (line: string) => void,
+    private readonly from: string = DEFAULT_MAIL_FROM,
+  ) {
+    this.folder = join(dataDir, 'mail');
+    this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const composed: { message: Buffer } = await this.composer.sendMail({ from: this.from, ...message });
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    const name = `${fileTimestamp(new Date())}-${randomBytes(6).toString('hex')}.eml`;
+    await writeFile(join(this.folder, name), composed.message, { mode: 0o600 });
+    this.log(`mail to ${message.to}: ${message.subject} (${join(this.folder, name)})`);
+  }
+}
+
+/** The mailer the settings choose: SMTP with SMTP_URL, else the outbox folder. */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  dataDir: string;
+  log: (line: string) => void;
+  from?: string;
+}): Mailer {
+  if (options.smtpUrl !== undefined) return new SmtpMailer(options.smtpUrl, options.from);
+  return new OutboxFolderMailer(options.dataDir, options.log, options.from);
+}
