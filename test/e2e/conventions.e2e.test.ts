@@ -14,6 +14,7 @@ describe('API conventions through HTTP (spec 4.1, 5.6, 7)', () => {
       env: {
         SVC_DASHBOARD_URL: `${DASHBOARD}/`,
         SVC_SIGNUP_ORIGINS: `${SIGNUP_SITE},${DASHBOARD}`,
+        SVC_SIGNUP_MODE: 'closed',
         SVC_BODY_LIMIT_BYTES: '2048',
       },
       routes: [probeRoutes],

@@ -1,8 +1,10 @@
 import {
   MemoryOutboxRelay,
+  MemoryStores,
   MemoryUnitOfWork,
   PostgresOutboxRelay,
   PostgresUnitOfWork,
+  postgresTransactionRepositories,
 } from '../src/index.js';
 import { runOutboxContract } from './contracts/outbox.contract.js';
 import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
@@ -11,14 +13,19 @@ import type { RecordingBus } from './support/recording-bus.js';
 
 runOutboxContract('memory', async (bus) => {
   const relay = new MemoryOutboxRelay(bus);
-  return { uow: new MemoryUnitOfWork(relay), relay, otherRelay: relay, dispose: async () => undefined };
+  const stores = new MemoryStores();
+  const uow = new MemoryUnitOfWork(relay, {
+    repositories: (counters) => stores.transactionRepositories(counters),
+    participants: stores.participants,
+  });
+  return { uow, relay, otherRelay: relay, dispose: async () => undefined };
 });
 
 const onEngine = (open: () => Promise<TestDatabase>) => async (bus: RecordingBus) => {
   const engine = await open();
   const { pool } = engine.database;
   return {
-    uow: new PostgresUnitOfWork(pool),
+    uow: new PostgresUnitOfWork(pool, { repositories: postgresTransactionRepositories }),
     relay: new PostgresOutboxRelay(pool, bus),
     otherRelay: new PostgresOutboxRelay(pool, bus),
     dispose: engine.dispose,

@@ -1,4 +1,6 @@
 import type { MessageBus, OutboxMessage, OutboxRelay, TransactionScope, UnitOfWork } from '@svc/domain';
+import type { TransactionRepositories } from '../postgres/postgres-unit-of-work.js';
+import type { Snapshottable } from './memory-snapshot.js';
 
 /**
  * The outbox of an embedded, engine-free server: messages committed by {@link MemoryUnitOfWork} wait here
@@ -48,21 +50,51 @@ export class MemoryOutboxRelay implements OutboxRelay {
   }
 }
 
+/** What a {@link MemoryUnitOfWork} runs against. */
+export interface MemoryUnitOfWorkOptions {
+  /** The repositories of a run (memory stores are shared; the snapshot gives them rollback). */
+  repositories: (counters: { mail: () => void }) => TransactionRepositories;
+  /** Stores restored to their state before a run that fails. */
+  participants: readonly Snapshottable[];
+  /** Called after a run that queued mail commits. */
+  onMailCommitted?: () => void;
+}
+
 /**
- * Runs work one at a time and keeps the outbox messages of a run only if it resolves, which is what a
- * transaction promises to the code inside it.
+ * Runs work one at a time and keeps what a run wrote only if it resolves, which is what a transaction promises
+ * to the code inside it: outbox messages are released on success, and store snapshots are restored on failure.
  */
 export class MemoryUnitOfWork implements UnitOfWork {
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly relay: MemoryOutboxRelay) {}
+  constructor(
+    private readonly relay: MemoryOutboxRelay,
+    private readonly options: MemoryUnitOfWorkOptions,
+  ) {}
 
   run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
       const messages: OutboxMessage[] = [];
-      const value = await work({ outbox: { enqueue: async (message) => void messages.push(message) } });
-      this.relay.commit(messages);
-      return value;
+      let mail = 0;
+      const snapshots = this.options.participants.map((participant) => participant.snapshot());
+      try {
+        const value = await work({
+          outbox: { enqueue: async (message) => void messages.push(message) },
+          ...this.options.repositories({
+            mail: () => {
+              mail += 1;
+            },
+          }),
+        });
+        this.relay.commit(messages);
+        if (mail > 0) this.options.onMailCommitted?.();
+        return value;
+      } catch (error) {
+        this.options.participants.forEach((participant, index) => {
+          participant.restore(snapshots[index]);
+        });
+        throw error;
+      }
     });
     // The chain only orders runs; a failed run already rejects its own caller, the next run must still go.
     this.queue = result.catch(() => undefined);

@@ -1,3 +1,6 @@
+import type { IdentityRepositories } from '../identity/identity.ports.js';
+import type { MailQueueWriter } from '../mail/mail-queue.port.js';
+
 /** A message written in the same transaction as the change it announces (transactional outbox). */
 export interface OutboxMessage {
   /** Bus subject, for example `profiles.abc123` or `operator.changed`. */
@@ -17,6 +20,9 @@ export interface OutboxWriter {
  */
 export interface TransactionScope {
   outbox: OutboxWriter;
+  /** Mail sent only if the transaction commits. */
+  mail: MailQueueWriter;
+  identity: IdentityRepositories;
 }
 
 /** Runs work in one storage transaction. */

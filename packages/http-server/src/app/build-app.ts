@@ -1,13 +1,35 @@
-import { ColumnarStore, type IdempotencyService, KeyedHash, OutboxRelay } from '@svc/domain';
+import {
+  type ApiTokenService,
+  ColumnarStore,
+  type IdempotencyService,
+  KeyedHash,
+  MailDispatcher,
+  OutboxRelay,
+  type PasswordService,
+  type SessionService,
+  type SignupService,
+} from '@svc/domain';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { IdempotencyServiceToken, LoggerToken, SettingsToken } from '../composition/tokens.js';
+import {
+  ApiTokenServiceToken,
+  IdempotencyServiceToken,
+  LoggerToken,
+  PasswordServiceToken,
+  SessionServiceToken,
+  SettingsToken,
+  SignupServiceToken,
+} from '../composition/tokens.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
 import { buildOpenApiDocument, type OpenApiDocument, openApiYaml } from '../openapi/openapi-document.js';
 import { metaRoutes } from '../routes/meta.routes.js';
+import { passwordRoutes } from '../routes/password.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
+import { sessionRoutes } from '../routes/session.routes.js';
+import { signupRoutes } from '../routes/signup.routes.js';
+import { tokenRoutes } from '../routes/token.routes.js';
 import type { Settings } from '../settings/settings.js';
 import { createExpressApp } from './create-app.js';
 
@@ -39,6 +61,13 @@ export async function buildApp(
       ? container.getAsync<ColumnarStore>(ColumnarStore)
       : Promise.resolve(undefined),
     container.getAsync<OutboxRelay>(OutboxRelay),
+    container.getAsync<MailDispatcher>(MailDispatcher),
+  ]);
+  const [signup, sessions, passwords, tokens] = await Promise.all([
+    container.getAsync<SignupService>(SignupServiceToken),
+    container.getAsync<SessionService>(SessionServiceToken),
+    container.getAsync<PasswordService>(PasswordServiceToken),
+    container.getAsync<ApiTokenService>(ApiTokenServiceToken),
   ]);
 
   let yaml = '';
@@ -49,6 +78,10 @@ export async function buildApp(
       columnarStore: columnar !== undefined,
       geoipAttribution: '',
     }),
+    ...signupRoutes(signup),
+    ...sessionRoutes(sessions, settings.secureCookies),
+    ...passwordRoutes(passwords),
+    ...tokenRoutes(tokens),
   ];
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   const openApi = buildOpenApiDocument(routes, settings.baseUrl);
@@ -63,6 +96,7 @@ export async function buildApp(
       keyedHash,
       rateLimiter: new ClientIpRateLimiter(settings.rateLimitPerMinute),
       origins,
+      requireStrongAdminSignIn: settings.env !== 'development',
     },
     origins,
     problemBase: settings.problemBase,

@@ -8,13 +8,18 @@ import {
   InProcessMessageBus,
   loadOrCreateDevelopmentSecret,
   MemoryIdempotencyStore,
+  MemoryMailDispatcher,
   MemoryMailer,
   MemoryOutboxRelay,
+  MemoryStores,
   MemoryUnitOfWork,
   migratePostgres,
   PostgresIdempotencyStore,
+  PostgresMailDispatcher,
   PostgresOutboxRelay,
   PostgresUnitOfWork,
+  postgresIdentityRepositories,
+  postgresTransactionRepositories,
   SystemClock,
 } from '@svc/adapters';
 import {
@@ -23,7 +28,9 @@ import {
   CursorSealer,
   IdempotencyService,
   IdempotencyStore,
+  IdentityStore,
   KeyedHash,
+  MailDispatcher,
   Mailer,
   MessageBus,
   OutboxRelay,
@@ -32,8 +39,8 @@ import {
 } from '@svc/domain';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { Authenticator, NoCredentialsAuthenticator } from '../http/principal.js';
 import type { Settings } from '../settings/settings.js';
+import { bindIdentity } from './identity.bindings.js';
 import { Lifecycle } from './lifecycle.js';
 import {
   CursorSealerToken,
@@ -74,9 +81,8 @@ export function createContainer(options: ContainerOptions): Container {
       async () =>
         new HmacKeyedHash(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
     );
-  container.bind<Authenticator>(Authenticator).toConstantValue(new NoCredentialsAuthenticator());
 
-  if (options.storage === 'memory') bindMemoryStores(container);
+  if (options.storage === 'memory') bindMemoryStores(container, lifecycle);
   else bindEngineStores(container, settings, logger, lifecycle);
 
   container
@@ -88,19 +94,34 @@ export function createContainer(options: ContainerOptions): Container {
   container
     .bind<CursorSealer>(CursorSealerToken)
     .toResolvedValue((hash: KeyedHash) => new CursorSealer(hash), [KeyedHash]);
+  bindIdentity(container, settings);
   return container;
 }
 
-function bindMemoryStores(container: Container): void {
+function bindMemoryStores(container: Container, lifecycle: Lifecycle): void {
+  const stores = new MemoryStores();
+  const mailer = new MemoryMailer();
   container.bind<MessageBus>(MessageBus).toConstantValue(new InProcessMessageBus());
-  container.bind<Mailer>(Mailer).toConstantValue(new MemoryMailer());
+  container.bind<Mailer>(Mailer).toConstantValue(mailer);
   container.bind<IdempotencyStore>(IdempotencyStore).toConstantValue(new MemoryIdempotencyStore());
+  container.bind<IdentityStore>(IdentityStore).toConstantValue(stores.identity.repositories());
+  container.bind<MailDispatcher>(MailDispatcher).toResolvedValue(() => {
+    const dispatcher = new MemoryMailDispatcher(stores.mailQueue, mailer);
+    dispatcher.start();
+    return lifecycle.own('mail dispatcher', dispatcher, (owned) => owned.stop());
+  });
   container
     .bind<MemoryOutboxRelay>(OutboxRelay)
     .toResolvedValue((bus: MessageBus) => new MemoryOutboxRelay(bus), [MessageBus]);
-  container
-    .bind<UnitOfWork>(UnitOfWork)
-    .toResolvedValue((relay: MemoryOutboxRelay) => new MemoryUnitOfWork(relay), [OutboxRelay]);
+  container.bind<UnitOfWork>(UnitOfWork).toResolvedValue(
+    (relay: MemoryOutboxRelay, dispatcher: MailDispatcher) =>
+      new MemoryUnitOfWork(relay, {
+        repositories: (counters) => stores.transactionRepositories(counters),
+        participants: stores.participants,
+        onMailCommitted: () => dispatcher.nudge(),
+      }),
+    [OutboxRelay, MailDispatcher],
+  );
 }
 
 /** The Postgres pool of the engine-backed stores. */
@@ -149,12 +170,27 @@ function bindEngineStores(
       (owned) => owned.close(),
     );
   });
-  container.bind<Mailer>(Mailer).toConstantValue(
-    createMailer({
-      smtpUrl: settings.smtpUrl,
-      dataDir: settings.dataDir,
-      log: (line) => logger.info(line),
-    }),
+  const mailer = createMailer({
+    smtpUrl: settings.smtpUrl,
+    dataDir: settings.dataDir,
+    log: (line) => logger.info(line),
+  });
+  container.bind<Mailer>(Mailer).toConstantValue(mailer);
+  container
+    .bind<IdentityStore>(IdentityStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => postgresIdentityRepositories(database.pool),
+      [PostgresToken],
+    );
+  container.bind<MailDispatcher>(MailDispatcher).toResolvedValue(
+    (database: PostgresDatabase) => {
+      const dispatcher = new PostgresMailDispatcher(database.pool, mailer, {
+        log: (line) => logger.warn(line),
+      });
+      dispatcher.start();
+      return lifecycle.own('mail dispatcher', dispatcher, (owned) => owned.stop());
+    },
+    [PostgresToken],
   );
   container
     .bind<IdempotencyStore>(IdempotencyStore)
@@ -170,11 +206,15 @@ function bindEngineStores(
     },
     [PostgresToken, MessageBus],
   );
-  container
-    .bind<UnitOfWork>(UnitOfWork)
-    .toResolvedValue(
-      (database: PostgresDatabase, relay: PostgresOutboxRelay) =>
-        new PostgresUnitOfWork(database.pool, { onCommitWithMessages: () => relay.nudge() }),
-      [PostgresToken, OutboxRelay],
-    );
+  container.bind<UnitOfWork>(UnitOfWork).toResolvedValue(
+    (database: PostgresDatabase, relay: PostgresOutboxRelay, dispatcher: MailDispatcher) =>
+      new PostgresUnitOfWork(database.pool, {
+        repositories: postgresTransactionRepositories,
+        onCommit: (summary) => {
+          if (summary.outboxMessages > 0) relay.nudge();
+          if (summary.mailMessages > 0) dispatcher.nudge();
+        },
+      }),
+    [PostgresToken, OutboxRelay, MailDispatcher],
+  );
 }

@@ -11,3 +11,10 @@ export const ExpressAppToken = Symbol.for('svc.ExpressApp');
 
 /** Route tables contributed by the caller of the composition root (extra areas, test-only routes). */
 export type ExtraRoutes = (resolve: <T>(token: symbol) => Promise<T>) => Promise<AnyRoute[]>;
+
+/** Identity use cases, bound in identity.bindings.ts. */
+export const SignupServiceToken = Symbol.for('svc.SignupService');
+export const SessionServiceToken = Symbol.for('svc.SessionService');
+export const PasswordServiceToken = Symbol.for('svc.PasswordService');
+export const ApiTokenServiceToken = Symbol.for('svc.ApiTokenService');
+export const InviteServiceToken = Symbol.for('svc.InviteService');

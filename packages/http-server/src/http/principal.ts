@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AccountRecord, SessionRow } from '@svc/domain';
 
 /** Who is calling: resolved by the {@link Authenticator} before a route runs. */
 export interface Principal {
@@ -12,6 +13,12 @@ export interface Principal {
   actor: string;
   /** True when the credential came from the session cookie (CSRF applies). */
   viaCookie: boolean;
+  /** The acting account as stored, for sessions and API tokens. */
+  account: AccountRecord | null;
+  /** The session, when the credential is a session. */
+  session: SessionRow | null;
+  /** A Set-Cookie value to send with the answer (the session token was renewed by this request). */
+  setCookie?: string;
 }
 
 /** The facts of a request an authenticator may look at. */
@@ -27,11 +34,4 @@ export interface CredentialRequest {
 export const Authenticator = Symbol.for('svc.Authenticator');
 export interface Authenticator {
   authenticate(request: CredentialRequest): Promise<Principal | null>;
-}
-
-/** The authenticator of a server without an identity context: no credential is ever accepted. */
-export class NoCredentialsAuthenticator implements Authenticator {
-  async authenticate(): Promise<Principal | null> {
-    return null;
-  }
 }

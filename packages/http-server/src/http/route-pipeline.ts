@@ -1,10 +1,4 @@
-import {
-  DomainError,
-  type FieldError,
-  type IdempotencyService,
-  type KeyedHash,
-  type StoredResponse,
-} from '@svc/domain';
+import { DomainError, type IdempotencyService, type KeyedHash, type StoredResponse } from '@svc/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AnyRoute, RouteResult } from '../routes/route-definition.js';
 import { canonicalJson } from './canonical-json.js';
@@ -13,7 +7,7 @@ import { assertSameOriginWrite } from './csrf.js';
 import type { Authenticator, Principal } from './principal.js';
 import type { ClientIpRateLimiter } from './rate-limit.js';
 import { localsOf } from './request-locals.js';
-import { assertNoFieldErrors, parsePart } from './validate-input.js';
+import { assertNoFieldErrors, type CodedFieldError, parsePart } from './validate-input.js';
 
 /** What every route pipeline needs from the composition root. */
 export interface PipelineDependencies {
@@ -22,6 +16,8 @@ export interface PipelineDependencies {
   keyedHash: KeyedHash;
   rateLimiter: ClientIpRateLimiter;
   origins: CorsOrigins;
+  /** Outside development, admin routes need a strong sign-in (spec 5.4). */
+  requireStrongAdminSignIn: boolean;
 }
 
 /** Headers of a first response worth replaying with it. */
@@ -32,7 +28,7 @@ function hasBody(req: Request): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-function authorise(route: AnyRoute, principal: Principal | null): void {
+function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: boolean): void {
   if (route.auth === 'none') return;
   if (principal === null) throw new DomainError('unauthenticated', 'This route needs a credential.');
   if (route.auth === 'node') {
@@ -51,10 +47,24 @@ function authorise(route: AnyRoute, principal: Principal | null): void {
   if (route.scope !== undefined && !principal.scopes.has(route.scope)) {
     throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.`);
   }
+  if (
+    route.scope === 'admin' &&
+    strongAdmin &&
+    principal.kind === 'session' &&
+    principal.session?.strong !== true
+  ) {
+    throw new DomainError(
+      'mfa_required',
+      'Operator routes need a sign-in with a passkey or a password and an authenticator code.',
+    );
+  }
 }
 
 function writeResult(res: Response, result: RouteResult): void {
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (name.toLowerCase() === 'set-cookie') res.append('Set-Cookie', value);
+    else res.setHeader(name, value);
+  }
   res.status(result.status);
   if (result.body === undefined) {
     res.end();
@@ -103,14 +113,15 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
         clientIp: locals.clientIp,
       });
       locals.principal = principal;
-      authorise(route, principal);
+      if (principal?.setCookie !== undefined) res.append('Set-Cookie', principal.setCookie);
+      authorise(route, principal, deps.requireStrongAdminSignIn);
       assertSameOriginWrite(req, principal, deps.origins);
 
       const bodySchema = route.request?.body;
       if (bodySchema !== undefined && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
         throw new DomainError('unsupported_media_type', 'Send the request body as application/json.');
       }
-      const errors: FieldError[] = [];
+      const errors: CodedFieldError[] = [];
       const params = parsePart(route.request?.params, req.params, 'path', errors);
       const query = parsePart(route.request?.query, req.query, 'query', errors);
       const body = parsePart(bodySchema, req.body ?? {}, 'body', errors);

@@ -38,6 +38,9 @@ export function errorStatusesOf(route: AnyRoute): number[] {
   if (route.auth === 'none') statuses.add(429);
   else statuses.add(401);
   if (route.auth === 'account' || route.auth === 'session') statuses.add(403);
+  // The unauthenticated /v1/auth writes refuse a foreign Origin (spec 5.2.4).
+  if (route.auth === 'none' && route.method !== 'get' && route.path.startsWith('/v1/auth/'))
+    statuses.add(403);
   if (route.idempotent === true) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }

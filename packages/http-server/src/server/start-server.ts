@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type BuiltApp, buildApp, type RouteContribution } from '../app/build-app.js';
@@ -30,6 +31,8 @@ export interface StartServerOptions {
   logger: Logger;
   storage?: StorageKind;
   contributions?: RouteContribution[];
+  /** Replaces the system clock (tests that move time: session renewal, link expiry). */
+  clock?: Clock;
   /** Storage commands this server runs for CLI processes while it holds the embedded engines. */
   controlCommands?: (container: Container) => Map<string, ControlCommand>;
 }
@@ -79,7 +82,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const address = await listen(server, options.settings.host, options.settings.port);
   const url = urlOf(address);
   const settings = withBoundUrl(options.settings, url);
-  const container = createContainer({ settings, logger: options.logger, storage });
+  const container = createContainer({
+    settings,
+    logger: options.logger,
+    storage,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   const lifecycle = container.get<Lifecycle>(LifecycleToken);
   let built: BuiltApp;
   try {

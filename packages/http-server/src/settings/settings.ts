@@ -35,6 +35,25 @@ export const RawSettings = z.object({
   SVC_DASHBOARD_URL: z.url().default('http://localhost:3000'),
   SVC_DASHBOARD_ORIGINS: originList.optional(),
   SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional(),
+  SVC_SIGNUP_ALLOWLIST: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(@?[a-z0-9.-]+\.[a-z]{2,}|[^@\s]+@[a-z0-9.-]+\.[a-z]{2,})$/,
+            'must list addresses or domains',
+          ),
+      ),
+    )
+    .optional(),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_SIGNUP_ORIGINS: originList.optional(),
   SVC_WEBAUTHN_RP_ID: z.string().min(1).optional(),
@@ -63,6 +82,8 @@ export interface Settings {
   dashboardUrl: string;
   dashboardOrigins: string[];
   signupMode: 'open' | 'invite' | 'closed';
+  /** Addresses and domains that may sign up in invite mode without a code. */
+  signupAllowlist: string[];
   /** Key material; undefined means "generate one and keep it in the data dir" (development only). */
   secret: string | undefined;
   signupOrigins: string[];
@@ -129,6 +150,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     dashboardUrl: raw.SVC_DASHBOARD_URL,
     dashboardOrigins,
     signupMode: raw.SVC_SIGNUP_MODE ?? (development ? 'open' : 'closed'),
+    signupAllowlist: raw.SVC_SIGNUP_ALLOWLIST ?? [],
     secret: raw.SVC_SECRET,
     signupOrigins: raw.SVC_SIGNUP_ORIGINS ?? dashboardOrigins,
     webauthnRpId: raw.SVC_WEBAUTHN_RP_ID ?? new URL(raw.SVC_DASHBOARD_URL).hostname,

@@ -1,5 +1,5 @@
 import type { InProcessMessageBus, MemoryMailer } from '@svc/adapters';
-import { Mailer, MessageBus } from '@svc/domain';
+import { type Clock, Mailer, MessageBus } from '@svc/domain';
 import pino from 'pino';
 import type { RouteContribution } from '../app/build-app.js';
 import { type RunningServer, startServer } from '../server/start-server.js';
@@ -11,6 +11,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra route tables, for example an embedding application's own routes. */
   routes?: RouteContribution[];
+  /** Replaces the system clock, to move time in tests. */
+  clock?: Clock;
 }
 
 /** The whole API on loopback with in-memory adapters, and handles on what it sends. */
@@ -39,6 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     storage: 'memory',
     contributions: options.routes ?? [],
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   return {
     ...server,

@@ -1,0 +1,11 @@
+const rss = () => Math.round(process.memoryUsage().rss / 1e6);
+const t0 = Date.now();
+console.log('start', rss());
+const { PGlite } = await import('@electric-sql/pglite');
+const db = await PGlite.create('/tmp/rsstest/pg');
+console.log('pglite open', rss(), Date.now() - t0, 'ms');
+await db.query('select 1');
+console.log('pglite q', rss(), Date.now() - t0);
+const t1 = Date.now();
+const { createChdbConnection } = await import('chdb/connection');
+console.log('chdb import', rss(), Date.now() - t1);

@@ -1,0 +1,244 @@
+import {
+  type AccountRecord,
+  type ApiTokenRow,
+  type IdentityRepositories,
+  type InviteRow,
+  isAfterKeyset,
+  newestFirst,
+  type OneTimeTokenRecord,
+  type OrganisationRecord,
+  type SessionRow,
+  type WaitlistRow,
+} from '@svc/domain';
+import type { Snapshottable } from './memory-snapshot.js';
+
+interface IdentityTables {
+  organisations: Map<string, OrganisationRecord>;
+  accounts: Map<string, AccountRecord & { accountExistsMailAt: Date | null }>;
+  oneTimeTokens: Map<string, OneTimeTokenRecord>;
+  sessions: Map<string, SessionRow>;
+  apiTokens: Map<string, ApiTokenRow>;
+  invites: Map<string, InviteRow>;
+  waitlist: Map<string, WaitlistRow>;
+}
+
+function emptyTables(): IdentityTables {
+  return {
+    organisations: new Map(),
+    accounts: new Map(),
+    oneTimeTokens: new Map(),
+    sessions: new Map(),
+    apiTokens: new Map(),
+    invites: new Map(),
+    waitlist: new Map(),
+  };
+}
+
+const later = (a: Date, b: Date): Date => (a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * Identity state of an engine-free server. Rows are copied in and out so that callers never hold live state,
+ * and the whole state snapshots for transaction rollback.
+ */
+export class MemoryIdentityStore implements Snapshottable {
+  private tables: IdentityTables = emptyTables();
+
+  snapshot(): unknown {
+    return structuredClone(this.tables);
+  }
+
+  restore(snapshot: unknown): void {
+    this.tables = snapshot as IdentityTables;
+  }
+
+  /** The identity repositories over this state. */
+  repositories(): IdentityRepositories {
+    const t = () => this.tables;
+    const copy = structuredClone;
+    return {
+      accounts: {
+        createWithOrganisation: async (organisation, account) => {
+          for (const existing of t().accounts.values()) if (existing.email === account.email) return false;
+          t().organisations.set(organisation.id, copy(organisation));
+          t().accounts.set(account.id, { ...copy(account), accountExistsMailAt: null });
+          return true;
+        },
+        findById: async (id) => {
+          const row = t().accounts.get(id);
+          if (row === undefined) return null;
+          const { accountExistsMailAt: _, ...account } = copy(row);
+          return account;
+        },
+        findByEmail: async (email) => {
+          for (const row of t().accounts.values()) {
+            if (row.email !== email) continue;
+            const { accountExistsMailAt: _, ...account } = copy(row);
+            return account;
+          }
+          return null;
+        },
+        markEmailVerified: async (id, at) => {
+          const row = t().accounts.get(id);
+          if (row !== undefined && row.emailVerifiedAt === null) row.emailVerifiedAt = at;
+        },
+        setPasswordHash: async (id, passwordHash) => {
+          const row = t().accounts.get(id);
+          if (row !== undefined) row.passwordHash = passwordHash;
+        },
+        setOperator: async (id, isAdmin) => {
+          const row = t().accounts.get(id);
+          if (row !== undefined) row.isAdmin = isAdmin;
+        },
+        claimAccountExistsMail: async (id, at, notBefore) => {
+          const row = t().accounts.get(id);
+          if (row === undefined) return false;
+          if (row.accountExistsMailAt !== null && row.accountExistsMailAt.getTime() > notBefore.getTime())
+            return false;
+          row.accountExistsMailAt = at;
+          return true;
+        },
+      },
+      oneTimeTokens: {
+        create: async (token) => void t().oneTimeTokens.set(`${token.purpose}:${token.hash}`, copy(token)),
+        find: async (purpose, hash) => {
+          const row = t().oneTimeTokens.get(`${purpose}:${hash}`);
+          return row === undefined ? null : copy(row);
+        },
+        consume: async (purpose, hash, at) => {
+          const row = t().oneTimeTokens.get(`${purpose}:${hash}`);
+          if (row === undefined || row.usedAt !== null) return false;
+          row.usedAt = at;
+          return true;
+        },
+        expireUnused: async (purpose, email, at) => {
+          for (const row of t().oneTimeTokens.values()) {
+            if (row.purpose === purpose && row.email === email && row.usedAt === null && row.expiresAt > at)
+              row.expiresAt = at;
+          }
+        },
+      },
+      sessions: {
+        create: async (session) => void t().sessions.set(session.id, copy(session)),
+        findByTokenHash: async (hash, now) => {
+          for (const row of t().sessions.values()) {
+            if (row.revokedAt !== null) continue;
+            const previousLive =
+              row.previousTokenHash === hash &&
+              row.previousValidUntil !== null &&
+              row.previousValidUntil.getTime() > now.getTime();
+            if (row.tokenHash === hash || previousLive) return copy(row);
+          }
+          return null;
+        },
+        findById: async (accountId, id) => {
+          const row = t().sessions.get(id);
+          return row === undefined || row.accountId !== accountId ? null : copy(row);
+        },
+        renew: async (id, expectedHash, next) => {
+          const row = t().sessions.get(id);
+          if (row === undefined || row.revokedAt !== null || row.tokenHash !== expectedHash) return false;
+          row.previousTokenHash = row.tokenHash;
+          row.previousValidUntil = next.previousValidUntil;
+          row.tokenHash = next.tokenHash;
+          row.tokenIssuedAt = next.issuedAt;
+          return true;
+        },
+        touch: async (id, at) => {
+          const row = t().sessions.get(id);
+          if (row !== undefined) row.lastUsedAt = later(row.lastUsedAt, at);
+        },
+        revoke: async (accountId, id, at) => {
+          const row = t().sessions.get(id);
+          if (row === undefined || row.accountId !== accountId || row.revokedAt !== null) return false;
+          row.revokedAt = at;
+          return true;
+        },
+        revokeAllExcept: async (accountId, exceptId, at) => {
+          let count = 0;
+          for (const row of t().sessions.values()) {
+            if (row.accountId !== accountId || row.revokedAt !== null || row.id === exceptId) continue;
+            row.revokedAt = at;
+            count += 1;
+          }
+          return count;
+        },
+        listLive: async (accountId, createdAfter, usedAfter) =>
+          [...t().sessions.values()]
+            .filter(
+              (row) =>
+                row.accountId === accountId &&
+                row.revokedAt === null &&
+                row.createdAt > createdAfter &&
+                row.lastUsedAt > usedAfter,
+            )
+            .sort(newestFirst)
+            .map((row) => copy(row)),
+      },
+      apiTokens: {
+        create: async (token) => void t().apiTokens.set(token.id, copy(token)),
+        findBySecretHash: async (hash) => {
+          for (const row of t().apiTokens.values()) if (row.secretHash === hash) return copy(row);
+          return null;
+        },
+        listByAccount: async (accountId, page) =>
+          [...t().apiTokens.values()]
+            .filter(
+              (row) =>
+                row.accountId === accountId && row.revokedAt === null && isAfterKeyset(row, page.after),
+            )
+            .sort(newestFirst)
+            .slice(0, page.limit)
+            .map((row) => copy(row)),
+        revoke: async (accountId, id, at) => {
+          const row = t().apiTokens.get(id);
+          if (row === undefined || row.accountId !== accountId || row.revokedAt !== null) return false;
+          row.revokedAt = at;
+          return true;
+        },
+        touch: async (id, at) => {
+          const row = t().apiTokens.get(id);
+          if (row !== undefined) row.lastUsedAt = at;
+        },
+      },
+      invites: {
+        create: async (invite) => void t().invites.set(invite.id, copy(invite)),
+        list: async () => [...t().invites.values()].sort(newestFirst).map((row) => copy(row)),
+        consumeUse: async (codeHash, now) => {
+          for (const row of t().invites.values()) {
+            if (row.codeHash !== codeHash) continue;
+            const live =
+              row.revokedAt === null &&
+              row.uses < row.maxUses &&
+              (row.expiresAt === null || row.expiresAt.getTime() > now.getTime());
+            if (!live) return false;
+            row.uses += 1;
+            return true;
+          }
+          return false;
+        },
+        revoke: async (codeHashOrId, at) => {
+          for (const row of t().invites.values()) {
+            if ((row.codeHash === codeHashOrId || row.id === codeHashOrId) && row.revokedAt === null) {
+              row.revokedAt = at;
+              return true;
+            }
+          }
+          return false;
+        },
+      },
+      waitlist: {
+        upsert: async (email, at) => {
+          const existing = t().waitlist.get(email);
+          if (existing !== undefined) return copy(existing);
+          const row = { email, createdAt: at, confirmedAt: null };
+          t().waitlist.set(email, row);
+          return copy(row);
+        },
+        confirm: async (email, at) => {
+          const row = t().waitlist.get(email);
+          if (row !== undefined && row.confirmedAt === null) row.confirmedAt = at;
+        },
+      },
+    };
+  }
+}

@@ -1,0 +1,110 @@
+import type { AccountRecord, AccountRepository, OrganisationRecord } from '@svc/domain';
+import type { Queryable } from './postgres-queryable.js';
+
+interface AccountSqlRow {
+  id: string;
+  org_id: string;
+  role: string;
+  email: string;
+  email_verified_at: Date | null;
+  password_hash: string | null;
+  plan: string;
+  mfa: boolean;
+  is_admin: boolean;
+  created_at: Date;
+  deletion_requested_at: Date | null;
+  deletion_due_at: Date | null;
+}
+
+const COLUMNS =
+  'id, org_id, role, email, email_verified_at, password_hash, plan, mfa, is_admin, created_at, deletion_requested_at, deletion_due_at';
+
+function accountOf(row: AccountSqlRow): AccountRecord {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    role: row.role,
+    email: row.email,
+    emailVerifiedAt: row.email_verified_at,
+    passwordHash: row.password_hash,
+    plan: row.plan,
+    mfa: row.mfa,
+    isAdmin: row.is_admin,
+    createdAt: row.created_at,
+    deletionRequestedAt: row.deletion_requested_at,
+    deletionDueAt: row.deletion_due_at,
+  };
+}
+
+/** Accounts and organisations on PostgreSQL. */
+export class PostgresAccountRepository implements AccountRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async createWithOrganisation(organisation: OrganisationRecord, account: AccountRecord): Promise<boolean> {
+    // One statement, so that a taken address leaves no orphan organisation even outside a transaction.
+    const result = await this.db.query(
+      `WITH new_account AS (
+         SELECT $1::uuid AS id WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE email = $4)
+       ), new_org AS (
+         INSERT INTO organisations (id, name, created_at)
+         SELECT $2, $3, $11 FROM new_account RETURNING id
+       )
+       INSERT INTO accounts (id, org_id, role, email, email_verified_at, password_hash, plan, mfa, is_admin,
+                             created_at, deletion_requested_at, deletion_due_at)
+       SELECT $1, new_org.id, $5, $4, $6, $7, $8, $9, $10, $11, NULL, NULL FROM new_org
+       ON CONFLICT (email) DO NOTHING`,
+      [
+        account.id,
+        organisation.id,
+        organisation.name,
+        account.email,
+        account.role,
+        account.emailVerifiedAt,
+        account.passwordHash,
+        account.plan,
+        account.mfa,
+        account.isAdmin,
+        account.createdAt,
+      ],
+    );
+    return result.rowCount === 1;
+  }
+
+  async findById(id: string): Promise<AccountRecord | null> {
+    const result = await this.db.query<AccountSqlRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = $1`, [id]);
+    const row = result.rows[0];
+    return row === undefined ? null : accountOf(row);
+  }
+
+  async findByEmail(email: string): Promise<AccountRecord | null> {
+    const result = await this.db.query<AccountSqlRow>(`SELECT ${COLUMNS} FROM accounts WHERE email = $1`, [
+      email,
+    ]);
+    const row = result.rows[0];
+    return row === undefined ? null : accountOf(row);
+  }
+
+  async markEmailVerified(id: string, at: Date): Promise<void> {
+    await this.db.query(
+      'UPDATE accounts SET email_verified_at = $2 WHERE id = $1 AND email_verified_at IS NULL',
+      [id, at],
+    );
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  async setOperator(id: string, isAdmin: boolean): Promise<void> {
+    await this.db.query('UPDATE accounts SET is_admin = $2 WHERE id = $1', [id, isAdmin]);
+  }
+
+  async claimAccountExistsMail(id: string, at: Date, notBefore: Date): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE accounts SET account_exists_mail_at = $2
+       WHERE id = $1 AND (account_exists_mail_at IS NULL OR account_exists_mail_at <= $3)`,
+      [id, at, notBefore],
+    );
+    return result.rowCount === 1;
+  }
+}

@@ -1,0 +1,19 @@
+import type { IdentityRepositories } from '@svc/domain';
+import { PostgresAccountRepository } from './postgres-accounts.repository.js';
+import { PostgresApiTokenRepository } from './postgres-api-tokens.repository.js';
+import { PostgresInviteRepository, PostgresWaitlistRepository } from './postgres-invites.repository.js';
+import { PostgresOneTimeTokenRepository } from './postgres-one-time-tokens.repository.js';
+import type { Queryable } from './postgres-queryable.js';
+import { PostgresSessionRepository } from './postgres-sessions.repository.js';
+
+/** Every identity repository on one pool or transaction client. */
+export function postgresIdentityRepositories(db: Queryable): IdentityRepositories {
+  return {
+    accounts: new PostgresAccountRepository(db),
+    oneTimeTokens: new PostgresOneTimeTokenRepository(db),
+    sessions: new PostgresSessionRepository(db),
+    apiTokens: new PostgresApiTokenRepository(db),
+    invites: new PostgresInviteRepository(db),
+    waitlist: new PostgresWaitlistRepository(db),
+  };
+}

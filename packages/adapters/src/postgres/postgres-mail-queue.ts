@@ -1,0 +1,235 @@
+import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
+import type pg from 'pg';
+
+/** Attempts before a message is given up: with the backoff below, about ten hours of an unreachable SMTP. */
+export const MAIL_MAX_ATTEMPTS = 20;
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 60 * 60 * 1000;
+
+/** How long to wait after the `attempts`-th failed attempt: 5 s, doubling, at most an hour. */
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** The text stored and logged for a failed send; never shown to clients. */
+export function mailFailureText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}
+
+/**
+ * A send that has not settled by then counts as failed (and is retried later), so a stalled SMTP server can
+ * neither hold a batch nor stretch a shutdown past its 10 s grace (RUNNER.md).
+ */
+const SEND_TIMEOUT_MS = 8_000;
+/** A claim outlives every send of its batch (bounded by the timeout); past it, another server may retry. */
+const LEASE_MS = 5 * 60 * 1000;
+const DEFAULT_BATCH = 10;
+const KEEP_SENT = "interval '1 day'";
+const KEEP_GIVEN_UP = "interval '7 days'";
+/** The dispatcher's clock when it has one (tests), else the database's, shared by every server. */
+const NOW = 'COALESCE($1::timestamptz, now())';
+
+const CLAIM = `
+UPDATE mail_queue
+   SET attempts = attempts + 1, locked_until = ${NOW} + $2::double precision * interval '1 millisecond'
+ WHERE id IN (
+       SELECT id FROM mail_queue
+        WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ${NOW}
+          AND (locked_until IS NULL OR locked_until <= ${NOW})
+        ORDER BY next_attempt_at, id
+        LIMIT $3
+          FOR UPDATE SKIP LOCKED)
+RETURNING id::text AS id, recipient, subject, text_body, html_body, attempts`;
+
+const MARK_SENT = `UPDATE mail_queue SET sent_at = ${NOW}, locked_until = NULL WHERE id = $2`;
+
+const MARK_FAILED = `
+UPDATE mail_queue
+   SET locked_until = NULL, last_error = $2,
+       next_attempt_at = ${NOW} + $3::double precision * interval '1 millisecond',
+       given_up_at = CASE WHEN $4::boolean THEN ${NOW} END
+ WHERE id = $5 AND sent_at IS NULL`;
+
+const PURGE = `
+DELETE FROM mail_queue
+ WHERE sent_at < ${NOW} - ${KEEP_SENT} OR given_up_at < ${NOW} - ${KEEP_GIVEN_UP}`;
+
+interface ClaimedRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+/**
+ * Queues mail in the caller's transaction (a pool client inside `BEGIN`), so that a rollback discards it and a
+ * commit makes it durable; `onEnqueued` lets the unit of work count it and wake the dispatcher after commit.
+ */
+export class PostgresMailQueueWriter implements MailQueueWriter {
+  constructor(
+    private readonly client: pg.PoolClient | pg.Pool,
+    private readonly onEnqueued: () => void = () => undefined,
+  ) {}
+
+  async enqueue(message: MailMessage): Promise<void> {
+    await this.client.query(
+      'INSERT INTO mail_queue (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4)',
+      [message.to, message.subject, message.text, message.html ?? null],
+    );
+    this.onEnqueued();
+  }
+}
+
+/** Options of {@link PostgresMailDispatcher}. */
+export interface PostgresMailDispatcherOptions {
+  /** Background drain period; commits also nudge. Default 1 s. */
+  intervalMs?: number;
+  /** Rows claimed, and sent concurrently, at a time. Default 10. */
+  batchSize?: number;
+  /** Failed sends and given-up messages; default stderr. */
+  log?: (line: string) => void;
+  /** A clock for tests; by default the database's clock decides what is due. */
+  now?: () => Date;
+}
+
+/** Rejects when `send` has not settled within `ms`. */
+async function sendWithin(mailer: Mailer, message: MailMessage, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mailer did not answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    await Promise.race([mailer.send(message), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends queued mail at least once, from any number of servers sharing the database: each claims due rows with a
+ * lease (`FOR UPDATE SKIP LOCKED`, so no two claim the same row), sends them, and marks them sent, or records
+ * the error and schedules a retry with exponential backoff, giving up after {@link MAIL_MAX_ATTEMPTS}. A server
+ * that stops mid-send leaves its rows leased; they are sent again once the lease expires.
+ */
+export class PostgresMailDispatcher implements MailDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  /** Set by stop(): the batch in flight finishes, no further batch starts. */
+  private stopping = false;
+  private inFlight: Promise<number> | undefined;
+  private again = false;
+  private lastPurge = 0;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly mailer: Mailer,
+    private readonly options: PostgresMailDispatcherOptions = {},
+  ) {
+    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  }
+
+  drain(): Promise<number> {
+    if (this.inFlight !== undefined) {
+      this.again = true;
+      return this.inFlight;
+    }
+    const run = this.sendDue().finally(() => {
+      this.inFlight = undefined;
+    });
+    this.inFlight = run;
+    return run;
+  }
+
+  nudge(): void {
+    void this.drain().catch((error: unknown) => this.log(`mail dispatch failed: ${mailFailureText(error)}`));
+  }
+
+  start(): void {
+    if (this.timer !== undefined) return;
+    this.stopping = false;
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 1000);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.inFlight?.catch((error: unknown) =>
+      this.log(`mail dispatch failed: ${mailFailureText(error)}`),
+    );
+  }
+
+  private clock(): Date | null {
+    return this.options.now?.() ?? null;
+  }
+
+  /** Claims and sends batches until none is due; a drain asked for meanwhile makes it look once more. */
+  private async sendDue(): Promise<number> {
+    let sent = 0;
+    do {
+      this.again = false;
+      for (
+        let batch = await this.sendBatch();
+        batch.claimed > 0 && !this.stopping;
+        batch = await this.sendBatch()
+      ) {
+        sent += batch.sent;
+      }
+    } while (this.again && !this.stopping);
+    return sent;
+  }
+
+  private async sendBatch(): Promise<{ claimed: number; sent: number }> {
+    await this.purge();
+    const claimed = await this.pool.query<ClaimedRow>(CLAIM, [
+      this.clock(),
+      LEASE_MS,
+      this.options.batchSize ?? DEFAULT_BATCH,
+    ]);
+    // Every send settles before the batch ends, so stop() waits for all of them even when one update fails.
+    const outcomes = await Promise.allSettled(claimed.rows.map((row) => this.deliver(row)));
+    let sent = 0;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      if (outcome.value) sent += 1;
+    }
+    return { claimed: claimed.rows.length, sent };
+  }
+
+  /** Sends one claimed row; true when sent. Mailer errors are recorded, database errors thrown. */
+  private async deliver(row: ClaimedRow): Promise<boolean> {
+    const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.text_body };
+    if (row.html_body !== null) message.html = row.html_body;
+    try {
+      await sendWithin(this.mailer, message, SEND_TIMEOUT_MS);
+    } catch (error) {
+      await this.recordFailure(row, error);
+      return false;
+    }
+    await this.pool.query(MARK_SENT, [this.clock(), row.id]);
+    return true;
+  }
+
+  private async recordFailure(row: ClaimedRow, error: unknown): Promise<void> {
+    const reason = mailFailureText(error);
+    const givingUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+    const delayMs = givingUp ? 0 : mailRetryDelayMs(row.attempts);
+    await this.pool.query(MARK_FAILED, [this.clock(), reason, delayMs, givingUp, row.id]);
+    this.log(
+      givingUp
+        ? `mail ${row.id} to ${row.recipient} given up after ${row.attempts} attempts: ${reason}`
+        : `mail ${row.id} to ${row.recipient} failed (attempt ${row.attempts} of ${MAIL_MAX_ATTEMPTS}), retrying in ${delayMs / 1000} s: ${reason}`,
+    );
+  }
+
+  private async purge(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPurge < 60_000) return;
+    this.lastPurge = now;
+    await this.pool.query(PURGE, [this.clock()]);
+  }
+}

@@ -1,0 +1,105 @@
+import type { MailMessage } from './mailer.port.js';
+
+/** The name the messages sign with. */
+const SERVICE = 'svc';
+
+/** A paragraph of text, or a link: its address alone in the text part, an anchor and the address in HTML. */
+type Block = { paragraph: string } | { link: string; label: string };
+
+/** Escapes text for HTML content and quoted attribute values; addresses come from users, links from settings. */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function blockHtml(block: Block): string {
+  if ('paragraph' in block) return `<p>${escapeHtml(block.paragraph)}</p>`;
+  const href = escapeHtml(block.link);
+  return `<p><a href="${href}">${escapeHtml(block.label)}</a><br><span style="word-break: break-all">${href}</span></p>`;
+}
+
+/**
+ * Builds both parts from the same blocks, so the plain text part (read by text-only clients and spam filters)
+ * always says what the HTML part says, with every link spelt out.
+ */
+function compose(to: string, subject: string, blocks: readonly Block[]): MailMessage {
+  const all: readonly Block[] = [...blocks, { paragraph: SERVICE }];
+  const text = `${all.map((block) => ('paragraph' in block ? block.paragraph : block.link)).join('\n\n')}\n`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: sans-serif; line-height: 1.5">',
+    ...all.map(blockHtml),
+    '</body></html>',
+    '',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+/** Sent to a new account's address: the account is usable only once the owner proves they read this inbox. */
+export function verificationMail(to: string, link: string): MailMessage {
+  return compose(to, `Verify your email address for ${SERVICE}`, [
+    { paragraph: `Confirm that ${to} is your email address to finish creating your ${SERVICE} account:` },
+    { link, label: 'Verify email address' },
+    { paragraph: 'This link is valid for 24 hours and works once.' },
+    { paragraph: `If you did not sign up for ${SERVICE}, ignore this email.` },
+  ]);
+}
+
+/**
+ * Sent instead of a verification when someone signs up with an address that already has an account: the
+ * signup answer is the same either way, so only the inbox owner learns the address is registered.
+ */
+export function accountExistsMail(to: string, links: { login: string; reset: string }): MailMessage {
+  return compose(to, `You already have an ${SERVICE} account`, [
+    {
+      paragraph: `Someone tried to sign up for ${SERVICE} with ${to}, but this address already has an account. If it was you, sign in:`,
+    },
+    { link: links.login, label: 'Sign in' },
+    { paragraph: 'Forgot your password? Reset it:' },
+    { link: links.reset, label: 'Reset password' },
+    { paragraph: "If it wasn't you, ignore this email; nothing has changed on your account." },
+  ]);
+}
+
+/** Sent on a password reset request; the link is the only proof of owning the address the reset needs. */
+export function passwordResetMail(to: string, link: string): MailMessage {
+  return compose(to, `Reset your ${SERVICE} password`, [
+    {
+      paragraph: `Someone asked to reset the password of the ${SERVICE} account of ${to}. Choose a new one:`,
+    },
+    { link, label: 'Choose a new password' },
+    { paragraph: 'This link is valid for one hour and works once.' },
+    { paragraph: 'If you did not ask for this, ignore this email; your password stays as it is.' },
+  ]);
+}
+
+/**
+ * Sent after a password change, so that an owner whose session was hijacked learns of it and can take the
+ * account back with a reset, which the attacker's new password does not prevent.
+ */
+export function passwordChangedMail(to: string, links: { security: string; reset: string }): MailMessage {
+  return compose(to, `Your ${SERVICE} password was changed`, [
+    {
+      paragraph: `The password of the ${SERVICE} account of ${to} was changed, and every other session was signed out. Review your account's security:`,
+    },
+    { link: links.security, label: 'Account security' },
+    { paragraph: "If it wasn't you, reset your password now:" },
+    { link: links.reset, label: 'Reset password' },
+  ]);
+}
+
+/** Sent when an address asks to join the waitlist, so that nobody can put someone else's address on it. */
+export function waitlistConfirmationMail(to: string, link: string): MailMessage {
+  return compose(to, `Confirm your place on the ${SERVICE} waitlist`, [
+    { paragraph: `Confirm that ${to} should join the ${SERVICE} waitlist:` },
+    { link, label: 'Confirm my address' },
+    {
+      paragraph: `We will write to you when ${SERVICE} opens to you. If you did not ask to join, ignore this email.`,
+    },
+  ]);
+}

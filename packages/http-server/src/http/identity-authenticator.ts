@@ -1,0 +1,65 @@
+import { type ApiTokenService, DomainError, type SessionService, scopesOfAccount } from '@svc/domain';
+import type { Authenticator, CredentialRequest, Principal } from './principal.js';
+import { sessionCookie, sessionTokenOf } from './session-cookie.js';
+
+/**
+ * The one authentication layer of every route: a Bearer `svc_` API token, else the `svc_session` cookie. A
+ * credential that is presented but not live answers 401 unauthenticated; none at all leaves the principal
+ * null for the route to decide.
+ */
+export class IdentityAuthenticator implements Authenticator {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly tokens: ApiTokenService,
+    private readonly secureCookies: boolean,
+  ) {}
+
+  async authenticate(request: CredentialRequest): Promise<Principal | null> {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) return this.bearer(authorization);
+    const cookie = request.headers.cookie;
+    const token = sessionTokenOf(cookie);
+    return token === undefined ? null : this.session(token);
+  }
+
+  private async bearer(authorization: string): Promise<Principal> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const secret = match?.[1];
+    if (secret === undefined) {
+      throw new DomainError('unauthenticated', 'Send the credential as `Authorization: Bearer <token>`.');
+    }
+    if (secret.startsWith('svcnode_')) {
+      throw new DomainError('unauthenticated', 'Node tokens are accepted only by node endpoints.');
+    }
+    const found = await this.tokens.authenticate(secret);
+    if (found === null) throw new DomainError('unauthenticated', 'The API token is not valid.');
+    return {
+      kind: 'token',
+      accountId: found.account.id,
+      orgId: found.account.orgId,
+      scopes: found.scopes,
+      actor: `token:${found.token.id}`,
+      viaCookie: false,
+      account: found.account,
+      session: null,
+    };
+  }
+
+  private async session(token: string): Promise<Principal> {
+    const found = await this.sessions.authenticate(token);
+    if (found === null) throw new DomainError('unauthenticated', 'The session has ended; sign in again.');
+    return {
+      kind: 'session',
+      accountId: found.account.id,
+      orgId: found.account.orgId,
+      scopes: scopesOfAccount(found.account.isAdmin),
+      actor: `account:${found.account.id}`,
+      viaCookie: true,
+      account: found.account,
+      session: found.session,
+      ...(found.renewed === null
+        ? {}
+        : { setCookie: sessionCookie(found.renewed.token, found.renewed.expiresAt, this.secureCookies) }),
+    };
+  }
+}

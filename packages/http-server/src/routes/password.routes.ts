@@ -1,0 +1,63 @@
+import {
+  EmailRequest,
+  PasswordChangeRequest,
+  PasswordResetConfirmRequest,
+  type PasswordService,
+  ResetSent,
+  RevokedCount,
+} from '@svc/domain';
+import { type AnyRoute, defineRoute } from './route-definition.js';
+import { actingSession } from './route-principal.js';
+
+/** Password change and reset (spec 4.8, ROUTES.md). */
+export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/password',
+      operationId: 'changePassword',
+      summary: 'Change the password',
+      description:
+        'Needs `current_password` when the account has one; a passkey-only account needs a sign-in within the last five minutes instead. Every other session is signed out and a notice is emailed.',
+      tags: ['auth'],
+      auth: 'session',
+      request: { body: PasswordChangeRequest },
+      errorStatuses: [429],
+      responses: { 200: { description: 'Other sessions signed out.', schema: RevokedCount } },
+      handler: async ({ principal, body }) => {
+        const { session } = actingSession(principal);
+        return { status: 200, body: { revoked: await passwords.change(session, body) } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/password/reset',
+      operationId: 'requestPasswordReset',
+      summary: 'Email a password reset link',
+      description:
+        'Always 202, whether or not an account exists. One a minute per address (burst 3), and per client IP.',
+      tags: ['auth'],
+      auth: 'none',
+      request: { body: EmailRequest },
+      responses: { 202: { description: 'Reset link queued when the account exists.', schema: ResetSent } },
+      handler: async ({ body, clientIp }) => {
+        await passwords.requestReset(body.email, clientIp);
+        return { status: 202, body: { status: 'reset_sent' } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/password/reset/confirm',
+      operationId: 'confirmPasswordReset',
+      summary: 'Set a new password with the emailed reset token',
+      tags: ['auth'],
+      auth: 'none',
+      request: { body: PasswordResetConfirmRequest },
+      responses: { 200: { description: 'Password set; every session signed out.', schema: RevokedCount } },
+      handler: async ({ body }) => ({
+        status: 200,
+        body: { revoked: await passwords.confirmReset(body.token, body.new_password) },
+      }),
+    }),
+  ];
+}

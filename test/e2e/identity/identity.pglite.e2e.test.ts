@@ -1,0 +1,3 @@
+import { runIdentitySuite } from './identity.suite.js';
+
+runIdentitySuite('pglite');

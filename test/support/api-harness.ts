@@ -1,0 +1,99 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, parseSettings, type RunningServer, startServer } from '@svc/http-server';
+import type { Container } from 'inversify';
+import pino from 'pino';
+import { createScratchDatabase } from '../../packages/adapters/tests/support/postgres-server.js';
+import { ManualClock } from './manual-clock.js';
+
+/** A running API for end-to-end tests, with a clock to move and the mail it sent. */
+export interface ApiHarness {
+  url: string;
+  clock: ManualClock;
+  container: Container;
+  /** Bodies (text part) of every email sent to `address`, oldest first. */
+  mailTo(address: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Where the API keeps its data: memory adapters, embedded PGlite, or the PostgreSQL server. */
+export type HarnessStorage = 'memory' | 'pglite' | 'postgres';
+
+const SECRET = 'e2e-secret-that-is-long-enough-for-hkdf-0123456789';
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read links out of an .eml file. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function outboxMailTo(dataDir: string, address: string): string[] {
+  const folder = join(dataDir, 'mail');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => decodeQuotedPrintable(readFileSync(join(folder, name), 'utf8')))
+    .filter((message) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(message));
+}
+
+/** Starts the API on `storage` with `env` settings (development unless set) and a manual clock. */
+export async function startApi(
+  storage: HarnessStorage,
+  env: Record<string, string> = {},
+): Promise<ApiHarness> {
+  const clock = new ManualClock();
+  if (storage === 'memory') {
+    const app = await createTestApp({ env, clock });
+    return {
+      url: app.url,
+      clock,
+      container: app.container,
+      mailTo: async (address) => app.mailer.to(address).map((message) => message.text),
+      close: () => app.close(),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  const scratch = storage === 'postgres' ? await createScratchDatabase() : undefined;
+  const settings = parseSettings({
+    SVC_ENV: 'development',
+    PORT: '0',
+    SVC_SECRET: SECRET,
+    SVC_DATA_DIR: dataDir,
+    ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
+    ...env,
+  });
+  const server: RunningServer = await startServer({
+    settings,
+    logger: pino({ level: 'warn' }),
+    storage: 'engines',
+    clock,
+  });
+  return {
+    url: server.url,
+    clock,
+    container: server.container,
+    mailTo: async (address) => outboxMailTo(dataDir, address),
+    close: async () => {
+      await server.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `read` yields a value `accept`s, for work done in the background (mail dispatch). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  ms = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
