@@ -76,3 +76,95 @@ describe('settings are validated at start (RUNNER.md)', () => {
     30_000,
   );
 });
+
+describe('svc invites and svc accounts, with and without a running server (RUNNER.md)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-identity-'));
+  const env = { SVC_ENV: 'development', SVC_SIGNUP_MODE: 'invite' };
+  let server: ChildProcessWithoutNullStreams;
+  let url: string;
+
+  beforeAll(async () => {
+    server = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], env);
+    url = await listeningUrl(server);
+  }, 120_000);
+
+  afterAll(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const signup = (email: string, inviteCode?: string) =>
+    send(`${url}/v1/auth/signup`, {
+      method: 'POST',
+      body: {
+        email,
+        password: 'correct horse battery',
+        ...(inviteCode === undefined ? {} : { invite_code: inviteCode }),
+      },
+    });
+
+  it('creates an invite through the running server; it admits exactly its uses, then revokes', async () => {
+    const created = await runSvc(
+      ['invites', 'create', '--uses', '1', '--expires', '7d', '--data-dir', dataDir, '--json'],
+      env,
+    );
+    expect(created.code).toBe(0);
+    expect(created.stderr).toContain('svc invites create: handed to the running server');
+    const { code, invite } = JSON.parse(created.stdout) as {
+      code: string;
+      invite: { max_uses: number; live: boolean };
+    };
+    expect(code).toMatch(/^inv_[A-Za-z0-9_-]{43}$/);
+    expect(invite).toMatchObject({ max_uses: 1, live: true });
+
+    expect((await signup('first@example.test', code)).status).toBe(202);
+    const exhausted = await signup('second@example.test', code);
+    expect(exhausted.status).toBe(403);
+    expect((exhausted.json as { code: string }).code).toBe('invite_required');
+
+    const listed = await runSvc(['invites', 'list', '--data-dir', dataDir, '--json'], env);
+    const invites = JSON.parse(listed.stdout) as { uses: number; live: boolean; prefix: string }[];
+    expect(invites).toEqual([expect.objectContaining({ uses: 1, live: false, prefix: code.slice(0, 10) })]);
+    expect(listed.stdout).not.toContain(code);
+  }, 60_000);
+
+  it('flags an account as an operator; the account then reads is_admin true', async () => {
+    const flagged = await runSvc(
+      ['accounts', 'set-operator', 'first@example.test', '--data-dir', dataDir, '--json'],
+      env,
+    );
+    expect(flagged.code).toBe(0);
+    expect(JSON.parse(flagged.stdout)).toMatchObject({ email: 'first@example.test', is_admin: true });
+    const login = await send(`${url}/v1/auth/login`, {
+      method: 'POST',
+      body: { email: 'first@example.test', password: 'correct horse battery' },
+    });
+    expect((login.json as { account: { is_admin: boolean } }).account.is_admin).toBe(true);
+    const unknown = await runSvc(
+      ['accounts', 'set-operator', 'nobody@example.test', '--data-dir', dataDir],
+      env,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('not found');
+  }, 60_000);
+
+  it('runs the storage commands on the engines itself once the server has stopped', async () => {
+    server.kill('SIGTERM');
+    expect(await exitOf(server)).toBe(0);
+    const revoke = await runSvc(['invites', 'create', '--uses', '3', '--data-dir', dataDir, '--json'], env);
+    expect(revoke.stderr).not.toContain('handed to the running server');
+    const { code } = JSON.parse(revoke.stdout) as { code: string };
+    const revoked = await runSvc(['invites', 'revoke', code, '--data-dir', dataDir], env);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout.trim()).toBe('revoked');
+    const again = await runSvc(['invites', 'revoke', code, '--data-dir', dataDir], env);
+    expect(again.code).toBe(1);
+    const off = await runSvc(
+      ['accounts', 'set-operator', 'first@example.test', '--off', '--data-dir', dataDir],
+      env,
+    );
+    expect(off.stdout.trim()).toBe('first@example.test is no longer an operator');
+    const usage = await runSvc(['invites', 'create', '--expires', 'soon', '--data-dir', dataDir], env);
+    expect(usage.code).not.toBe(0);
+  }, 120_000);
+});

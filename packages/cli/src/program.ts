@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { registerAccounts } from './commands/accounts.command.js';
+import { registerInvites } from './commands/invites.command.js';
 import { registerMigrate } from './commands/migrate.command.js';
 import { registerServe } from './commands/serve.command.js';
 
@@ -15,5 +17,7 @@ export function createProgram(): Command {
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
   registerServe(program);
   registerMigrate(program);
+  registerAccounts(program);
+  registerInvites(program);
   return program;
 }

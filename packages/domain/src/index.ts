@@ -10,6 +10,7 @@ export * from './identity/identity.schemas.js';
 export * from './identity/identity.settings.js';
 export * from './identity/invite.service.js';
 export * from './identity/one-time-tokens.js';
+export * from './identity/operator-flag.js';
 export * from './identity/password.js';
 export * from './identity/password.service.js';
 export * from './identity/scopes.js';

@@ -41,18 +41,19 @@ export class PostgresAccountRepository implements AccountRepository {
   constructor(private readonly db: Queryable) {}
 
   async createWithOrganisation(organisation: OrganisationRecord, account: AccountRecord): Promise<boolean> {
-    // One statement, so that a taken address leaves no orphan organisation even outside a transaction.
+    // One statement: the account insert decides (ON CONFLICT on the email), and the organisation is inserted
+    // only from its RETURNING row, so a signup that loses a race leaves nothing behind. The foreign key is
+    // checked at the end of the statement, when both rows exist.
     const result = await this.db.query(
       `WITH new_account AS (
-         SELECT $1::uuid AS id WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE email = $4)
-       ), new_org AS (
-         INSERT INTO organisations (id, name, created_at)
-         SELECT $2, $3, $11 FROM new_account RETURNING id
+         INSERT INTO accounts (id, org_id, role, email, email_verified_at, password_hash, plan, mfa, is_admin,
+                               created_at, deletion_requested_at, deletion_due_at)
+         VALUES ($1, $2, $5, $4, $6, $7, $8, $9, $10, $11, NULL, NULL)
+         ON CONFLICT (email) DO NOTHING
+         RETURNING org_id
        )
-       INSERT INTO accounts (id, org_id, role, email, email_verified_at, password_hash, plan, mfa, is_admin,
-                             created_at, deletion_requested_at, deletion_due_at)
-       SELECT $1, new_org.id, $5, $4, $6, $7, $8, $9, $10, $11, NULL, NULL FROM new_org
-       ON CONFLICT (email) DO NOTHING`,
+       INSERT INTO organisations (id, name, created_at)
+       SELECT org_id, $3, $11 FROM new_account`,
       [
         account.id,
         organisation.id,

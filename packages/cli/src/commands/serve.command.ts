@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import pino from 'pino';
 import { ExitCode } from '../output.js';
 import { type StorageFlags, settingsFrom } from '../settings-from-options.js';
+import { STORAGE_OPERATIONS } from '../storage/storage-operations.js';
 
 /** `svc serve`: the API server (RUNNER.md). */
 export function registerServe(program: Command): void {
@@ -23,7 +24,17 @@ export function registerServe(program: Command): void {
         return;
       }
       const logger = pino({ level: settings.logLevel });
-      const server = await startServer({ settings, logger });
+      const server = await startServer({
+        settings,
+        logger,
+        controlCommands: (container) =>
+          new Map(
+            Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
+              name,
+              (args: Record<string, unknown>) => operation(container, args),
+            ]),
+          ),
+      });
       process.stdout.write(`listening on ${server.url}\n`);
       let stopping = false;
       const stop = (signal: string) => {
