@@ -244,6 +244,15 @@ export function runIdentitySuite(storage: HarnessStorage, options: { skip?: bool
           expect(problemOf(forged).code).toBe('unauthenticated');
         });
 
+        it('signs in again from a browser still holding an ended session cookie', async () => {
+          const { email, cookie } = await signedIn();
+          await send(`${api.url}/v1/auth/logout`, { method: 'POST', headers: withCookie(cookie) });
+          const again = await post('/v1/auth/login', { email, password: PASSWORD }, withCookie(cookie));
+          expect(again.status).toBe(200);
+          expect(sessionCookieOf(again)).not.toBe(cookie);
+          expect((await send(`${api.url}/v1/meta`, { headers: withCookie(cookie) })).status).toBe(200);
+        });
+
         it('logout ends the session and clears the cookie', async () => {
           const { cookie } = await signedIn();
           const out = await send(`${api.url}/v1/auth/logout`, {

@@ -60,6 +60,25 @@ function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: bo
   }
 }
 
+/**
+ * The caller's credential. Public routes ignore one that is no longer valid: a browser still holding an ended
+ * session cookie must be able to sign in again, read the meta routes and so on.
+ */
+async function principalOf(
+  route: AnyRoute,
+  authenticator: Authenticator,
+  req: Request,
+  clientIp: string,
+): Promise<Principal | null> {
+  try {
+    return await authenticator.authenticate({ headers: req.headers, clientIp });
+  } catch (error) {
+    if (route.auth === 'none' && error instanceof DomainError && error.code === 'unauthenticated')
+      return null;
+    throw error;
+  }
+}
+
 function writeResult(res: Response, result: RouteResult): void {
   for (const [name, value] of Object.entries(result.headers ?? {})) {
     if (name.toLowerCase() === 'set-cookie') res.append('Set-Cookie', value);
@@ -108,10 +127,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
     try {
       const locals = localsOf(res);
       if (route.auth === 'none') await deps.rateLimiter.consume(locals.clientIp);
-      const principal = await deps.authenticator.authenticate({
-        headers: req.headers,
-        clientIp: locals.clientIp,
-      });
+      const principal = await principalOf(route, deps.authenticator, req, locals.clientIp);
       locals.principal = principal;
       if (principal?.setCookie !== undefined) res.append('Set-Cookie', principal.setCookie);
       authorise(route, principal, deps.requireStrongAdminSignIn);
