@@ -1,18 +1,41 @@
-import { Paginator } from './pagination.js';
+import { listPages } from './list-pages.js';
+import type { Paginator } from './pagination.js';
+import { AuthResource } from './resources/auth/auth.resource.js';
 import { MetaResource } from './resources/meta.resource.js';
+import { TokensResource } from './resources/tokens.resource.js';
+import { WaitlistResource } from './resources/waitlist.resource.js';
 import { type ApiRequest, type ApiResponse, type ClientOptions, Transport } from './transport.js';
 
 /**
- * The typed client of the svc API. Resources mirror the URL tree (`client.meta`, later `client.profiles`, …);
- * `request` reaches any operation directly.
+ * The typed client of the svc API. Resources mirror the URL tree (`client.meta`, `client.auth`,
+ * `client.auth.sessions`, `client.tokens`, `client.waitlist`, later `client.profiles`, …); `request` reaches
+ * any operation directly.
  */
 export class SvcClient {
+  /** Deployment facts and public catalogues (spec 4.12). */
   readonly meta: MetaResource;
+  /** Signup, sign-in, the current account, password and sessions, `/v1/auth` (spec 4.8). */
+  readonly auth: AuthResource;
+  /** The waitlist, `/v1/waitlist`. */
+  readonly waitlist: WaitlistResource;
+  /** API tokens, `/v1/tokens` (spec 4.9). */
+  readonly tokens: TokensResource;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
     this.meta = new MetaResource(this.transport);
+    this.auth = new AuthResource(this.transport);
+    this.waitlist = new WaitlistResource(this.transport);
+    this.tokens = new TokensResource(this.transport);
+  }
+
+  /**
+   * The `svc_session` cookie value this client holds (after `auth.login()`, as renewed since), or undefined.
+   * It is a credential: persist it where secrets go, and pass it back as `createClient({ sessionCookie })`.
+   */
+  sessionCookie(): string | undefined {
+    return this.transport.sessionCookie;
   }
 
   /** Sends any API call; problems throw ApiError, transport failures NetworkError. */
@@ -25,23 +48,14 @@ export class SvcClient {
    * `client.list('/v1/profiles', 'profiles')`.
    */
   list<T>(path: string, itemsKey: string, query: ApiRequest['query'] = {}): Paginator<T> {
-    return new Paginator<T>(async (cursor) => {
-      const page = await this.transport.send<Record<string, unknown>>({
-        method: 'GET',
-        path,
-        query: { ...query, cursor },
-      });
-      const items = page.data[itemsKey];
-      const next = page.data.next_cursor;
-      return {
-        items: Array.isArray(items) ? (items as T[]) : [],
-        nextCursor: typeof next === 'string' ? next : null,
-      };
-    });
+    return listPages<T>(this.transport, path, itemsKey, query);
   }
 }
 
-/** Creates a client: `createClient({ baseUrl, token })`. */
+/**
+ * Creates a client: `createClient({ baseUrl, token })` for an API token, or `createClient({ baseUrl })` then
+ * `client.auth.login(…)` for a session.
+ */
 export function createClient(options: ClientOptions): SvcClient {
   return new SvcClient(options);
 }

@@ -9,9 +9,18 @@ export interface ClientOptions {
   baseUrl: string;
   /** API token `svc_…` or node token `svcnode_…`, sent as a Bearer credential. */
   token?: string;
-  /** A session cookie value (`svc_session`), for dashboard-like clients. */
+  /**
+   * A session cookie value (`svc_session`) saved from an earlier `client.sessionCookie()`, to resume a
+   * session. The client keeps it current itself: `auth.login()` sets it, renewals (spec 5.2.2) replace it,
+   * `auth.logout()` clears it.
+   */
   sessionCookie?: string;
-  /** Sent as Origin; browsers do this themselves, server-side callers using a session need it for CSRF. */
+  /**
+   * Sent as Origin on every call. Browsers send it themselves. The server refuses a session write, and an
+   * unauthenticated `/v1/auth` write, whose Origin is present and not a dashboard origin (403 csrf_rejected,
+   * spec 5.2.4), so a server-side caller using a session either leaves it unset or sets a dashboard origin
+   * (`SVC_DASHBOARD_ORIGINS`; `http://localhost:3000` by default and in `createTestApp()`).
+   */
   origin?: string;
   /** Retries of 429/503 answers and network failures on calls safe to repeat; default 2. */
   maxRetries?: number;
@@ -34,6 +43,22 @@ export interface ApiRequest {
   idempotencyKey?: string;
   /** Creating POSTs send an Idempotency-Key automatically, which makes them safe to retry. */
   idempotent?: boolean;
+  /**
+   * Sends neither the token nor the session cookie. For the public sign-in surfaces: the server answers 401 to
+   * any credential that is no longer live, so a revoked token or an ended session would otherwise make a new
+   * sign-in fail. A session cookie in the answer is still kept.
+   */
+  anonymous?: boolean;
+}
+
+/** Options of a creating call. */
+export interface CreateOptions {
+  /**
+   * The Idempotency-Key to send (1 to 255 visible ASCII characters, spec 4.1.5). Omitted, one is generated
+   * per call and reused across its retries; pass your own to make a repeated call, even from another process,
+   * answer the first one's result instead of creating again.
+   */
+  idempotencyKey?: string;
 }
 
 /** A successful answer. */
@@ -45,6 +70,34 @@ export interface ApiResponse<T> {
 }
 
 const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Name of the session cookie (spec 5.1). */
+const SESSION_COOKIE = 'svc_session';
+
+/**
+ * What the answer's Set-Cookie headers say about the session cookie: a new value, `null` when the server
+ * cleared it (empty value, Max-Age 0 or an Expires in the past), `undefined` when they do not name it. Read
+ * from the raw header list, since an Expires date holds a comma and joined headers cannot be split again.
+ */
+function sessionCookieOf(setCookie: string | string[] | undefined): string | null | undefined {
+  let found: string | null | undefined;
+  for (const header of Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]) {
+    const [pair = '', ...attributes] = header.split(';');
+    const separator = pair.indexOf('=');
+    if (separator < 0 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    const value = pair.slice(separator + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [name = '', ...rest] = attribute.split('=');
+      const setting = rest.join('=').trim();
+      const key = name.trim().toLowerCase();
+      if (key === 'max-age') return Number(setting) <= 0;
+      if (key === 'expires') return Date.parse(setting) <= Date.now();
+      return false;
+    });
+    found = value.length === 0 || expired ? null : value;
+  }
+  return found;
+}
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -75,19 +128,38 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends API calls: credentials, JSON, problem documents as {@link ApiError}, automatic Idempotency-Key on
- * creating POSTs (one key reused across retries), and jittered retries of 429/503 honouring Retry-After.
+ * creating POSTs (one key reused across retries), and jittered retries of 429/503 honouring Retry-After. It
+ * also keeps the `svc_session` cookie: every answer's Set-Cookie for it replaces (login, renewal) or clears
+ * (logout) the value sent on later calls.
  */
 export class Transport {
-  constructor(readonly options: ClientOptions) {}
+  private session: string | undefined;
 
+  constructor(readonly options: ClientOptions) {
+    this.session = options.sessionCookie;
+  }
+
+  /**
+   * The session cookie value as last set by the server (login, renewal), or undefined when signed out. Kept
+   * per client, like a browser's cookie jar holding only `svc_session`.
+   */
+  get sessionCookie(): string | undefined {
+    return this.session;
+  }
+
+  /** Forgets the session cookie, for a sign-out whose answer did not clear it (the session was already gone). */
+  clearSession(): void {
+    this.session = undefined;
+  }
+
+  /** Sends one call, retrying when it is safe to; problems throw ApiError, transport failures NetworkError. */
   async send<T>(call: ApiRequest): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = {
       accept: 'application/json, application/problem+json',
       ...call.headers,
     };
-    if (this.options.token !== undefined) headers.authorization = `Bearer ${this.options.token}`;
-    if (this.options.sessionCookie !== undefined)
-      headers.cookie = `svc_session=${this.options.sessionCookie}`;
+    if (this.options.token !== undefined && call.anonymous !== true)
+      headers.authorization = `Bearer ${this.options.token}`;
     if (this.options.origin !== undefined) headers.origin = this.options.origin;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     if (call.idempotent === true || call.idempotencyKey !== undefined) {
@@ -99,6 +171,9 @@ export class Transport {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
 
     for (let attempt = 0; ; attempt += 1) {
+      // Read on every attempt: a concurrent call may have received a renewed cookie meanwhile.
+      if (this.session === undefined || call.anonymous === true) delete headers.cookie;
+      else headers.cookie = `${SESSION_COOKIE}=${this.session}`;
       let answer: Dispatcher.ResponseData;
       try {
         answer = await request(url, {
@@ -121,6 +196,8 @@ export class Transport {
           },
         );
       }
+      const renewed = sessionCookieOf(answer.headers['set-cookie']);
+      if (renewed !== undefined) this.session = renewed ?? undefined;
       const responseHeaders = flatten(answer.headers);
       const text = await answer.body.text();
       const requestId = responseHeaders['x-request-id'];
