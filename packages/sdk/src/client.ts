@@ -1,15 +1,19 @@
 import { listPages } from './list-pages.js';
 import type { Paginator } from './pagination.js';
 import { AuthResource } from './resources/auth/auth.resource.js';
+import { CatalogueResource } from './resources/catalogue.resource.js';
+import { DdnsResource } from './resources/ddns.resource.js';
 import { MetaResource } from './resources/meta.resource.js';
+import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
 import { WaitlistResource } from './resources/waitlist.resource.js';
 import { type ApiRequest, type ApiResponse, type ClientOptions, Transport } from './transport.js';
 
 /**
  * The typed client of the svc API. Resources mirror the URL tree (`client.meta`, `client.auth`,
- * `client.auth.sessions`, `client.tokens`, `client.waitlist`, later `client.profiles`, …); `request` reaches
- * any operation directly.
+ * `client.auth.sessions`, `client.tokens`, `client.profiles`, `client.profiles.linkedIps`, …); `request`
+ * reaches any operation directly. {@link OPERATIONS} names the method of every operation of the OpenAPI
+ * document.
  */
 export class SvcClient {
   /** Deployment facts and public catalogues (spec 4.12). */
@@ -20,6 +24,12 @@ export class SvcClient {
   readonly waitlist: WaitlistResource;
   /** API tokens, `/v1/tokens` (spec 4.9). */
   readonly tokens: TokensResource;
+  /** Profiles and what hangs off them (rules, lists, linked IPs, devices, list reports, setup), `/v1/profiles`. */
+  readonly profiles: ProfilesResource;
+  /** The DDNS update endpoint, `/v1/ddns/{token}`. */
+  readonly ddns: DdnsResource;
+  /** Blocklist and parental catalogues, `/v1/lists` and `/v1/parental/…` (spec 4.7). */
+  readonly catalogue: CatalogueResource;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
@@ -28,6 +38,9 @@ export class SvcClient {
     this.auth = new AuthResource(this.transport);
     this.waitlist = new WaitlistResource(this.transport);
     this.tokens = new TokensResource(this.transport);
+    this.profiles = new ProfilesResource(this.transport);
+    this.ddns = new DdnsResource(this.transport);
+    this.catalogue = new CatalogueResource(this.transport);
   }
 
   /**

@@ -1,4 +1,10 @@
-import type { Problem } from '@svc/domain';
+import type { Problem, ProblemCode } from '@svc/domain';
+
+/**
+ * A problem code: one of spec section 7 (offered by editors), or any other string, since codes are only ever
+ * added within /v1 and a newer server may answer one this SDK does not know yet.
+ */
+export type ApiErrorCode = ProblemCode | (string & Record<never, never>);
 
 /** A field-level failure of a request (problem `errors[]`). */
 export interface FieldError {
@@ -35,6 +41,11 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
+  /** Whether the problem's code is `code` (or one of `codes`): `error.is('version_mismatch')`. */
+  is(...codes: ApiErrorCode[]): boolean {
+    return codes.includes(this.code);
+  }
+
   /** True for 400 and 422 answers: the request itself must change. */
   get isInvalidRequest(): boolean {
     return this.status === 400 || this.status === 422;
@@ -69,7 +80,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** Narrows `error` to an ApiError, optionally of one code. */
-export function isApiError(error: unknown, code?: string): error is ApiError {
+/** Narrows `error` to an ApiError, optionally of one code: `if (isApiError(error, 'not_found')) …`. */
+export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }

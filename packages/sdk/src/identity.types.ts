@@ -9,12 +9,7 @@ import type {
   VerificationSent as VerificationSentSchema,
   WaitlistConfirmed as WaitlistConfirmedSchema,
 } from '@svc/domain';
-
-/**
- * The parsed type of a zod schema, exactly as `z.infer` computes it (zod reads `_zod.output` the same way).
- * Spelled out here so that the SDK takes its types from the domain's schemas without depending on zod.
- */
-type SchemaOutput<Schema> = Schema extends { _zod: { output: infer Output } } ? Output : never;
+import type { SchemaOutput } from './schema-types.js';
 
 /** 202 answer of signup and resend-verification: `{status: "verification_sent"}` (spec 4.8). */
 export type VerificationSent = SchemaOutput<typeof VerificationSentSchema>;

@@ -49,6 +49,12 @@ export interface ApiRequest {
    * sign-in fail. A session cookie in the answer is still kept.
    */
   anonymous?: boolean;
+  /**
+   * How to read a successful body: `json` (the default) parses JSON answers and gives any other body as text
+   * (undefined when empty); `text` always gives the body as a string, empty included, for documents such as
+   * the OpenAPI YAML or an Apple configuration profile.
+   */
+  responseType?: 'json' | 'text';
 }
 
 /** Options of a creating call. */
@@ -205,7 +211,13 @@ export class Transport {
         const contentType = responseHeaders['content-type'] ?? '';
         // Answers are typed, not validated: unknown fields and enum values must pass through (spec 9.3).
         const data = (
-          text.length > 0 && /json/.test(contentType) ? JSON.parse(text) : text.length > 0 ? text : undefined
+          call.responseType === 'text'
+            ? text
+            : text.length > 0 && /json/.test(contentType)
+              ? JSON.parse(text)
+              : text.length > 0
+                ? text
+                : undefined
         ) as T;
         return { status: answer.statusCode, data, headers: responseHeaders, requestId };
       }

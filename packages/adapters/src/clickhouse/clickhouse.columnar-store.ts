@@ -1,8 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { type ClickHouseClient, createClient } from '@clickhouse/client';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ClickHouseClient, createClient } from '@clickhouse/client';
 import type { ColumnarStore } from '@svc/domain';
-import { createChdbConnection } from 'chdb/connection';
 
 /** The folder of ClickHouse migrations, next to this module in the sources and copied beside the bundle. */
 const MIGRATIONS = new URL('./clickhouse-migrations/', import.meta.url);
@@ -80,9 +81,11 @@ type ClientConnection = NonNullable<NonNullable<Parameters<typeof createClient>[
 /**
  * chdb declares its connection against `@clickhouse/client-common`, while `@clickhouse/client` 1.23 ships its
  * own copy of the same declarations: identical at run time (the embedded tests exercise it), two types to
- * TypeScript. This is the one place that bridges them.
+ * TypeScript. This is the one place that bridges them. chdb is imported here, on first use, not with this
+ * module: loading its library alone adds about 155 MB to the process's resident memory (measured).
  */
-function chdbConnection(path: string): ClientConnection {
+async function chdbConnection(path: string): Promise<ClientConnection> {
+  const { createChdbConnection } = await import('chdb/connection');
   return createChdbConnection({ path }) as unknown as ClientConnection;
 }
 
@@ -91,10 +94,119 @@ export async function createColumnarStore(options: {
   url?: string | undefined;
   dataDir: string;
 }): Promise<ClickHouseColumnarStore> {
+  // Imported on first use like chdb: a server whose columnar store is never opened does not load the client.
+  const { createClient } = await import('@clickhouse/client');
   if (options.url !== undefined) {
     return new ClickHouseColumnarStore(createClient({ url: options.url, request_timeout: 30_000 }), 'server');
   }
   const path = join(options.dataDir, 'ch');
   await mkdir(path, { recursive: true, mode: 0o700 });
-  return new ClickHouseColumnarStore(createClient({ connection: chdbConnection(path) }), 'embedded');
+  return new ClickHouseColumnarStore(createClient({ connection: await chdbConnection(path) }), 'embedded');
+}
+
+/** Runs in a child process: opens the embedded store, applies its migrations, prints their ids, exits. */
+const MIGRATE_CHILD = `
+const [moduleUrl, dataDir] = process.argv.slice(1);
+const { createColumnarStore } = await import(moduleUrl);
+const store = await createColumnarStore({ dataDir });
+const applied = await store.migrate();
+await store.close();
+process.stdout.write(JSON.stringify(applied), () => process.exit(0));
+`;
+
+/**
+ * Applies the migrations of the embedded store (`<dataDir>/ch`) in a child process that exits when done, so
+ * that a server can migrate at start without keeping chdb in its own memory until something uses the store.
+ * The child imports this module (sources under tsx, or the bundle) and resolves packages from its folder.
+ */
+export function migrateEmbeddedColumnarStore(dataDir: string): Promise<string[]> {
+  const moduleUrl = import.meta.url;
+  const loader = moduleUrl.endsWith('.ts') ? ['--conditions=source', '--import', 'tsx'] : [];
+  return new Promise((done, fail) => {
+    execFile(
+      process.execPath,
+      [...loader, '--input-type=module', '-e', MIGRATE_CHILD, moduleUrl, resolve(dataDir)],
+      { cwd: dirname(fileURLToPath(moduleUrl)), maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error !== null) {
+          fail(new Error(`ClickHouse migrations of ${dataDir} failed: ${stderr.trim() || error.message}`));
+          return;
+        }
+        done(JSON.parse(stdout) as string[]);
+      },
+    );
+  });
+}
+
+/**
+ * The columnar store opened on first use. Nothing answers from it until query logs and analytics do, and the
+ * embedded engine costs memory from the moment it loads, so the server holds this instead of an open store.
+ * Pending migrations are applied when it first opens. Until then, `migrate` runs `migrateUnopened` when
+ * given (the embedded store's child process, {@link migrateEmbeddedColumnarStore}); migrations and opening
+ * run one at a time, so the child never holds the data path while this process opens it.
+ */
+export class LazyColumnarStore implements ColumnarStore {
+  private opening: Promise<ClickHouseColumnarStore> | undefined;
+  private migratedOnOpen: Promise<unknown> | undefined;
+  /** The chain that serialises migrations with opening. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly openStore: () => Promise<ClickHouseColumnarStore>,
+    private readonly migrateUnopened?: () => Promise<string[]>,
+  ) {}
+
+  /** True once something opened the store in this process. */
+  get isOpen(): boolean {
+    return this.opening !== undefined;
+  }
+
+  /** The open store with its migrations applied, for the contexts that query logs and analytics. */
+  async store(): Promise<ClickHouseColumnarStore> {
+    const store = await this.serially(() => this.open());
+    this.migratedOnOpen ??= this.serially(() => store.migrate()).catch((error: unknown) => {
+      this.migratedOnOpen = undefined;
+      throw error;
+    });
+    await this.migratedOnOpen;
+    return store;
+  }
+
+  async migrate(): Promise<string[]> {
+    return this.serially(async () => {
+      if (this.opening === undefined && this.migrateUnopened !== undefined) return this.migrateUnopened();
+      const applied = (await this.open()).migrate();
+      this.migratedOnOpen ??= applied;
+      return applied;
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    return (await this.store()).ping();
+  }
+
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = undefined;
+    this.migratedOnOpen = undefined;
+    if (opening !== undefined)
+      await opening.then(
+        (store) => store.close(),
+        () => undefined,
+      );
+  }
+
+  private open(): Promise<ClickHouseColumnarStore> {
+    this.opening ??= this.openStore().catch((error: unknown) => {
+      this.opening = undefined;
+      throw error;
+    });
+    return this.opening;
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
 }

@@ -7,9 +7,16 @@ import {
   newestFirst,
   type OneTimeTokenRecord,
   type OrganisationRecord,
+  type PasskeyRecord,
   type SessionRow,
+  type TotpState,
   type WaitlistRow,
+  type WebAuthnChallengeRow,
 } from '@svc/domain';
+import {
+  memoryPasskeyRepository,
+  memoryWebAuthnChallengeRepository,
+} from './memory-passkeys.repositories.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 interface IdentityTables {
@@ -20,6 +27,10 @@ interface IdentityTables {
   apiTokens: Map<string, ApiTokenRow>;
   invites: Map<string, InviteRow>;
   waitlist: Map<string, WaitlistRow>;
+  totp: Map<string, TotpState>;
+  recoveryCodes: Map<string, { codeHash: string; usedAt: Date | null }[]>;
+  passkeys: Map<string, PasskeyRecord>;
+  webauthnChallenges: Map<string, WebAuthnChallengeRow>;
 }
 
 function emptyTables(): IdentityTables {
@@ -31,6 +42,10 @@ function emptyTables(): IdentityTables {
     apiTokens: new Map(),
     invites: new Map(),
     waitlist: new Map(),
+    totp: new Map(),
+    recoveryCodes: new Map(),
+    passkeys: new Map(),
+    webauthnChallenges: new Map(),
   };
 }
 
@@ -147,6 +162,12 @@ export class MemoryIdentityStore implements Snapshottable {
           const row = t().sessions.get(id);
           if (row !== undefined) row.lastUsedAt = later(row.lastUsedAt, at);
         },
+        liftRestriction: async (id) => {
+          const row = t().sessions.get(id);
+          if (row === undefined) return;
+          row.restricted = false;
+          row.strong = true;
+        },
         revoke: async (accountId, id, at) => {
           const row = t().sessions.get(id);
           if (row === undefined || row.accountId !== accountId || row.revokedAt !== null) return false;
@@ -226,6 +247,64 @@ export class MemoryIdentityStore implements Snapshottable {
           return false;
         },
       },
+      secondFactors: {
+        totp: async (accountId) =>
+          copy(
+            t().totp.get(accountId) ?? { secret: null, pendingSecret: null, enabledAt: null, lastStep: null },
+          ),
+        setPendingTotp: async (accountId, sealedSecret) => {
+          const state = t().totp.get(accountId) ?? {
+            secret: null,
+            pendingSecret: null,
+            enabledAt: null,
+            lastStep: null,
+          };
+          t().totp.set(accountId, { ...state, pendingSecret: sealedSecret });
+        },
+        enableTotp: async (accountId, at, step) => {
+          const state = t().totp.get(accountId);
+          if (state?.pendingSecret == null) return;
+          t().totp.set(accountId, {
+            secret: state.pendingSecret,
+            pendingSecret: null,
+            enabledAt: at,
+            lastStep: step,
+          });
+        },
+        disableTotp: async (accountId) => {
+          const state = t().totp.get(accountId);
+          if (state !== undefined)
+            t().totp.set(accountId, { ...state, secret: null, pendingSecret: null, enabledAt: null });
+        },
+        acceptTotpStep: async (accountId, step) => {
+          const state = t().totp.get(accountId);
+          if (state === undefined || (state.lastStep !== null && state.lastStep >= step)) return false;
+          state.lastStep = step;
+          return true;
+        },
+        replaceRecoveryCodes: async (accountId, codeHashes) => {
+          t().recoveryCodes.set(
+            accountId,
+            codeHashes.map((codeHash) => ({ codeHash, usedAt: null })),
+          );
+        },
+        consumeRecoveryCode: async (accountId, codeHash, at) => {
+          const code = t()
+            .recoveryCodes.get(accountId)
+            ?.find((entry) => entry.codeHash === codeHash && entry.usedAt === null);
+          if (code === undefined) return false;
+          code.usedAt = at;
+          return true;
+        },
+        remainingRecoveryCodes: async (accountId) =>
+          (t().recoveryCodes.get(accountId) ?? []).filter((entry) => entry.usedAt === null).length,
+        setMfa: async (accountId, mfa) => {
+          const row = t().accounts.get(accountId);
+          if (row !== undefined) row.mfa = mfa;
+        },
+      },
+      passkeys: memoryPasskeyRepository(t),
+      webauthnChallenges: memoryWebAuthnChallengeRepository(t),
       waitlist: {
         upsert: async (email, at) => {
           const existing = t().waitlist.get(email);

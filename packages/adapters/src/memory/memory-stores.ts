@@ -1,19 +1,46 @@
 import type { TransactionRepositories } from '../postgres/postgres-unit-of-work.js';
+import { MemoryAuditLog } from './memory-audit-log.js';
+import { MemoryDeviceStore } from './memory-device.store.js';
 import { MemoryIdentityStore } from './memory-identity.store.js';
+import { MemoryLinkedIpStore } from './memory-linked-ip.store.js';
+import { MemoryListReportStore } from './memory-list-report.store.js';
 import { MemoryMailQueue } from './memory-mail-queue.js';
+import { MemoryProfileStore } from './memory-profile.store.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /** Every in-memory store of an engine-free server, and the repositories of one memory transaction. */
 export class MemoryStores {
   readonly identity = new MemoryIdentityStore();
   readonly mailQueue = new MemoryMailQueue();
+  readonly profiles = new MemoryProfileStore();
+  readonly linkedIps = new MemoryLinkedIpStore();
+  readonly devices = new MemoryDeviceStore((profileId) => this.profiles.has(profileId));
+  readonly listReports = new MemoryListReportStore();
+  readonly auditLog = new MemoryAuditLog();
 
   /** Stores a failed memory transaction restores. */
   get participants(): readonly Snapshottable[] {
-    return [this.identity, this.mailQueue];
+    return [
+      this.identity,
+      this.mailQueue,
+      this.profiles,
+      this.linkedIps,
+      this.devices,
+      this.listReports,
+      this.auditLog,
+    ];
   }
 
   transactionRepositories(counters: { mail: () => void }): TransactionRepositories {
-    return { mail: this.mailQueue.writer(counters.mail), identity: this.identity.repositories() };
+    return {
+      mail: this.mailQueue.writer(counters.mail),
+      identity: this.identity.repositories(),
+      // Deleting a profile removes its links and devices, as ON DELETE CASCADE does in Postgres.
+      profiles: this.devices.cascadingFrom(this.linkedIps.cascadingFrom(this.profiles.repository())),
+      linkedIps: this.linkedIps.repository(),
+      devices: this.devices.repository(),
+      listReports: this.listReports.repository(),
+      audit: this.auditLog.writer(),
+    };
   }
 }

@@ -92,7 +92,7 @@ export class PostgresAccountRepository implements AccountRepository {
     );
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+  async setPasswordHash(id: string, passwordHash: string | null): Promise<void> {
     await this.db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
   }
 

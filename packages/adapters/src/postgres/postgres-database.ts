@@ -13,8 +13,11 @@ export interface PostgresDatabase {
 export type PostgresLocation = { url: string } | { dataDir: string };
 
 /**
- * Opens the pool. Embedded PGlite serialises queries anyway, so a few connections suffice; a server gets a
- * larger pool.
+ * Opens the pool. A server gets a larger pool. Embedded PGlite gets one connection: PGlite runs one statement
+ * at a time anyway, and with several connections pglite-socket interleaves their extended-protocol messages
+ * under load (seen as "portal does not exist" and parameters bound with another statement's types), so
+ * everything goes through one connection in order. Code inside a transaction must never wait for another
+ * connection (it would wait for itself).
  */
 export async function createPostgresDatabase(
   location: PostgresLocation,
@@ -26,7 +29,7 @@ export async function createPostgresDatabase(
     return { pool, kind: 'server', close: () => pool.end() };
   }
   const embedded = await startEmbeddedPostgres(location.dataDir);
-  const pool = new pg.Pool({ ...embedded.connection, max: options.max ?? 8 });
+  const pool = new pg.Pool({ ...embedded.connection, max: options.max ?? 1 });
   // An idle client's error (the embedded server stopping) must not crash the process; queries still reject.
   pool.on('error', () => undefined);
   return {

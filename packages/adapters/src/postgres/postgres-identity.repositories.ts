@@ -3,7 +3,12 @@ import { PostgresAccountRepository } from './postgres-accounts.repository.js';
 import { PostgresApiTokenRepository } from './postgres-api-tokens.repository.js';
 import { PostgresInviteRepository, PostgresWaitlistRepository } from './postgres-invites.repository.js';
 import { PostgresOneTimeTokenRepository } from './postgres-one-time-tokens.repository.js';
+import {
+  PostgresPasskeyRepository,
+  PostgresWebAuthnChallengeRepository,
+} from './postgres-passkeys.repository.js';
 import type { Queryable } from './postgres-queryable.js';
+import { PostgresSecondFactorRepository } from './postgres-second-factors.repository.js';
 import { PostgresSessionRepository } from './postgres-sessions.repository.js';
 
 /** Every identity repository on one pool or transaction client. */
@@ -15,5 +20,8 @@ export function postgresIdentityRepositories(db: Queryable): IdentityRepositorie
     apiTokens: new PostgresApiTokenRepository(db),
     invites: new PostgresInviteRepository(db),
     waitlist: new PostgresWaitlistRepository(db),
+    secondFactors: new PostgresSecondFactorRepository(db),
+    passkeys: new PostgresPasskeyRepository(db),
+    webauthnChallenges: new PostgresWebAuthnChallengeRepository(db),
   };
 }

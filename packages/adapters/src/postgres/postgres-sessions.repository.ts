@@ -14,6 +14,7 @@ interface SessionSqlRow {
   ip: string;
   method: SignInMethod;
   strong: boolean;
+  restricted: boolean;
   revoked_at: Date | null;
 }
 
@@ -31,6 +32,7 @@ function sessionOf(row: SessionSqlRow): SessionRow {
     ip: row.ip,
     method: row.method,
     strong: row.strong,
+    restricted: row.restricted,
     revokedAt: row.revoked_at,
   };
 }
@@ -43,8 +45,8 @@ export class PostgresSessionRepository implements SessionRepository {
     await this.db.query(
       `INSERT INTO sessions (id, account_id, token_hash, token_issued_at, previous_token_hash,
                              previous_valid_until, created_at, last_used_at, user_agent, ip, method, strong,
-                             revoked_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+                             revoked_at, restricted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         session.id,
         session.accountId,
@@ -59,6 +61,7 @@ export class PostgresSessionRepository implements SessionRepository {
         session.method,
         session.strong,
         session.revokedAt,
+        session.restricted,
       ],
     );
   }
@@ -97,6 +100,10 @@ export class PostgresSessionRepository implements SessionRepository {
       [id, expectedHash, next.tokenHash, next.previousValidUntil, next.issuedAt],
     );
     return result.rowCount === 1;
+  }
+
+  async liftRestriction(id: string): Promise<void> {
+    await this.db.query('UPDATE sessions SET restricted = false, strong = true WHERE id = $1', [id]);
   }
 
   async touch(id: string, at: Date): Promise<void> {

@@ -1,6 +1,11 @@
 import type pg from 'pg';
+import { PostgresAuditWriter } from './postgres-audit-log.js';
+import { PostgresDeviceRepository } from './postgres-devices.repository.js';
 import { postgresIdentityRepositories } from './postgres-identity.repositories.js';
+import { PostgresLinkedIpRepository } from './postgres-linked-ips.repository.js';
+import { PostgresListReportRepository } from './postgres-list-reports.repository.js';
 import { PostgresMailQueueWriter } from './postgres-mail-queue.js';
+import { PostgresProfileRepository } from './postgres-profiles.repository.js';
 import type { TransactionRepositories } from './postgres-unit-of-work.js';
 
 /** Every repository of one Postgres transaction, on its client. */
@@ -11,5 +16,10 @@ export function postgresTransactionRepositories(
   return {
     mail: new PostgresMailQueueWriter(client, counters.mail),
     identity: postgresIdentityRepositories(client),
+    profiles: new PostgresProfileRepository(client),
+    linkedIps: new PostgresLinkedIpRepository(client),
+    devices: new PostgresDeviceRepository(client),
+    listReports: new PostgresListReportRepository(client),
+    audit: new PostgresAuditWriter(client),
   };
 }

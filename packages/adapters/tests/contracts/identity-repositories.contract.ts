@@ -145,6 +145,7 @@ export function runIdentityRepositoriesContract(
         ip: '127.0.0.1',
         method: 'password',
         strong: false,
+        restricted: false,
         revokedAt: null,
       });
       const results = await Promise.all(

@@ -7,8 +7,10 @@ import type {
   OneTimeTokenRecord,
   OrganisationRecord,
   SessionRow,
+  TotpState,
   WaitlistRow,
 } from './identity.records.js';
+import type { PasskeyRepository, WebAuthnChallengeRepository } from './passkey.ports.js';
 
 /** Hashes passwords (argon2id in the adapter); verification is constant-time in the adapter. */
 export const PasswordHasher = Symbol.for('svc.PasswordHasher');
@@ -24,7 +26,8 @@ export interface AccountRepository {
   findById(id: string): Promise<AccountRecord | null>;
   findByEmail(email: string): Promise<AccountRecord | null>;
   markEmailVerified(id: string, at: Date): Promise<void>;
-  setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  /** A null hash leaves the account to its passkeys (password sign-in refused). */
+  setPasswordHash(id: string, passwordHash: string | null): Promise<void>;
   setOperator(id: string, isAdmin: boolean): Promise<void>;
   /**
    * Records that an account-exists email goes out at `at`, unless one went out after `notBefore`; true when
@@ -62,6 +65,8 @@ export interface SessionRepository {
   revoke(accountId: string, id: string, at: Date): Promise<boolean>;
   /** Revokes every live session of the account but `exceptId`; returns how many. */
   revokeAllExcept(accountId: string, exceptId: string | null, at: Date): Promise<number>;
+  /** Ends the restriction of a recovery session and marks it strong (a second factor was just set up). */
+  liftRestriction(id: string): Promise<void>;
   /** Live sessions of the account (not revoked, not expired by `liveAfter` rules), newest first. */
   listLive(accountId: string, createdAfter: Date, usedAfter: Date): Promise<SessionRow[]>;
 }
@@ -94,6 +99,22 @@ export interface WaitlistRepository {
   confirm(email: string, at: Date): Promise<void>;
 }
 
+/** TOTP and recovery codes of accounts. */
+export interface SecondFactorRepository {
+  totp(accountId: string): Promise<TotpState>;
+  setPendingTotp(accountId: string, sealedSecret: string | null): Promise<void>;
+  /** Moves the pending secret into place (TOTP on) with the step of the confirming code. */
+  enableTotp(accountId: string, at: Date, step: number): Promise<void>;
+  disableTotp(accountId: string): Promise<void>;
+  /** Records an accepted step unless an equal or later one was recorded (atomic: a replayed code loses). */
+  acceptTotpStep(accountId: string, step: number): Promise<boolean>;
+  replaceRecoveryCodes(accountId: string, codeHashes: readonly string[], at: Date): Promise<void>;
+  /** Uses one unused recovery code; false when there is none with this hash. */
+  consumeRecoveryCode(accountId: string, codeHash: string, at: Date): Promise<boolean>;
+  remainingRecoveryCodes(accountId: string): Promise<number>;
+  setMfa(accountId: string, mfa: boolean): Promise<void>;
+}
+
 /** Every identity repository, on one connection or transaction. */
 export interface IdentityRepositories {
   accounts: AccountRepository;
@@ -102,6 +123,9 @@ export interface IdentityRepositories {
   apiTokens: ApiTokenRepository;
   invites: InviteRepository;
   waitlist: WaitlistRepository;
+  secondFactors: SecondFactorRepository;
+  passkeys: PasskeyRepository;
+  webauthnChallenges: WebAuthnChallengeRepository;
 }
 
 /** The identity repositories outside any transaction (single-statement reads and writes). */
@@ -134,4 +158,25 @@ export interface AttemptLimit {
   name: string;
   points: number;
   perSeconds: number;
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) with a maintained library in the adapter. */
+export const TotpAuthenticator = Symbol.for('svc.TotpAuthenticator');
+export interface TotpAuthenticator {
+  /** A new base32 secret of at least 160 bits. */
+  generateSecret(): string;
+  /** The otpauth:// URI authenticator apps scan. */
+  uri(secret: string, label: string, issuer: string): string;
+  /**
+   * The time step `code` belongs to when it is valid at `at` (allowing one step of clock drift back), else
+   * null. Steps at or before `afterStep` are refused (replay).
+   */
+  verify(secret: string, code: string, at: Date, afterStep: number | null): Promise<number | null>;
+}
+
+/** Seals small secrets (TOTP keys) with the server key, so a database copy alone does not reveal them. */
+export const SecretBox = Symbol.for('svc.SecretBox');
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
 }

@@ -24,7 +24,7 @@ export interface AccountRecord {
 }
 
 /** What a single-use emailed token is for. */
-export type OneTimeTokenPurpose = 'verify' | 'reset' | 'waitlist';
+export type OneTimeTokenPurpose = 'verify' | 'reset' | 'waitlist' | 'recovery';
 
 /** A single-use emailed token, stored only as its keyed hash. */
 export interface OneTimeTokenRecord {
@@ -57,6 +57,8 @@ export interface SessionRow {
   method: SignInMethod;
   /** True when the sign-in used a second factor or a passkey (operator strength, spec 5.4). */
   strong: boolean;
+  /** A recovery sign-in that must set up a second factor before anything else (403 mfa_enrolment_required). */
+  restricted: boolean;
   revokedAt: Date | null;
 }
 
@@ -93,4 +95,13 @@ export interface WaitlistRow {
   email: string;
   createdAt: Date;
   confirmedAt: Date | null;
+}
+
+/** An account's TOTP state; secrets sealed with the server key. */
+export interface TotpState {
+  secret: string | null;
+  pendingSecret: string | null;
+  enabledAt: Date | null;
+  /** The last accepted RFC 6238 time step: a code of that step or an earlier one is never accepted again. */
+  lastStep: number | null;
 }

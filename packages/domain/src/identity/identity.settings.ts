@@ -13,6 +13,7 @@ export interface IdentitySettings {
 export const IdentityLimits = {
   verificationTtlMs: 24 * 3_600_000,
   resetTtlMs: 3_600_000,
+  recoveryTtlMs: 3_600_000,
   waitlistTtlMs: 7 * 24 * 3_600_000,
   accountExistsMailEveryMs: 60_000,
   sessionLifetimeMs: 30 * 24 * 3_600_000,
@@ -32,6 +33,9 @@ export const AttemptLimits = {
   resetPerIp: { name: 'reset-ip', points: 20, perSeconds: 3_600 },
   resendPerAddress: { name: 'resend-address', points: 3, perSeconds: 180 },
   passwordChangePerAccount: { name: 'password-change', points: 10, perSeconds: 900 },
+  recoveryPerAddress: { name: 'recovery-address', points: 3, perSeconds: 180 },
+  recoveryConfirmPerToken: { name: 'recovery-confirm', points: 5, perSeconds: 3_600 },
+  secondFactorPerAccount: { name: 'second-factor', points: 10, perSeconds: 300 },
 } as const;
 
 /** True when `email` is on the invite-mode allowlist, by exact address or by its whole domain. */

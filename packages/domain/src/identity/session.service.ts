@@ -36,7 +36,10 @@ const UNKNOWN_ACCOUNT_HASH =
 export class SessionService {
   constructor(private readonly deps: IdentityDependencies) {}
 
-  /** POST /v1/auth/login with email and password. Failures slow later attempts of the address and account. */
+  /**
+   * POST /v1/auth/login with email and password, and the authenticator code when TOTP is on. Failures slow
+   * later attempts of the address and account; whether TOTP is on is revealed only after a right password.
+   */
   async login(request: LoginRequest, context: SignInContext): Promise<IssuedSession> {
     const email = normaliseEmail(request.email);
     const account = await this.deps.store.accounts.findByEmail(email);
@@ -48,8 +51,35 @@ export class SessionService {
       this.deps.throttle.recordFailure(keys);
       throw new DomainError('invalid_credentials', 'The email or password is not right.');
     }
+    const strong = await this.checkSecondFactor(account, request.totp_code, keys);
     this.deps.throttle.recordSuccess(keys);
-    return this.issue(account, 'password', false, context);
+    return this.issue(account, 'password', strong, context);
+  }
+
+  /** True when the sign-in used TOTP; throws 401 second_factor_required or invalid_second_factor. */
+  private async checkSecondFactor(
+    account: AccountRecord,
+    code: string | undefined,
+    keys: readonly string[],
+  ): Promise<boolean> {
+    const totp = await this.deps.store.secondFactors.totp(account.id);
+    if (totp.enabledAt === null || totp.secret === null) return false;
+    if (code === undefined || code.length === 0) {
+      throw new DomainError(
+        'second_factor_required',
+        'This account needs the code from its authenticator app.',
+      );
+    }
+    const secret = this.deps.secretBox.open(totp.secret);
+    const step = await this.deps.totp.verify(secret, code, this.deps.clock.now(), totp.lastStep);
+    if (step === null || !(await this.deps.store.secondFactors.acceptTotpStep(account.id, step))) {
+      this.deps.throttle.recordFailure(keys);
+      throw new DomainError(
+        'invalid_second_factor',
+        'The authenticator code is not right (or was already used).',
+      );
+    }
+    return true;
   }
 
   /** Opens a session for an account that proved who it is by `method`. */
@@ -58,6 +88,7 @@ export class SessionService {
     method: SignInMethod,
     strong: boolean,
     context: SignInContext,
+    options: { restricted?: boolean } = {},
   ): Promise<IssuedSession> {
     const now = this.deps.clock.now();
     const token = newOpaqueToken(this.deps.random);
@@ -74,6 +105,7 @@ export class SessionService {
       ip: context.ip,
       method,
       strong,
+      restricted: options.restricted === true,
       revokedAt: null,
     };
     await this.deps.store.sessions.create(session);
@@ -154,6 +186,13 @@ export class SessionService {
   /** True when the session signed in within the step-up window (spec 5.5.2). */
   isRecentSignIn(session: SessionRow): boolean {
     return this.deps.clock.now().getTime() - session.createdAt.getTime() <= IdentityLimits.stepUpWindowMs;
+  }
+
+  /** Credential changes need a sign-in within the last five minutes: 403 reauth_required otherwise. */
+  assertStepUp(session: SessionRow): void {
+    if (!this.isRecentSignIn(session)) {
+      throw new DomainError('reauth_required', 'Sign in again to change credentials (within five minutes).');
+    }
   }
 
   private isLive(session: SessionRow, now: Date): boolean {

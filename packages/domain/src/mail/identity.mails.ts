@@ -103,3 +103,27 @@ export function waitlistConfirmationMail(to: string, link: string): MailMessage 
     },
   ]);
 }
+
+/** Sent when a second factor is turned on or off, or recovery codes are replaced. */
+export function secondFactorChangedMail(
+  to: string,
+  change: string,
+  links: { security: string },
+): MailMessage {
+  return compose(to, `Your ${SERVICE} sign-in security changed`, [
+    { paragraph: `On the ${SERVICE} account of ${to}: ${change}.` },
+    { paragraph: "If it wasn't you, secure your account now:" },
+    { link: links.security, label: 'Account security' },
+  ]);
+}
+
+/** The account recovery link; with it and one recovery code the owner signs in and sets up a factor again. */
+export function accountRecoveryMail(to: string, link: string): MailMessage {
+  return compose(to, `Recover your ${SERVICE} account`, [
+    {
+      paragraph: `Someone asked to recover the ${SERVICE} account of ${to}. Open this link within an hour and enter one of your recovery codes:`,
+    },
+    { link, label: 'Recover account' },
+    { paragraph: "If it wasn't you, ignore this email; nothing changes without a recovery code." },
+  ]);
+}

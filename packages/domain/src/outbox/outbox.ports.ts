@@ -1,5 +1,10 @@
+import type { AuditWriter } from '../audit/audit.ports.js';
+import type { DeviceRepository } from '../devices/device.ports.js';
 import type { IdentityRepositories } from '../identity/identity.ports.js';
+import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
+import type { ListReportRepository } from '../list-reports/list-report.ports.js';
 import type { MailQueueWriter } from '../mail/mail-queue.port.js';
+import type { ProfileRepository } from '../profiles/profile.ports.js';
 
 /** A message written in the same transaction as the change it announces (transactional outbox). */
 export interface OutboxMessage {
@@ -23,6 +28,12 @@ export interface TransactionScope {
   /** Mail sent only if the transaction commits. */
   mail: MailQueueWriter;
   identity: IdentityRepositories;
+  profiles: ProfileRepository;
+  linkedIps: LinkedIpRepository;
+  devices: DeviceRepository;
+  listReports: ListReportRepository;
+  /** Audit entries, appended only if the change they record commits. */
+  audit: AuditWriter;
 }
 
 /** Runs work in one storage transaction. */

@@ -1,11 +1,18 @@
 import {
   type ApiTokenService,
   ColumnarStore,
+  type CursorSealer,
+  type DeviceService,
   type IdempotencyService,
   KeyedHash,
+  type LinkedIpService,
+  type ListReportService,
   MailDispatcher,
   OutboxRelay,
+  type PasskeyService,
   type PasswordService,
+  type ProfileService,
+  type SecondFactorService,
   type SessionService,
   type SignupService,
 } from '@svc/domain';
@@ -14,9 +21,16 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
   ApiTokenServiceToken,
+  CursorSealerToken,
+  DeviceServiceToken,
   IdempotencyServiceToken,
+  LinkedIpServiceToken,
+  ListReportServiceToken,
   LoggerToken,
+  PasskeyServiceToken,
   PasswordServiceToken,
+  ProfileServiceToken,
+  SecondFactorServiceToken,
   SessionServiceToken,
   SettingsToken,
   SignupServiceToken,
@@ -24,10 +38,18 @@ import {
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
 import { buildOpenApiDocument, type OpenApiDocument, openApiYaml } from '../openapi/openapi-document.js';
+import { catalogueRoutes } from '../routes/catalogue.routes.js';
+import { deviceRoutes } from '../routes/device.routes.js';
+import { linkedIpRoutes } from '../routes/linked-ip.routes.js';
+import { listReportRoutes } from '../routes/list-report.routes.js';
 import { metaRoutes } from '../routes/meta.routes.js';
+import { passkeyRoutes } from '../routes/passkey.routes.js';
 import { passwordRoutes } from '../routes/password.routes.js';
+import { profileRoutes } from '../routes/profile.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
+import { secondFactorRoutes } from '../routes/second-factor.routes.js';
 import { sessionRoutes } from '../routes/session.routes.js';
+import { setupRoutes } from '../routes/setup.routes.js';
 import { signupRoutes } from '../routes/signup.routes.js';
 import { tokenRoutes } from '../routes/token.routes.js';
 import type { Settings } from '../settings/settings.js';
@@ -63,12 +85,20 @@ export async function buildApp(
     container.getAsync<OutboxRelay>(OutboxRelay),
     container.getAsync<MailDispatcher>(MailDispatcher),
   ]);
-  const [signup, sessions, passwords, tokens] = await Promise.all([
+  const [signup, sessions, passwords, tokens, profiles] = await Promise.all([
     container.getAsync<SignupService>(SignupServiceToken),
     container.getAsync<SessionService>(SessionServiceToken),
     container.getAsync<PasswordService>(PasswordServiceToken),
     container.getAsync<ApiTokenService>(ApiTokenServiceToken),
+    container.getAsync<ProfileService>(ProfileServiceToken),
   ]);
+  const secondFactors = await container.getAsync<SecondFactorService>(SecondFactorServiceToken);
+  const passkeys = await container.getAsync<PasskeyService>(PasskeyServiceToken);
+
+  const cursors = await container.getAsync<CursorSealer>(CursorSealerToken);
+  const linkedIps = await container.getAsync<LinkedIpService>(LinkedIpServiceToken);
+  const devices = await container.getAsync<DeviceService>(DeviceServiceToken);
+  const listReports = await container.getAsync<ListReportService>(ListReportServiceToken);
 
   let yaml = '';
   const routes: AnyRoute[] = [
@@ -78,10 +108,18 @@ export async function buildApp(
       columnarStore: columnar !== undefined,
       geoipAttribution: '',
     }),
+    ...catalogueRoutes(cursors),
     ...signupRoutes(signup),
     ...sessionRoutes(sessions, settings.secureCookies),
     ...passwordRoutes(passwords),
+    ...secondFactorRoutes(secondFactors, settings.secureCookies),
+    ...passkeyRoutes(passkeys, settings.secureCookies),
     ...tokenRoutes(tokens),
+    ...profileRoutes(profiles),
+    ...linkedIpRoutes(linkedIps),
+    ...deviceRoutes(devices),
+    ...listReportRoutes(listReports),
+    ...setupRoutes(profiles),
   ];
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   const openApi = buildOpenApiDocument(routes, settings.baseUrl);

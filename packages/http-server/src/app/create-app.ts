@@ -39,12 +39,25 @@ export function createExpressApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.set('trust proxy', trustProxyValue(options.trustProxy));
+
+  const trustProxy = trustProxyValue(options.trustProxy);
+  app.set('trust proxy', trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(responseHeaders({ hsts: options.hsts }));
-  app.use(corsHeaders(options.origins));
-  app.use(express.json({ limit: options.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  // One first layer instead of three (each layer is a router step on every request): the common headers,
+  // CORS, then the JSON body parser only when the request has a body, which is when it would parse anything.
+  const commonHeaders = responseHeaders({ hsts: options.hsts, trustsProxy: trustProxy !== false });
+  const cors = corsHeaders(options.origins);
+  const parseJson = express.json({
+    limit: options.bodyLimitBytes,
+    type: ['application/json', 'application/*+json'],
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    commonHeaders(req, res);
+    cors(req, res);
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) next();
+    else parseJson(req, res, next);
+  });
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of options.routes) {

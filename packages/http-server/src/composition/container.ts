@@ -6,6 +6,7 @@ import {
   createPostgresDatabase,
   HmacKeyedHash,
   InProcessMessageBus,
+  LazyColumnarStore,
   loadOrCreateDevelopmentSecret,
   MemoryIdempotencyStore,
   MemoryMailDispatcher,
@@ -13,35 +14,50 @@ import {
   MemoryOutboxRelay,
   MemoryStores,
   MemoryUnitOfWork,
+  migrateEmbeddedColumnarStore,
   migratePostgres,
+  PostgresAuditLogStore,
+  PostgresDeviceRepository,
   PostgresIdempotencyStore,
+  PostgresLinkedIpRepository,
+  PostgresListReportRepository,
   PostgresMailDispatcher,
   PostgresOutboxRelay,
+  PostgresProfileRepository,
   PostgresUnitOfWork,
   postgresIdentityRepositories,
   postgresTransactionRepositories,
   SystemClock,
 } from '@svc/adapters';
 import {
+  AuditLogStore,
   Clock,
   ColumnarStore,
   CursorSealer,
+  DeviceStore,
   IdempotencyService,
   IdempotencyStore,
   IdentityStore,
   KeyedHash,
+  LinkedIpStore,
+  ListReportStore,
   MailDispatcher,
   Mailer,
   MessageBus,
   OutboxRelay,
+  ProfileStore,
   Random,
   UnitOfWork,
 } from '@svc/domain';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
+import { bindDevices } from './device.bindings.js';
 import { bindIdentity } from './identity.bindings.js';
 import { Lifecycle } from './lifecycle.js';
+import { bindLinkedIps } from './linked-ip.bindings.js';
+import { bindListReports } from './list-report.bindings.js';
+import { bindProfiles } from './profile.bindings.js';
 import {
   CursorSealerToken,
   IdempotencyServiceToken,
@@ -95,6 +111,10 @@ export function createContainer(options: ContainerOptions): Container {
     .bind<CursorSealer>(CursorSealerToken)
     .toResolvedValue((hash: KeyedHash) => new CursorSealer(hash), [KeyedHash]);
   bindIdentity(container, settings);
+  bindProfiles(container, settings);
+  bindLinkedIps(container, settings);
+  bindDevices(container);
+  bindListReports(container);
   return container;
 }
 
@@ -105,14 +125,24 @@ function bindMemoryStores(container: Container, lifecycle: Lifecycle): void {
   container.bind<Mailer>(Mailer).toConstantValue(mailer);
   container.bind<IdempotencyStore>(IdempotencyStore).toConstantValue(new MemoryIdempotencyStore());
   container.bind<IdentityStore>(IdentityStore).toConstantValue(stores.identity.repositories());
+  container.bind<ProfileStore>(ProfileStore).toConstantValue(stores.profiles.repository());
+  container.bind<LinkedIpStore>(LinkedIpStore).toConstantValue(stores.linkedIps.repository());
+  container.bind<DeviceStore>(DeviceStore).toConstantValue(stores.devices.repository());
+  container.bind<ListReportStore>(ListReportStore).toConstantValue(stores.listReports.repository());
+  container.bind<AuditLogStore>(AuditLogStore).toConstantValue(stores.auditLog);
   container.bind<MailDispatcher>(MailDispatcher).toResolvedValue(() => {
     const dispatcher = new MemoryMailDispatcher(stores.mailQueue, mailer);
     dispatcher.start();
     return lifecycle.own('mail dispatcher', dispatcher, (owned) => owned.stop());
   });
-  container
-    .bind<MemoryOutboxRelay>(OutboxRelay)
-    .toResolvedValue((bus: MessageBus) => new MemoryOutboxRelay(bus), [MessageBus]);
+  container.bind<MemoryOutboxRelay>(OutboxRelay).toResolvedValue(
+    (bus: MessageBus) => {
+      const relay = new MemoryOutboxRelay(bus);
+      relay.start();
+      return lifecycle.own('outbox relay', relay, (owned) => owned.stop());
+    },
+    [MessageBus],
+  );
   container.bind<UnitOfWork>(UnitOfWork).toResolvedValue(
     (relay: MemoryOutboxRelay, dispatcher: MailDispatcher) =>
       new MemoryUnitOfWork(relay, {
@@ -134,14 +164,17 @@ export interface AppliedMigrations {
   columnar: string[];
 }
 
-/** Applies pending Postgres and ClickHouse migrations of an engine-backed container (no-op for memory). */
+/**
+ * Applies pending Postgres and ClickHouse migrations of an engine-backed container (no-op for memory), the two
+ * stores at once. The columnar store stays unopened in this process when it was (see LazyColumnarStore).
+ */
 export async function migrateStores(container: Container): Promise<AppliedMigrations> {
   if (!container.isBound(PostgresToken)) return { postgres: [], columnar: [] };
-  const [database, columnar] = await Promise.all([
-    container.getAsync<PostgresDatabase>(PostgresToken),
-    container.getAsync<ColumnarStore>(ColumnarStore),
+  const [postgres, columnar] = await Promise.all([
+    container.getAsync<PostgresDatabase>(PostgresToken).then((database) => migratePostgres(database.pool)),
+    container.getAsync<ColumnarStore>(ColumnarStore).then((store) => store.migrate()),
   ]);
-  return { postgres: await migratePostgres(database.pool), columnar: await columnar.migrate() };
+  return { postgres, columnar };
 }
 
 function bindEngineStores(
@@ -163,13 +196,23 @@ function bindEngineStores(
         bus.close(),
       ),
     );
-  container.bind<ColumnarStore>(ColumnarStore).toResolvedValue(async () => {
-    return lifecycle.own(
-      'columnar store',
-      await createColumnarStore({ url: settings.clickhouseUrl, dataDir: settings.dataDir }),
-      (owned) => owned.close(),
+  // Opened on first use: the embedded chdb alone is ~155 MB of resident memory, and no route reads the store
+  // before query logs and analytics do. Migrations of the embedded store run in a short-lived child process
+  // until then, so serve still applies them at start (RUNNER.md) without loading chdb here.
+  container
+    .bind<ColumnarStore>(ColumnarStore)
+    .toResolvedValue(() =>
+      lifecycle.own(
+        'columnar store',
+        new LazyColumnarStore(
+          () => createColumnarStore({ url: settings.clickhouseUrl, dataDir: settings.dataDir }),
+          settings.clickhouseUrl === undefined
+            ? () => migrateEmbeddedColumnarStore(settings.dataDir)
+            : undefined,
+        ),
+        (owned) => owned.close(),
+      ),
     );
-  });
   const mailer = createMailer({
     smtpUrl: settings.smtpUrl,
     dataDir: settings.dataDir,
@@ -180,6 +223,36 @@ function bindEngineStores(
     .bind<IdentityStore>(IdentityStore)
     .toResolvedValue(
       (database: PostgresDatabase) => postgresIdentityRepositories(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<ProfileStore>(ProfileStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresProfileRepository(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<LinkedIpStore>(LinkedIpStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresLinkedIpRepository(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<DeviceStore>(DeviceStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresDeviceRepository(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<ListReportStore>(ListReportStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresListReportRepository(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<AuditLogStore>(AuditLogStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresAuditLogStore(database.pool),
       [PostgresToken],
     );
   container.bind<MailDispatcher>(MailDispatcher).toResolvedValue(

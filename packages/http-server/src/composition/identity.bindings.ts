@@ -1,6 +1,14 @@
-import { Argon2PasswordHasher, MemoryAttemptLimiter, MemoryLoginThrottle } from '@svc/adapters';
 import {
-  ApiTokenService,
+  AesGcmSecretBox,
+  Argon2PasswordHasher,
+  loadOrCreateDevelopmentSecret,
+  MemoryAttemptLimiter,
+  MemoryLoginThrottle,
+  OtplibTotpAuthenticator,
+  SimpleWebAuthnVerifier,
+} from '@svc/adapters';
+import {
+  type ApiTokenService,
   AttemptLimiter,
   Clock,
   type CursorSealer,
@@ -9,14 +17,19 @@ import {
   InviteService,
   KeyedHash,
   LoginThrottle,
+  PasskeyService,
   PasswordHasher,
   PasswordService,
   Random,
+  SecondFactorService,
+  SecretBox,
   SessionService,
   SignupService,
   UnitOfWork,
+  WebAuthnVerifier,
 } from '@svc/domain';
 import type { Container } from 'inversify';
+import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { IdentityAuthenticator } from '../http/identity-authenticator.js';
 import { Authenticator } from '../http/principal.js';
 import type { Settings } from '../settings/settings.js';
@@ -24,7 +37,9 @@ import {
   ApiTokenServiceToken,
   CursorSealerToken,
   InviteServiceToken,
+  PasskeyServiceToken,
   PasswordServiceToken,
+  SecondFactorServiceToken,
   SessionServiceToken,
   SignupServiceToken,
 } from './tokens.js';
@@ -37,6 +52,12 @@ const IdentityDependenciesToken = Symbol.for('svc.IdentityDependencies');
  */
 export function bindIdentity(container: Container, settings: Settings): void {
   container.bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
+  container
+    .bind<SecretBox>(SecretBox)
+    .toResolvedValue(
+      async () =>
+        new AesGcmSecretBox(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
+    );
   container.bind<LoginThrottle>(LoginThrottle).toConstantValue(new MemoryLoginThrottle());
   container.bind<AttemptLimiter>(AttemptLimiter).toConstantValue(new MemoryAttemptLimiter());
   container.bind<IdentityDependencies>(IdentityDependenciesToken).toResolvedValue(
@@ -49,6 +70,7 @@ export function bindIdentity(container: Container, settings: Settings): void {
       clock: Clock,
       limiter: AttemptLimiter,
       throttle: LoginThrottle,
+      secretBox: SecretBox,
     ) => ({
       uow,
       store,
@@ -58,6 +80,8 @@ export function bindIdentity(container: Container, settings: Settings): void {
       clock,
       limiter,
       throttle,
+      totp: new OtplibTotpAuthenticator(),
+      secretBox,
       settings: {
         env: settings.env,
         signupMode: settings.signupMode,
@@ -65,7 +89,17 @@ export function bindIdentity(container: Container, settings: Settings): void {
         dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
       },
     }),
-    [UnitOfWork, IdentityStore, PasswordHasher, KeyedHash, Random, Clock, AttemptLimiter, LoginThrottle],
+    [
+      UnitOfWork,
+      IdentityStore,
+      PasswordHasher,
+      KeyedHash,
+      Random,
+      Clock,
+      AttemptLimiter,
+      LoginThrottle,
+      SecretBox,
+    ],
   );
   const service = <T>(token: symbol, make: (deps: IdentityDependencies) => T) =>
     container.bind<T>(token).toResolvedValue(make, [IdentityDependenciesToken]);
@@ -74,11 +108,30 @@ export function bindIdentity(container: Container, settings: Settings): void {
   service(PasswordServiceToken, (deps) => new PasswordService(deps));
   service(InviteServiceToken, (deps) => new InviteService(deps));
   container
-    .bind<ApiTokenService>(ApiTokenServiceToken)
+    .bind<SecondFactorService>(SecondFactorServiceToken)
     .toResolvedValue(
-      (deps: IdentityDependencies, cursors: CursorSealer) => new ApiTokenService(deps, cursors),
-      [IdentityDependenciesToken, CursorSealerToken],
+      (deps: IdentityDependencies, sessions: SessionService) => new SecondFactorService(deps, sessions),
+      [IdentityDependenciesToken, SessionServiceToken],
     );
+  container.bind<WebAuthnVerifier>(WebAuthnVerifier).toConstantValue(
+    new SimpleWebAuthnVerifier({
+      rpName: 'svc',
+      rpId: settings.webauthnRpId,
+      origins: settings.dashboardOrigins,
+    }),
+  );
+  container
+    .bind<PasskeyService>(PasskeyServiceToken)
+    .toResolvedValue(
+      (deps: IdentityDependencies, sessions: SessionService, webauthn: WebAuthnVerifier) =>
+        new PasskeyService(deps, sessions, webauthn),
+      [IdentityDependenciesToken, SessionServiceToken, WebAuthnVerifier],
+    );
+  container.bind<ApiTokenService>(ApiTokenServiceToken).toResolvedValue(
+    // Authenticated tokens are cached for 2 s at most; revoking through this server drops them at once.
+    (deps: IdentityDependencies, cursors: CursorSealer) => new CachingApiTokenService(deps, cursors),
+    [IdentityDependenciesToken, CursorSealerToken],
+  );
   container
     .bind<Authenticator>(Authenticator)
     .toResolvedValue(

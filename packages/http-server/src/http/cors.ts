@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { originOf } from './request-locals.js';
 import { sendProblem } from './send-problem.js';
 
@@ -32,7 +32,7 @@ function appendVary(res: Response, field: string): void {
  * on every /v1 route; signup surfaces name only their exact origins; unallowed origins get nothing.
  */
 export function corsHeaders(origins: CorsOrigins) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response): void => {
     const origin = originOf(req);
     if (SIGNUP_SURFACES.has(req.path)) {
       if (origin !== undefined) {
@@ -50,7 +50,6 @@ export function corsHeaders(origins: CorsOrigins) {
         res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       }
     }
-    next();
   };
 }
 

@@ -1,27 +1,47 @@
 import { DomainError } from '@svc/domain';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** One address's window: requests counted since `resetsAt - 60 s`. */
+interface AddressWindow {
+  count: number;
+  resetsAt: number;
+}
+
+const WINDOW_MS = 60_000;
 
 /**
- * Per-client-IP limit of unauthenticated routes (spec 4.1.8): a token bucket per address, kept per server.
+ * Per-client-IP limit of unauthenticated routes (spec 4.1.8), kept per server: a fixed one-minute window per
+ * address, opened by its first request, as rate-limiter-flexible's memory limiter counted before. It is a
+ * map lookup and a counter, synchronous, because every unauthenticated request passes through it.
  */
 export class ClientIpRateLimiter {
-  private readonly limiter: RateLimiterMemory;
+  private readonly windows = new Map<string, AddressWindow>();
+  private nextSweepAt = 0;
 
-  constructor(pointsPerMinute: number) {
-    this.limiter = new RateLimiterMemory({ points: pointsPerMinute, duration: 60 });
-  }
+  constructor(
+    private readonly pointsPerMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts one request of `clientIp`; throws 429 rate_limited with the seconds to wait when over the limit. */
-  async consume(clientIp: string): Promise<void> {
-    try {
-      await this.limiter.consume(clientIp);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new DomainError('rate_limited', 'Too many requests from this address; retry later.', {
-          retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-        });
-      }
-      throw rejection;
+  consume(clientIp: string): void {
+    const now = this.now();
+    if (now >= this.nextSweepAt) this.sweep(now);
+    let window = this.windows.get(clientIp);
+    if (window === undefined || window.resetsAt <= now) {
+      window = { count: 0, resetsAt: now + WINDOW_MS };
+      this.windows.set(clientIp, window);
     }
+    window.count += 1;
+    if (window.count > this.pointsPerMinute) {
+      throw new DomainError('rate_limited', 'Too many requests from this address; retry later.', {
+        retryAfter: Math.max(1, Math.ceil((window.resetsAt - now) / 1000)),
+      });
+    }
+  }
+
+  /** Drops windows that have ended, at most once a window, so that the map holds recent addresses only. */
+  private sweep(now: number): void {
+    for (const [address, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(address);
+    this.nextSweepAt = now + WINDOW_MS;
   }
 }

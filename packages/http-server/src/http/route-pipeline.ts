@@ -44,6 +44,12 @@ function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: bo
       'This operation needs a signed-in session; API tokens cannot use it.',
     );
   }
+  if (principal.session?.restricted === true && route.allowRestricted !== true) {
+    throw new DomainError(
+      'mfa_enrolment_required',
+      'This recovery session must set up a second factor (POST /v1/auth/totp) before anything else.',
+    );
+  }
   if (route.scope !== undefined && !principal.scopes.has(route.scope)) {
     throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.`);
   }
@@ -79,18 +85,46 @@ async function principalOf(
   }
 }
 
-function writeResult(res: Response, result: RouteResult): void {
-  for (const [name, value] of Object.entries(result.headers ?? {})) {
-    if (name.toLowerCase() === 'set-cookie') res.append('Set-Cookie', value);
-    else res.setHeader(name, value);
+/**
+ * `res.status(status).json(body)` as express answers it in this app (no ETag, default JSON settings), written
+ * directly: express's send re-parses the Content-Type and re-reads its settings on every answer. Whatever it
+ * treats specially still goes through it: HEAD, conditional requests (`req.fresh` can turn them into 304),
+ * statuses without a body, and a Content-Type or Transfer-Encoding a route set itself.
+ */
+function sendJson(req: Request, res: Response, status: number, body: unknown): void {
+  if (
+    req.method === 'HEAD' ||
+    req.headers['if-none-match'] !== undefined ||
+    req.headers['if-modified-since'] !== undefined ||
+    status === 204 ||
+    status === 205 ||
+    status === 304 ||
+    res.hasHeader('Content-Type') ||
+    res.hasHeader('Transfer-Encoding')
+  ) {
+    res.status(status).json(body);
+    return;
   }
-  res.status(result.status);
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+function writeResult(req: Request, res: Response, result: RouteResult): void {
+  if (result.headers !== undefined) {
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (name.toLowerCase() === 'set-cookie') res.append('Set-Cookie', value);
+      else res.setHeader(name, value);
+    }
+  }
   if (result.body === undefined) {
-    res.end();
+    res.status(result.status).end();
   } else if (result.contentType !== undefined) {
-    res.type(result.contentType).send(result.body);
+    res.status(result.status).type(result.contentType).send(result.body);
   } else {
-    res.json(result.body);
+    sendJson(req, res, result.status, result.body);
   }
 }
 
@@ -126,7 +160,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const locals = localsOf(res);
-      if (route.auth === 'none') await deps.rateLimiter.consume(locals.clientIp);
+      if (route.auth === 'none') deps.rateLimiter.consume(locals.clientIp);
       const principal = await principalOf(route, deps.authenticator, req, locals.clientIp);
       locals.principal = principal;
       if (principal?.setCookie !== undefined) res.append('Set-Cookie', principal.setCookie);
@@ -138,8 +172,12 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
         throw new DomainError('unsupported_media_type', 'Send the request body as application/json.');
       }
       const errors: CodedFieldError[] = [];
-      const params = parsePart(route.request?.params, req.params, 'path', errors);
-      const query = parsePart(route.request?.query, req.query, 'query', errors);
+      const request = route.request;
+      // req.query is parsed by a getter: read it only for routes that declare a query.
+      const params =
+        request?.params === undefined ? undefined : parsePart(request.params, req.params, 'path', errors);
+      const query =
+        request?.query === undefined ? undefined : parsePart(request.query, req.query, 'query', errors);
       const body = parsePart(bodySchema, req.body ?? {}, 'body', errors);
       assertNoFieldErrors(errors);
 
@@ -154,7 +192,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
       };
       const key = route.idempotent === true ? req.headers['idempotency-key'] : undefined;
       if (typeof key !== 'string') {
-        writeResult(res, await route.handler(context));
+        writeResult(req, res, await route.handler(context));
         return;
       }
       const scope = principal?.accountId ?? `ip:${locals.clientIp}`;
@@ -174,7 +212,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
         throw error;
       }
       await deps.idempotency.finish(scope, key, storedResponseOf(result));
-      writeResult(res, result);
+      writeResult(req, res, result);
     } catch (error) {
       next(error);
     }

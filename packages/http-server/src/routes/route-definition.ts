@@ -62,6 +62,8 @@ export interface RouteDefinition<
   idempotent?: boolean;
   /** Extra problem statuses the handler can answer beyond those implied by the other fields. */
   errorStatuses?: number[];
+  /** Open to a restricted recovery session, which must set up a second factor first (spec 5.5.3). */
+  allowRestricted?: boolean;
   /** Marked deprecated in the OpenAPI document. */
   deprecated?: boolean;
   /** Declared as a method so that route tables can hold routes of different input types (bivariance). */

@@ -51,6 +51,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
       summary: 'End the current session',
       tags: ['auth'],
       auth: 'session',
+      allowRestricted: true,
       responses: { 204: { description: 'Signed out; the cookie is cleared.' } },
       handler: async ({ principal }) => {
         const { session } = actingSession(principal);
@@ -65,6 +66,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
       summary: 'The current account',
       tags: ['auth'],
       auth: 'account',
+      allowRestricted: true,
       scope: 'account:read',
       responses: { 200: { description: 'The account (spec 2.1).', schema: AccountEnvelope } },
       handler: async ({ principal }) => ({

@@ -63,6 +63,44 @@ export const RawSettings = z.object({
   SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   SVC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
   SVC_PROBLEM_BASE: z.url().optional(),
+  SVC_RESOLVER_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'must be a lower-case domain name',
+    )
+    .default('dns.svc.example'),
+  SVC_ANYCAST_V6_PREFIXES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}::(\/48)?$/,
+            'must list IPv6 /48 prefixes such as 2001:db8:100::/48',
+          )
+          .transform((prefix) => prefix.replace(/\/48$/, '')),
+      ),
+    )
+    .default(['2001:db8:100::', '2001:db8:200::']),
+  SVC_ANYCAST_V4: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(z.array(z.ipv4('must list IPv4 addresses')))
+    .default(['192.0.2.53', '198.51.100.53']),
+  SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 
@@ -96,6 +134,10 @@ export interface Settings {
   bodyLimitBytes: number;
   problemBase: string;
   problemBaseDefaulted: boolean;
+  /** Where the resolver fleet answers (profile endpoints). */
+  resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
+  /** The plan's limit of rules per profile (422 too_many_rules beyond). */
+  rulesLimit: number;
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
 }
@@ -162,5 +204,11 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     problemBase: (raw.SVC_PROBLEM_BASE ?? `${baseUrl}/problems`).replace(/\/+$/, ''),
     problemBaseDefaulted: raw.SVC_PROBLEM_BASE === undefined,
     secureCookies: !development,
+    resolver: {
+      domain: raw.SVC_RESOLVER_DOMAIN,
+      ipv6Prefixes: raw.SVC_ANYCAST_V6_PREFIXES,
+      ipv4Anycast: raw.SVC_ANYCAST_V4,
+    },
+    rulesLimit: raw.SVC_RULES_LIMIT,
   };
 }

@@ -27,6 +27,13 @@ export class MetaResource {
 
   /** GET /v1/openapi.yaml: the OpenAPI document as YAML text. */
   async openApiYaml(): Promise<string> {
-    return (await this.transport.send<string>({ method: 'GET', path: '/v1/openapi.yaml' })).data;
+    return (
+      await this.transport.send<string>({
+        method: 'GET',
+        path: '/v1/openapi.yaml',
+        headers: { accept: 'application/yaml, application/problem+json' },
+        responseType: 'text',
+      })
+    ).data;
   }
 }

@@ -14,7 +14,10 @@ import type {
   VerificationSent,
 } from '../../identity.types.js';
 import type { Transport } from '../../transport.js';
+import { RecoveryResource } from './recovery.resource.js';
+import { RecoveryCodesResource } from './recovery-codes.resource.js';
 import { SessionsResource } from './sessions.resource.js';
+import { TotpResource } from './totp.resource.js';
 
 /**
  * Signup, sign-in and the current account, `/v1/auth` (spec 4.8, 5.1–5.2; ROUTES.md "Sign-in and account").
@@ -25,9 +28,18 @@ import { SessionsResource } from './sessions.resource.js';
 export class AuthResource {
   /** The account's signed-in sessions, `/v1/auth/sessions`. */
   readonly sessions: SessionsResource;
+  /** The authenticator-app second factor, `/v1/auth/totp`. */
+  readonly totp: TotpResource;
+  /** Single-use recovery codes, `/v1/auth/recovery-codes`. */
+  readonly recoveryCodes: RecoveryCodesResource;
+  /** Account recovery with an emailed link and a recovery code, `/v1/auth/recovery`. */
+  readonly recovery: RecoveryResource;
 
   constructor(private readonly transport: Transport) {
     this.sessions = new SessionsResource(transport);
+    this.totp = new TotpResource(transport);
+    this.recoveryCodes = new RecoveryCodesResource(transport);
+    this.recovery = new RecoveryResource(transport);
   }
 
   /** GET /v1/auth/signup-mode: `open`, `invite` or `closed`, and whether a waitlist is offered. */

@@ -1,0 +1,104 @@
+import type { DeviceRecord, DeviceRepository, ProfileRepository } from '@svc/domain';
+import type { Snapshottable } from './memory-snapshot.js';
+
+/** Last seen descending, then id descending (code-unit order, as the Postgres "C" collation sorts). */
+function mostRecentFirst(a: DeviceRecord, b: DeviceRecord): number {
+  const difference = b.lastSeen.getTime() - a.lastSeen.getTime();
+  if (difference !== 0) return difference;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * Devices of an engine-free server, keyed by profile and id; rows are copied in and out and snapshot for
+ * transaction rollback. Sightings of profiles that do not exist are dropped, as the Postgres foreign key
+ * keeps them out.
+ */
+export class MemoryDeviceStore implements Snapshottable {
+  private rows = new Map<string, DeviceRecord>();
+
+  /** @param profileExists whether a profile of any organisation has this id. */
+  constructor(private readonly profileExists: (profileId: string) => boolean) {}
+
+  snapshot(): unknown {
+    return structuredClone(this.rows);
+  }
+
+  restore(snapshot: unknown): void {
+    this.rows = snapshot as Map<string, DeviceRecord>;
+  }
+
+  /** `profiles` whose deletions also remove the profile's devices (ON DELETE CASCADE of the Postgres table). */
+  cascadingFrom(profiles: ProfileRepository): ProfileRepository {
+    return {
+      ...profiles,
+      delete: async (orgId, id) => {
+        const deleted = await profiles.delete(orgId, id);
+        if (deleted) {
+          for (const [key, row] of this.rows) if (row.profileId === id) this.rows.delete(key);
+        }
+        return deleted;
+      },
+    };
+  }
+
+  repository(): DeviceRepository {
+    const copy = <T>(value: T): T => structuredClone(value);
+    const keyOf = (profileId: string, id: string) => `${profileId}\u0000${id}`;
+    return {
+      recordSighting: async (span) => {
+        if (!this.profileExists(span.profileId)) return false;
+        const key = keyOf(span.profileId, span.id);
+        const row = this.rows.get(key);
+        if (row === undefined) {
+          this.rows.set(key, {
+            profileId: span.profileId,
+            id: span.id,
+            name: span.name,
+            displayName: null,
+            kind: 'other',
+            notes: '',
+            identification: span.identification,
+            transportLast: span.transport,
+            firstSeen: new Date(span.firstSeenAt),
+            lastSeen: new Date(span.lastSeenAt),
+          });
+          return true;
+        }
+        const later = span.lastSeenAt >= row.lastSeen;
+        this.rows.set(key, {
+          ...row,
+          firstSeen: span.firstSeenAt < row.firstSeen ? new Date(span.firstSeenAt) : row.firstSeen,
+          name: later ? span.name : row.name,
+          identification: later ? span.identification : row.identification,
+          transportLast: later ? span.transport : row.transportLast,
+          lastSeen: later ? new Date(span.lastSeenAt) : row.lastSeen,
+        });
+        return true;
+      },
+      find: async (profileId, id) => {
+        const row = this.rows.get(keyOf(profileId, id));
+        return row === undefined ? null : copy(row);
+      },
+      saveOverrides: async (profileId, id, overrides) => {
+        const key = keyOf(profileId, id);
+        const row = this.rows.get(key);
+        if (row === undefined) return false;
+        this.rows.set(key, { ...row, ...overrides });
+        return true;
+      },
+      delete: async (profileId, id) => this.rows.delete(keyOf(profileId, id)),
+      list: async (profileId, page) =>
+        [...this.rows.values()]
+          .filter((row) => {
+            if (row.profileId !== profileId) return false;
+            const after = page.after;
+            if (after === null) return true;
+            const difference = row.lastSeen.getTime() - after.lastSeen.getTime();
+            return difference < 0 || (difference === 0 && row.id < after.id);
+          })
+          .sort(mostRecentFirst)
+          .slice(0, page.limit)
+          .map((row) => copy(row)),
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { isAfterKeyset, type ListReportRecord, type ListReportRepository, newestFirst } from '@svc/domain';
+import type { Snapshottable } from './memory-snapshot.js';
+
+/**
+ * List reports of an engine-free server; rows are copied in and out and snapshot for transaction rollback.
+ * Memory runs are serial, so counting an account's recent reports needs no lock.
+ */
+export class MemoryListReportStore implements Snapshottable {
+  private rows = new Map<string, ListReportRecord>();
+
+  snapshot(): unknown {
+    return structuredClone(this.rows);
+  }
+
+  restore(snapshot: unknown): void {
+    this.rows = snapshot as Map<string, ListReportRecord>;
+  }
+
+  repository(): ListReportRepository {
+    const copy = <T>(value: T): T => structuredClone(value);
+    return {
+      insert: async (report) => {
+        if (this.rows.has(report.id)) throw new Error(`list report ${report.id} exists already`);
+        this.rows.set(report.id, copy(report));
+      },
+      recentByAccount: async (accountId, since, limit) =>
+        [...this.rows.values()]
+          .filter((row) => row.accountId === accountId && row.createdAt > since)
+          .map((row) => new Date(row.createdAt))
+          .sort((a, b) => b.getTime() - a.getTime())
+          .slice(0, limit),
+      list: async (orgId, profileId, page) =>
+        [...this.rows.values()]
+          .filter(
+            (row) => row.orgId === orgId && row.profileId === profileId && isAfterKeyset(row, page.after),
+          )
+          .sort(newestFirst)
+          .slice(0, page.limit)
+          .map((row) => copy(row)),
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import type { KeysetPage, ProfileRecord, ProfileRepository } from '@svc/domain';
+import type { Queryable } from './postgres-queryable.js';
+
+interface ProfileSqlRow {
+  id: string;
+  org_id: string;
+  name: string;
+  version: number;
+  security: ProfileRecord['security'];
+  parental: ProfileRecord['parental'];
+  settings: ProfileRecord['settings'];
+  rules: ProfileRecord['rules'];
+  lists: number[];
+  suspended: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function profileOf(row: ProfileSqlRow): ProfileRecord {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    name: row.name,
+    version: row.version,
+    security: row.security,
+    parental: row.parental,
+    settings: row.settings,
+    rules: row.rules,
+    lists: row.lists,
+    suspended: row.suspended,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const COLUMNS =
+  'id, org_id, name, version, security, parental, settings, rules, lists, suspended, created_at, updated_at';
+
+/** Profiles on PostgreSQL; every query is bound to the caller's organisation. */
+export class PostgresProfileRepository implements ProfileRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(profile: ProfileRecord): Promise<boolean> {
+    const result = await this.db.query(
+      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        profile.id,
+        profile.orgId,
+        profile.name,
+        profile.version,
+        JSON.stringify(profile.security),
+        JSON.stringify(profile.parental),
+        JSON.stringify(profile.settings),
+        JSON.stringify(profile.rules),
+        profile.lists,
+        profile.suspended,
+        profile.createdAt,
+        profile.updatedAt,
+      ],
+    );
+    return result.rowCount === 1;
+  }
+
+  async find(
+    orgId: string,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<ProfileRecord | null> {
+    const result = await this.db.query<ProfileSqlRow>(
+      `SELECT ${COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2${options.forUpdate === true ? ' FOR UPDATE' : ''}`,
+      [orgId, id],
+    );
+    const row = result.rows[0];
+    return row === undefined ? null : profileOf(row);
+  }
+
+  async save(profile: ProfileRecord): Promise<void> {
+    await this.db.query(
+      `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
+                           lists = $9, suspended = $10, updated_at = $11
+       WHERE org_id = $1 AND id = $2`,
+      [
+        profile.orgId,
+        profile.id,
+        profile.name,
+        profile.version,
+        JSON.stringify(profile.security),
+        JSON.stringify(profile.parental),
+        JSON.stringify(profile.settings),
+        JSON.stringify(profile.rules),
+        profile.lists,
+        profile.suspended,
+        profile.updatedAt,
+      ],
+    );
+  }
+
+  async delete(orgId: string, id: string): Promise<boolean> {
+    const result = await this.db.query('DELETE FROM profiles WHERE org_id = $1 AND id = $2', [orgId, id]);
+    return result.rowCount === 1;
+  }
+
+  async list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]> {
+    const result = await this.db.query<ProfileSqlRow>(
+      `SELECT ${COLUMNS} FROM profiles
+       WHERE org_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))
+       ORDER BY created_at DESC, id DESC
+       LIMIT $4`,
+      [orgId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+    );
+    return result.rows.map(profileOf);
+  }
+}

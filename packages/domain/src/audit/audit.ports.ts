@@ -1,0 +1,62 @@
+/**
+ * Audit actions named by spec 6.2, and those this service adds for other audited changes. An entry's action
+ * is always one of these, so a typo cannot create a new action nobody filters on.
+ */
+export const AuditActions = [
+  'device.update',
+  'device.forget',
+  'account.deletion_canceled',
+  'admin.deletion_canceled',
+  'account.preferences_updated',
+  'admin.source_block_removed',
+] as const;
+export type AuditAction = (typeof AuditActions)[number];
+
+/** Who made a change and from where, as the request told it: what every audited use case is given. */
+export interface AuditSource {
+  /** `account:<id>` for a session, `token:<id>` for an API token (the principal's actor). */
+  actor: string;
+  clientIp?: string;
+  requestId?: string;
+}
+
+/** One audit entry to append. */
+export interface AuditEntry extends AuditSource {
+  /** The organisation whose audit log holds the entry. */
+  orgId: string;
+  action: AuditAction;
+  /** What was changed, as a path-like reference (`profiles/k3x9q2/devices/tv`). */
+  target: string;
+  /** What changed; JSON-serialisable, never a secret. */
+  details: Record<string, unknown>;
+  at: Date;
+}
+
+/** An audit entry as stored: appended in order, never changed. */
+export interface AuditEntryRecord {
+  /** Position in the log (increasing in append order), as a decimal string. */
+  id: string;
+  orgId: string;
+  actor: string;
+  action: AuditAction;
+  target: string;
+  details: Record<string, unknown>;
+  at: Date;
+  clientIp: string | null;
+  requestId: string | null;
+}
+
+/**
+ * Appends audit entries inside the caller's transaction, so an entry exists exactly when the change it
+ * describes committed.
+ */
+export interface AuditWriter {
+  record(entry: AuditEntry): Promise<void>;
+}
+
+/** Audit log reads outside a transaction. */
+export const AuditLogStore = Symbol.for('svc.AuditLogStore');
+export interface AuditLogStore {
+  /** The organisation's latest entries, newest first. */
+  recent(orgId: string, limit: number): Promise<AuditEntryRecord[]>;
+}

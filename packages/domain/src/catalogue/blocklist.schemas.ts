@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CatalogueId, LicenceExpression, ListId, WebAddress } from './catalogue.schemas.js';
+
+/** Profile security settings a blocklist can back (spec 2.3 `security`). */
+export const SECURITY_TOGGLES = [
+  'rebinding',
+  'idn_homograph',
+  'typosquat',
+  'nrd',
+  'dga',
+  'cryptojacking',
+  'threat_intel',
+  'csam',
+] as const;
+
+/**
+ * The profile setting a list backs: `security.<toggle>`, `parental.categories:<category id>`, or empty for a
+ * list a profile enables by id.
+ */
+export const BLOCKLIST_TOGGLE_PATTERN = new RegExp(
+  `^(?:security\\.(?:${SECURITY_TOGGLES.join('|')})|parental\\.categories:[a-z0-9-]{1,64})?$`,
+);
+
+const blocklistSourceShape = {
+  id: CatalogueId,
+  name: z.string().min(1),
+  url: WebAddress.meta({ description: 'Upstream address the list compiler fetches.' }),
+  licence: LicenceExpression,
+  licence_url: WebAddress,
+  attribution: z.string().meta({ description: 'Credit the licence asks for; empty when none.' }),
+  entries: z.int().min(0).meta({ description: 'Approximate number of entries at the last fetch.' }),
+  updated_at: z.iso.datetime().meta({ description: 'When the source last changed.' }),
+};
+
+/** One upstream source a blocklist is compiled from (spec 4.12). */
+export const BlocklistSource = z.object(blocklistSourceShape).meta({ id: 'BlocklistSource' });
+export type BlocklistSource = z.infer<typeof BlocklistSource>;
+
+function blocklistShape<S extends z.ZodType>(source: S) {
+  return {
+    id: ListId.meta({ description: 'List id (at most 65535), stable; the list_id of list reports.' }),
+    name: z.string().min(1),
+    description: z.string().min(1),
+    toggle: z
+      .string()
+      .regex(BLOCKLIST_TOGGLE_PATTERN, 'must be security.<toggle>, parental.categories:<id> or empty')
+      .meta({
+        description:
+          'The profile setting the list backs (`security.threat_intel`, `parental.categories:adult`); empty for a list enabled by id.',
+        example: 'security.threat_intel',
+      }),
+    attribution: z.string().meta({ description: 'Credit required by the sources’ licences, one per line.' }),
+    sources: z.array(source).min(1),
+    version: z.int().min(1).meta({ description: 'Version of the list in the catalogue.' }),
+  };
+}
+
+/** A blocklist of the catalogue (GET /v1/lists, spec 4.12). */
+export const Blocklist = z.object(blocklistShape(BlocklistSource)).meta({ id: 'Blocklist' });
+export type Blocklist = z.infer<typeof Blocklist>;
+
+/** A blocklist as kept in blocklists.json: an unknown key is a typo and is refused. */
+export const BlocklistRecord = z.strictObject(blocklistShape(z.strictObject(blocklistSourceShape)));
+
+/** GET /v1/lists: the whole blocklist catalogue. */
+export const BlocklistCatalogue = z
+  .object({
+    lists: z.array(Blocklist),
+    version: z.int().min(1).meta({ description: 'Version of the catalogue.' }),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'BlocklistCatalogue' });
+export type BlocklistCatalogue = z.infer<typeof BlocklistCatalogue>;

@@ -1,0 +1,189 @@
+import { accountRecoveryMail, secondFactorChangedMail } from '../mail/identity.mails.js';
+import { DomainError } from '../shared/domain-error.js';
+import { normaliseEmail } from './account-view.js';
+import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
+import type { SessionRow } from './identity.records.js';
+import { AttemptLimits, IdentityLimits } from './identity.settings.js';
+import { consumeOneTimeToken } from './one-time-tokens.js';
+import {
+  canonicalRecoveryCode,
+  issueRecoveryCodes,
+  RECOVERY_CODE_PURPOSE,
+  recoveryCodesForFirstFactor,
+} from './recovery-codes.js';
+import { newOpaqueToken, SecretPurpose } from './secrets.js';
+import type { IssuedSession, SessionService, SignInContext } from './session.service.js';
+
+const ISSUER = 'svc';
+
+/**
+ * TOTP, recovery codes and account recovery (spec 5.5, ROUTES.md "Second factors"). Credential changes need a
+ * recent sign-in (step-up); each change is emailed to the owner.
+ */
+export class SecondFactorService {
+  constructor(
+    private readonly deps: IdentityDependencies,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** POST /v1/auth/totp: a new secret to confirm; 409 totp_already_enabled when TOTP is on. */
+  async startTotp(session: SessionRow, email: string): Promise<{ secret: string; otpauth_uri: string }> {
+    if (!session.restricted) this.sessions.assertStepUp(session);
+    const state = await this.deps.store.secondFactors.totp(session.accountId);
+    if (state.enabledAt !== null) throw new DomainError('totp_already_enabled', 'TOTP is already on.');
+    const secret = this.deps.totp.generateSecret();
+    await this.deps.store.secondFactors.setPendingTotp(session.accountId, this.deps.secretBox.seal(secret));
+    return { secret, otpauth_uri: this.deps.totp.uri(secret, email, ISSUER) };
+  }
+
+  /**
+   * POST /v1/auth/totp/confirm: turns TOTP on with a first valid code. Ten recovery codes come with the first
+   * second factor; a restricted recovery session becomes a normal, strong one.
+   */
+  async confirmTotp(
+    session: SessionRow,
+    email: string,
+    code: string,
+  ): Promise<{ enabled: true; recovery_codes?: string[] }> {
+    await this.deps.limiter.consume(AttemptLimits.secondFactorPerAccount, session.accountId);
+    const state = await this.deps.store.secondFactors.totp(session.accountId);
+    if (state.enabledAt !== null) throw new DomainError('totp_already_enabled', 'TOTP is already on.');
+    if (state.pendingSecret === null) {
+      throw new DomainError('totp_not_enabled', 'Start TOTP enrolment first (POST /v1/auth/totp).');
+    }
+    const now = this.deps.clock.now();
+    const step = await this.deps.totp.verify(this.deps.secretBox.open(state.pendingSecret), code, now, null);
+    if (step === null) throw new DomainError('invalid_second_factor', 'The authenticator code is not right.');
+    return this.deps.uow.run(async (tx) => {
+      await tx.identity.secondFactors.enableTotp(session.accountId, now, step);
+      await tx.identity.secondFactors.setMfa(session.accountId, true);
+      await tx.identity.sessions.liftRestriction(session.id);
+      const codes = await recoveryCodesForFirstFactor(this.deps, tx, session.accountId, now);
+      await this.notify(tx, email, 'an authenticator app (TOTP) was turned on for signing in');
+      return codes === undefined ? { enabled: true } : { enabled: true, recovery_codes: codes };
+    });
+  }
+
+  /** POST /v1/auth/totp/disable (step-up, with a current code). */
+  async disableTotp(session: SessionRow, email: string, code: string): Promise<{ enabled: false }> {
+    this.sessions.assertStepUp(session);
+    await this.deps.limiter.consume(AttemptLimits.secondFactorPerAccount, session.accountId);
+    const state = await this.deps.store.secondFactors.totp(session.accountId);
+    if (state.enabledAt === null || state.secret === null) {
+      throw new DomainError('totp_not_enabled', 'TOTP is not on.');
+    }
+    const step = await this.deps.totp.verify(
+      this.deps.secretBox.open(state.secret),
+      code,
+      this.deps.clock.now(),
+      state.lastStep,
+    );
+    if (step === null) throw new DomainError('invalid_second_factor', 'The authenticator code is not right.');
+    await this.deps.uow.run(async (tx) => {
+      await tx.identity.secondFactors.disableTotp(session.accountId);
+      // Passkeys remain a second factor.
+      const passkeys = await tx.identity.passkeys.listByAccount(session.accountId);
+      await tx.identity.secondFactors.setMfa(session.accountId, passkeys.length > 0);
+      await this.notify(tx, email, 'the authenticator app (TOTP) was turned off');
+    });
+    return { enabled: false };
+  }
+
+  /** GET /v1/auth/recovery-codes. */
+  async remainingRecoveryCodes(accountId: string): Promise<number> {
+    return this.deps.store.secondFactors.remainingRecoveryCodes(accountId);
+  }
+
+  /** POST /v1/auth/recovery-codes (step-up): ten new codes replace the old; 409 no_second_factor without one. */
+  async replaceRecoveryCodes(session: SessionRow, email: string): Promise<string[]> {
+    this.sessions.assertStepUp(session);
+    const account = await this.deps.store.accounts.findById(session.accountId);
+    if (account === null || !account.mfa) {
+      throw new DomainError(
+        'no_second_factor',
+        'Recovery codes come with a second factor; set one up first.',
+      );
+    }
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const codes = await issueRecoveryCodes(this.deps, tx, session.accountId, now);
+      await this.notify(tx, email, 'new recovery codes were issued and the old ones stopped working');
+      return codes;
+    });
+  }
+
+  /** POST /v1/auth/recovery: emails a one-hour `rec_` link when the address has an account; same answer always. */
+  async requestRecovery(rawEmail: string, clientIp: string): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientIp);
+    await this.deps.limiter.consume(AttemptLimits.recoveryPerAddress, email);
+    const account = await this.deps.store.accounts.findByEmail(email);
+    if (account === null) return;
+    const now = this.deps.clock.now();
+    const token = newOpaqueToken(this.deps.random, 'rec_');
+    await this.deps.uow.run(async (tx) => {
+      await tx.identity.oneTimeTokens.create({
+        purpose: 'recovery',
+        hash: this.deps.keyedHash.mac(SecretPurpose.oneTime, token),
+        accountId: account.id,
+        email,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IdentityLimits.recoveryTtlMs),
+        usedAt: null,
+      });
+      await tx.mail.enqueue(
+        accountRecoveryMail(
+          email,
+          `${this.deps.settings.dashboardUrl}/login?recovery=${encodeURIComponent(token)}`,
+        ),
+      );
+    });
+  }
+
+  /**
+   * POST /v1/auth/recovery/confirm: the emailed token and one recovery code sign in to a restricted session
+   * that must set up a second factor again (the old TOTP is turned off). A wrong code is 401
+   * invalid_recovery_code and leaves the token usable, a few times an hour.
+   */
+  async confirmRecovery(token: string, recoveryCode: string, context: SignInContext): Promise<IssuedSession> {
+    const hash = this.deps.keyedHash.mac(SecretPurpose.oneTime, token);
+    await this.deps.limiter.consume(AttemptLimits.recoveryConfirmPerToken, hash);
+    const now = this.deps.clock.now();
+    const codeHash = this.deps.keyedHash.mac(RECOVERY_CODE_PURPOSE, canonicalRecoveryCode(recoveryCode));
+    const accountId = await this.deps.uow.run(async (tx) => {
+      const record = await tx.identity.oneTimeTokens.find('recovery', hash);
+      if (record === null) throw new DomainError('invalid_token', 'This link is not valid.');
+      if (record.usedAt !== null) throw new DomainError('token_used', 'This link was already used.');
+      if (record.expiresAt.getTime() <= now.getTime()) {
+        throw new DomainError('token_expired', 'This link has expired; ask for a new one.');
+      }
+      const owner = record.accountId;
+      if (owner === null || !(await tx.identity.secondFactors.consumeRecoveryCode(owner, codeHash, now))) {
+        throw new DomainError(
+          'invalid_recovery_code',
+          'That recovery code is not right or was already used.',
+        );
+      }
+      await consumeOneTimeToken(tx.identity, 'recovery', hash, now);
+      await tx.identity.secondFactors.disableTotp(owner);
+      await tx.identity.secondFactors.setMfa(owner, false);
+      await this.notify(
+        tx,
+        record.email,
+        'the account was recovered with a recovery code; set up a second factor again',
+      );
+      return owner;
+    });
+    const account = await this.deps.store.accounts.findById(accountId);
+    if (account === null) throw new DomainError('invalid_token', 'This link is not valid.');
+    return this.sessions.issue(account, 'recovery', false, context, { restricted: true });
+  }
+
+  private async notify(tx: IdentityTransaction, email: string, change: string): Promise<void> {
+    await tx.mail.enqueue(
+      secondFactorChangedMail(email, change, {
+        security: `${this.deps.settings.dashboardUrl}/account/security`,
+      }),
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import type { KeysetPage } from '../pagination/keyset.js';
+
+/** A linked IPv4 address as stored. The DDNS token itself is never stored, only a keyed hash of it. */
+export interface LinkedIpRecord {
+  id: string;
+  /** The owning profile's organisation, so that every lookup is bound to the caller's (spec 1.9). */
+  orgId: string;
+  profileId: string;
+  /** Null while a DDNS slot is empty. Unique across every profile of every organisation. */
+  ip: string | null;
+  /** Created as a DDNS slot. */
+  ddns: boolean;
+  /** Generation of the DDNS token, derived from the server key; rotating increments it. */
+  ddnsGeneration: number;
+  /** Keyed hash of the current DDNS token, unique: how a presented token finds its link. */
+  ddnsLookup: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A write that may collide with an address already linked elsewhere (the store's uniqueness decides). */
+export type LinkedIpWriteResult = 'written' | 'ip_conflict';
+
+/**
+ * Linked IPs inside a transaction. Callers hold the owning profile's row lock, so writes to one profile's
+ * links serialise; the uniqueness of an address across profiles is the store's, race-free.
+ */
+export interface LinkedIpRepository {
+  /** Inserts a link; `ip_conflict` when its address is linked anywhere already. */
+  insert(link: LinkedIpRecord): Promise<LinkedIpWriteResult>;
+  /** The link of the organisation's profile. */
+  find(orgId: string, profileId: string, id: string): Promise<LinkedIpRecord | null>;
+  /** The link whose current DDNS token hashes to `ddnsLookup`. */
+  findByDdnsLookup(ddnsLookup: string): Promise<LinkedIpRecord | null>;
+  /** Sets a link's address; `ip_conflict` when that address is linked anywhere already. */
+  setIp(id: string, ip: string, at: Date): Promise<LinkedIpWriteResult>;
+  /** Replaces a link's DDNS token (the previous one stops matching at once). */
+  setDdnsToken(id: string, generation: number, ddnsLookup: string): Promise<void>;
+  delete(orgId: string, profileId: string, id: string): Promise<boolean>;
+  /** The profile's links, newest first, after the keyset position. */
+  list(orgId: string, profileId: string, page: KeysetPage): Promise<LinkedIpRecord[]>;
+  /** Every address linked to the profile (empty DDNS slots left out), in ascending text order. */
+  addresses(profileId: string): Promise<string[]>;
+}
+
+/** Linked IP reads outside a transaction. */
+export const LinkedIpStore = Symbol.for('svc.LinkedIpStore');
+export type LinkedIpStore = Pick<LinkedIpRepository, 'find' | 'findByDdnsLookup' | 'list'>;

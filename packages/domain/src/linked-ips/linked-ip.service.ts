@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
+import type { CursorSealer } from '../pagination/pagination.js';
+import { pageFrom } from '../pagination/pagination.js';
+import type { ProfileStore } from '../profiles/profile.ports.js';
+import type { ProfileRecord } from '../profiles/profile.records.js';
+import { assertWritable, type ProfileService } from '../profiles/profile.service.js';
+import type { Clock } from '../shared/clock.port.js';
+import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import type { KeyedHash } from '../shared/keyed-hash.port.js';
+import type { Random } from '../shared/random.port.js';
+import type { LinkedIpRecord, LinkedIpStore } from './linked-ip.ports.js';
+import type { DdnsUpdate, LinkedIp, LinkedIpCreate } from './linked-ip.schemas.js';
+
+/**
+ * Keyed-hash purposes of DDNS tokens: the token is derived from the link and its generation under the server
+ * key (so the URL can be shown again without being stored), and only its own keyed hash is stored for lookup.
+ */
+export const DdnsPurpose = { token: 'ddns-token', lookup: 'ddns-lookup' } as const;
+
+/** Every DDNS token is a base64url HMAC-SHA-256 (43 characters); anything else is unknown without a lookup. */
+const DDNS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const IPV4 = z.ipv4();
+
+/** What the linked-IP use cases are built from. */
+export interface LinkedIpDependencies {
+  uow: UnitOfWork;
+  /** Every change to a profile's links is one of its versioned writes. */
+  profiles: ProfileService;
+  profileStore: ProfileStore;
+  store: LinkedIpStore;
+  random: Random;
+  clock: Clock;
+  cursors: CursorSealer;
+  keyedHash: KeyedHash;
+  /** `{base_url}` of the spec, for update URLs. */
+  baseUrl: string;
+}
+
+/** Thrown inside a DDNS write found to change nothing, so the write rolls back instead of bumping the version. */
+class DdnsAddressUnchanged extends Error {}
+
+function ipConflict(): DomainError {
+  return new DomainError('ip_conflict', 'This address is already linked to a profile.', {
+    fieldErrors: [{ field: 'ip', message: 'is already linked to a profile' }],
+  });
+}
+
+/**
+ * The caller's IPv4 address: an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is IPv4; any other IPv6 caller is
+ * 422 naming `ip`, since only IPv4 addresses are linked.
+ */
+export function callerIpv4(address: string): string {
+  const candidate = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+  if (!IPV4.safeParse(candidate).success) {
+    throw validationFailed([
+      {
+        field: 'ip',
+        message:
+          'the caller’s address is not IPv4; send the update over IPv4 (only IPv4 addresses are linked)',
+      },
+    ]);
+  }
+  return candidate;
+}
+
+/** Adds the profile's linked addresses to its edge document: the edge maps Do53 clients by them. */
+export async function linkedIpsDocumentPart(
+  tx: TransactionScope,
+  profile: ProfileRecord,
+): Promise<Record<string, unknown>> {
+  return { linked_ips: await tx.linkedIps.addresses(profile.id) };
+}
+
+/**
+ * Linked IPv4 addresses and their DDNS update URLs (spec 1.5, 4.4, 4.13). Linking, unlinking and a DDNS update
+ * that moves an address are profile writes: one version bump, republished to the edge. An address is linked to
+ * at most one profile anywhere (409 ip_conflict).
+ */
+export class LinkedIpService {
+  constructor(private readonly deps: LinkedIpDependencies) {}
+
+  /** The public record of a stored link. */
+  view(record: LinkedIpRecord): LinkedIp {
+    return {
+      id: record.id,
+      ip: record.ip,
+      ddns: record.ddns,
+      created_at: record.createdAt.toISOString(),
+      updated_at: record.updatedAt.toISOString(),
+    };
+  }
+
+  async list(
+    orgId: string,
+    profileId: string,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ linked_ips: LinkedIpRecord[]; next_cursor: string | null }> {
+    await this.deps.profiles.get(orgId, profileId);
+    const list = `linked-ips:${profileId}`;
+    const position = cursor === undefined ? null : this.deps.cursors.open(list, cursor);
+    const after =
+      position === null ? null : { createdAt: new Date(String(position.t)), id: String(position.i) };
+    const rows = await this.deps.store.list(orgId, profileId, { limit: limit + 1, after });
+    const page = pageFrom(rows, limit, this.deps.cursors, list, (row) => ({
+      t: row.createdAt.toISOString(),
+      i: row.id,
+    }));
+    return { linked_ips: page.items, next_cursor: page.nextCursor };
+  }
+
+  async get(orgId: string, profileId: string, linkId: string): Promise<LinkedIpRecord> {
+    const link = await this.deps.store.find(orgId, profileId, linkId);
+    if (link === null) throw notFound('linked IP');
+    return link;
+  }
+
+  /** POST: links an address, or creates an empty DDNS slot. */
+  async link(
+    orgId: string,
+    profileId: string,
+    request: LinkedIpCreate,
+    expectedVersion?: number,
+  ): Promise<LinkedIpRecord> {
+    let created: LinkedIpRecord | undefined;
+    await this.deps.profiles.write(orgId, profileId, expectedVersion, async (current, tx) => {
+      const id = this.deps.random.uuid();
+      const now = this.deps.clock.now();
+      const link: LinkedIpRecord = {
+        id,
+        orgId,
+        profileId,
+        ip: request.ip ?? null,
+        ddns: request.ddns === true,
+        ddnsGeneration: 1,
+        ddnsLookup: this.lookupOf(id, 1),
+        createdAt: now,
+        updatedAt: now,
+      };
+      if ((await tx.linkedIps.insert(link)) === 'ip_conflict') throw ipConflict();
+      created = link;
+      return current;
+    });
+    if (created === undefined) throw new Error('the profile write committed without running its change');
+    return created;
+  }
+
+  /** DELETE: unlinks the address (its DDNS URL stops with it). */
+  async unlink(orgId: string, profileId: string, linkId: string, expectedVersion?: number): Promise<void> {
+    await this.deps.profiles.write(orgId, profileId, expectedVersion, async (current, tx) => {
+      if (!(await tx.linkedIps.delete(orgId, profileId, linkId))) throw notFound('linked IP');
+      return current;
+    });
+  }
+
+  /** GET …/ddns: the link's current update URL, derived again from the server key. */
+  async updateUrl(orgId: string, profileId: string, linkId: string): Promise<string> {
+    const link = await this.get(orgId, profileId, linkId);
+    return this.urlOf(link.id, link.ddnsGeneration);
+  }
+
+  /**
+   * POST …/ddns: a new token; the old URL stops at once. It changes nothing the edge sees, so the profile's
+   * version stays, but it is a change all the same: refused on a suspended profile.
+   */
+  async rotateUpdateUrl(orgId: string, profileId: string, linkId: string): Promise<string> {
+    return this.deps.uow.run(async (tx) => {
+      const profile = await tx.profiles.find(orgId, profileId, { forUpdate: true });
+      if (profile === null) throw notFound('profile');
+      assertWritable(profile);
+      const link = await tx.linkedIps.find(orgId, profileId, linkId);
+      if (link === null) throw notFound('linked IP');
+      const generation = link.ddnsGeneration + 1;
+      await tx.linkedIps.setDdnsToken(link.id, generation, this.lookupOf(link.id, generation));
+      return this.urlOf(link.id, generation);
+    });
+  }
+
+  /**
+   * GET /v1/ddns/{token}: sets the link owning `token` to the caller's IPv4 address. Unknown tokens are 404;
+   * an address linked elsewhere is 409 ip_conflict; a suspended profile is 409 profile_suspended.
+   */
+  async updateFromDdns(token: string, callerAddress: string): Promise<DdnsUpdate> {
+    if (!DDNS_TOKEN_PATTERN.test(token)) throw notFound('DDNS token');
+    const lookup = this.deps.keyedHash.mac(DdnsPurpose.lookup, token);
+    const link = await this.deps.store.findByDdnsLookup(lookup);
+    if (link === null) throw notFound('DDNS token');
+    const ip = callerIpv4(callerAddress);
+    if (link.ip === ip) {
+      const profile = await this.deps.profileStore.find(link.orgId, link.profileId);
+      if (profile === null) throw notFound('DDNS token');
+      assertWritable(profile);
+      return { ip, changed: false };
+    }
+    try {
+      await this.deps.profiles.write(link.orgId, link.profileId, undefined, async (current, tx) => {
+        // Read again under the profile's lock: the token may have been rotated or the link removed since.
+        const locked = await tx.linkedIps.findByDdnsLookup(lookup);
+        if (locked === null) throw notFound('DDNS token');
+        if (locked.ip === ip) throw new DdnsAddressUnchanged();
+        if ((await tx.linkedIps.setIp(locked.id, ip, this.deps.clock.now())) === 'ip_conflict')
+          throw ipConflict();
+        return current;
+      });
+    } catch (error) {
+      if (error instanceof DdnsAddressUnchanged) return { ip, changed: false };
+      throw error;
+    }
+    return { ip, changed: true };
+  }
+
+  private tokenOf(linkId: string, generation: number): string {
+    return this.deps.keyedHash.mac(DdnsPurpose.token, `${linkId}:${generation}`);
+  }
+
+  private lookupOf(linkId: string, generation: number): string {
+    return this.deps.keyedHash.mac(DdnsPurpose.lookup, this.tokenOf(linkId, generation));
+  }
+
+  private urlOf(linkId: string, generation: number): string {
+    return `${this.deps.baseUrl.replace(/\/+$/, '')}/v1/ddns/${this.tokenOf(linkId, generation)}`;
+  }
+}

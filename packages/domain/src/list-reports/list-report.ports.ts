@@ -1,0 +1,37 @@
+import type { KeysetPage } from '../pagination/keyset.js';
+import type { ListReportKind, ListReportStatus } from './list-report.schemas.js';
+
+/** A list report as stored. */
+export interface ListReportRecord {
+  id: string;
+  orgId: string;
+  profileId: string;
+  /** The reporting account: the 20-a-day limit counts per account, and the outcome is emailed to it. */
+  accountId: string;
+  domain: string;
+  listId: number;
+  listVersion: number | null;
+  kind: ListReportKind;
+  note: string;
+  status: ListReportStatus;
+  resolutionNote: string;
+  resolvedAt: Date | null;
+  createdAt: Date;
+  triageDueAt: Date;
+}
+
+/** List reports inside a transaction. */
+export interface ListReportRepository {
+  insert(report: ListReportRecord): Promise<void>;
+  /**
+   * Creation times of the account's reports created after `since`, newest first, at most `limit`. Holds a
+   * per-account lock until the transaction ends, so concurrent reports of one account count one another.
+   */
+  recentByAccount(accountId: string, since: Date, limit: number): Promise<Date[]>;
+  /** Reports on the organisation's profile, newest first, after the keyset position. */
+  list(orgId: string, profileId: string, page: KeysetPage): Promise<ListReportRecord[]>;
+}
+
+/** List report reads outside a transaction. */
+export const ListReportStore = Symbol.for('svc.ListReportStore');
+export type ListReportStore = Pick<ListReportRepository, 'list'>;

@@ -1,0 +1,22 @@
+import type { KeysetPage } from '../pagination/keyset.js';
+import type { ProfileRecord } from './profile.records.js';
+
+/**
+ * Profiles, always within one organisation: every lookup takes the caller's organisation, so another
+ * organisation's profile is simply not found (spec 1.9).
+ */
+export interface ProfileRepository {
+  /** Inserts a new profile; false when the id is taken (the caller draws another). */
+  insert(profile: ProfileRecord): Promise<boolean>;
+  /** The organisation's profile; with `forUpdate`, locked until the transaction ends (writers serialise). */
+  find(orgId: string, id: string, options?: { forUpdate?: boolean }): Promise<ProfileRecord | null>;
+  /** Writes every field of a profile found with `forUpdate` in this transaction. */
+  save(profile: ProfileRecord): Promise<void>;
+  delete(orgId: string, id: string): Promise<boolean>;
+  /** The organisation's profiles, newest first, after the keyset position. */
+  list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]>;
+}
+
+/** Profile reads outside a transaction. */
+export const ProfileStore = Symbol.for('svc.ProfileStore');
+export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;

@@ -1,0 +1,257 @@
+import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
+import type { CursorSealer } from '../pagination/pagination.js';
+import { pageFrom } from '../pagination/pagination.js';
+import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
+import type { Clock } from '../shared/clock.port.js';
+import { DomainError, notFound } from '../shared/domain-error.js';
+import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
+import type { Random } from '../shared/random.port.js';
+import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
+import type { ProfileStore } from './profile.ports.js';
+import { NO_RULES, type ProfileRecord } from './profile.records.js';
+import type { Profile, ProfileCreate, ProfilePatch } from './profile.schemas.js';
+import { profileEndpoints } from './profile-endpoints.js';
+import { newProfileId } from './profile-id.js';
+import type { ResolverSettings } from './resolver.settings.js';
+
+/** What the profile use cases are built from. */
+export interface ProfileDependencies {
+  uow: UnitOfWork;
+  store: ProfileStore;
+  random: Random;
+  clock: Clock;
+  cursors: CursorSealer;
+  resolver: ResolverSettings;
+  /** The plan's limit of rules per profile. */
+  rulesLimit: number;
+  /**
+   * Checks catalogue references of a profile's parental section; returns field errors (dotted paths) for ids
+   * the catalogues do not know.
+   */
+  checkParental: (parental: ProfileRecord['parental']) => { field: string; message: string }[];
+  /** True when a blocklist id is in the catalogue. */
+  isCataloguedList: (listId: number) => boolean;
+  /** Parts of the edge document kept in other tables. */
+  documentContributors?: readonly EdgeDocumentContributor[];
+}
+
+/**
+ * A change to a stored profile, applied under its row lock inside the write's transaction: it returns the
+ * profile's new fields and may write the profile's other tables (linked IPs, …) through `tx`.
+ */
+export type ProfileChange = (
+  current: ProfileRecord,
+  tx: TransactionScope,
+) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
+
+/**
+ * Adds a part kept outside the profile row to the document published to the edge (for example the linked IPs
+ * that identify Do53 clients), read inside the publishing transaction.
+ */
+export type EdgeDocumentContributor = (
+  tx: TransactionScope,
+  profile: ProfileRecord,
+) => Promise<Record<string, unknown>>;
+
+const PROFILE_LIST = 'profiles';
+/** Attempts at a fresh id before giving up; 36^6 ids make a second collision vanishingly rare. */
+const ID_ATTEMPTS = 5;
+
+/**
+ * Profiles (spec 4.2): each write bumps the version by exactly one under the row lock (no lost update, no
+ * version skipped or repeated), honours If-Match, and publishes the full document to the edge through the
+ * outbox in the same transaction.
+ */
+export class ProfileService {
+  constructor(private readonly deps: ProfileDependencies) {}
+
+  /** The public profile of a stored one. */
+  view(record: ProfileRecord): Profile {
+    return {
+      id: record.id,
+      name: record.name,
+      version: record.version,
+      security: record.security,
+      parental: record.parental,
+      settings: record.settings,
+      endpoints: profileEndpoints(record.id, this.deps.resolver),
+      suspended: record.suspended,
+      created_at: record.createdAt.toISOString(),
+      updated_at: record.updatedAt.toISOString(),
+    };
+  }
+
+  async create(orgId: string, request: ProfileCreate): Promise<ProfileRecord> {
+    this.assertCatalogued(request.parental);
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      for (let attempt = 0; attempt < ID_ATTEMPTS; attempt += 1) {
+        const record: ProfileRecord = {
+          id: newProfileId(this.deps.random),
+          orgId,
+          name: request.name,
+          version: 1,
+          security: request.security,
+          parental: request.parental,
+          settings: request.settings,
+          rules: NO_RULES,
+          lists: [],
+          suspended: false,
+          createdAt: now,
+          updatedAt: now,
+        };
+        if (await tx.profiles.insert(record)) {
+          await this.publish(tx, record);
+          return record;
+        }
+      }
+      throw new Error(`no free profile id after ${ID_ATTEMPTS} attempts`);
+    });
+  }
+
+  async get(orgId: string, id: string): Promise<ProfileRecord> {
+    const record = await this.deps.store.find(orgId, id);
+    if (record === null) throw notFound('profile');
+    return record;
+  }
+
+  async list(
+    orgId: string,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ profiles: ProfileRecord[]; next_cursor: string | null }> {
+    const position = cursor === undefined ? null : this.deps.cursors.open(PROFILE_LIST, cursor);
+    const after =
+      position === null ? null : { createdAt: new Date(String(position.t)), id: String(position.i) };
+    const rows = await this.deps.store.list(orgId, { limit: limit + 1, after });
+    const page = pageFrom(rows, limit, this.deps.cursors, PROFILE_LIST, (row) => ({
+      t: row.createdAt.toISOString(),
+      i: row.id,
+    }));
+    return { profiles: page.items, next_cursor: page.nextCursor };
+  }
+
+  /** PATCH: a JSON merge of name, security, parental and settings. */
+  async patch(
+    orgId: string,
+    id: string,
+    patch: ProfilePatch,
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
+    return this.write(orgId, id, expectedVersion, (current) => {
+      const parental = { ...current.parental, ...patch.parental };
+      this.assertCatalogued(parental);
+      return {
+        ...current,
+        name: patch.name ?? current.name,
+        security: { ...current.security, ...patch.security },
+        parental,
+        settings: { ...current.settings, ...patch.settings },
+      };
+    });
+  }
+
+  /**
+   * Applies `change` to a profile of the organisation as one versioned write: locks the row, checks If-Match
+   * and suspension, bumps the version by one, saves, and publishes, all in one transaction.
+   */
+  async write(
+    orgId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    change: ProfileChange,
+  ): Promise<ProfileRecord> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const current = await tx.profiles.find(orgId, id, { forUpdate: true });
+      if (current === null) throw notFound('profile');
+      assertExpectedVersion(expectedVersion, current.version);
+      assertWritable(current);
+      const next: ProfileRecord = {
+        ...(await change(current, tx)),
+        id: current.id,
+        orgId: current.orgId,
+        createdAt: current.createdAt,
+        suspended: current.suspended,
+        version: current.version + 1,
+        updatedAt: now,
+      };
+      await tx.profiles.save(next);
+      await this.publish(tx, next);
+      return next;
+    });
+  }
+
+  /** PUT rules: replaces every rule in one version bump; 422 too_many_rules beyond the plan's limit. */
+  async replaceRules(
+    orgId: string,
+    id: string,
+    rules: ProfileRules,
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
+    assertWithinRuleLimit(rules, this.deps.rulesLimit);
+    return this.write(orgId, id, expectedVersion, (current) => ({ ...current, rules }));
+  }
+
+  /** PUT lists: the blocklists enabled by id, deduplicated in order; 422 unknown_list for ids not catalogued. */
+  async replaceLists(
+    orgId: string,
+    id: string,
+    lists: number[],
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
+    const unknown = lists
+      .map((listId, index) => ({ listId, index }))
+      .filter(({ listId }) => !this.deps.isCataloguedList(listId));
+    if (unknown.length > 0) {
+      throw new DomainError(
+        'unknown_list',
+        'Some lists are not in the blocklist catalogue (GET /v1/lists).',
+        {
+          fieldErrors: unknown.map(({ listId, index }) => ({
+            field: `lists.${index}`,
+            message: `${listId} is not a list of GET /v1/lists`,
+          })),
+        },
+      );
+    }
+    return this.write(orgId, id, expectedVersion, (current) => ({ ...current, lists: [...new Set(lists)] }));
+  }
+
+  /** DELETE: removes the profile and publishes its tombstone. */
+  async delete(orgId: string, id: string, expectedVersion?: number): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.uow.run(async (tx) => {
+      const current = await tx.profiles.find(orgId, id, { forUpdate: true });
+      if (current === null) throw notFound('profile');
+      assertExpectedVersion(expectedVersion, current.version);
+      assertWritable(current);
+      await tx.profiles.delete(orgId, id);
+      await tx.outbox.enqueue({
+        subject: profileSubject(id),
+        payload: edgeTombstone(id, current.version + 1, now),
+      });
+    });
+  }
+
+  private async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
+    let document = edgeProfileDocument(record);
+    for (const contribute of this.deps.documentContributors ?? []) {
+      document = { ...document, ...(await contribute(tx, record)) };
+    }
+    await tx.outbox.enqueue({ subject: profileSubject(record.id), payload: document });
+  }
+
+  private assertCatalogued(parental: ProfileRecord['parental']): void {
+    const errors = this.deps.checkParental(parental);
+    if (errors.length > 0)
+      throw new DomainError('validation_failed', 'The request has invalid fields.', { fieldErrors: errors });
+  }
+}
+
+/** Writes to a suspended profile answer 409 profile_suspended; reads still work (spec 7). */
+export function assertWritable(profile: ProfileRecord): void {
+  if (profile.suspended) {
+    throw new DomainError('profile_suspended', 'This profile is suspended; it can be read but not changed.');
+  }
+}

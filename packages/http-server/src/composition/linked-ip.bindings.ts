@@ -1,0 +1,54 @@
+import {
+  Clock,
+  type CursorSealer,
+  KeyedHash,
+  LinkedIpService,
+  LinkedIpStore,
+  type ProfileService,
+  ProfileStore,
+  Random,
+  UnitOfWork,
+} from '@svc/domain';
+import type { Container } from 'inversify';
+import type { Settings } from '../settings/settings.js';
+import { CursorSealerToken, LinkedIpServiceToken, ProfileServiceToken } from './tokens.js';
+
+/**
+ * Binds the linked-IP and DDNS use cases; LinkedIpStore is bound by the storage family, and the linked
+ * addresses reach the edge document through the profile service's document contributors (profile.bindings.ts).
+ */
+export function bindLinkedIps(container: Container, settings: Settings): void {
+  container.bind<LinkedIpService>(LinkedIpServiceToken).toResolvedValue(
+    (
+      uow: UnitOfWork,
+      profiles: ProfileService,
+      profileStore: ProfileStore,
+      store: LinkedIpStore,
+      random: Random,
+      clock: Clock,
+      cursors: CursorSealer,
+      keyedHash: KeyedHash,
+    ) =>
+      new LinkedIpService({
+        uow,
+        profiles,
+        profileStore,
+        store,
+        random,
+        clock,
+        cursors,
+        keyedHash,
+        baseUrl: settings.baseUrl,
+      }),
+    [
+      UnitOfWork,
+      ProfileServiceToken,
+      ProfileStore,
+      LinkedIpStore,
+      Random,
+      Clock,
+      CursorSealerToken,
+      KeyedHash,
+    ],
+  );
+}

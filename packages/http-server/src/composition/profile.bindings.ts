@@ -1,0 +1,34 @@
+import {
+  Clock,
+  type CursorSealer,
+  findBlocklist,
+  linkedIpsDocumentPart,
+  ProfileService,
+  ProfileStore,
+  Random,
+  UnitOfWork,
+} from '@svc/domain';
+import type { Container } from 'inversify';
+import type { Settings } from '../settings/settings.js';
+import { checkParentalReferences } from './catalogue-checks.js';
+import { CursorSealerToken, ProfileServiceToken } from './tokens.js';
+
+/** Binds the profile use cases; ProfileStore is bound by the storage family. */
+export function bindProfiles(container: Container, settings: Settings): void {
+  container.bind<ProfileService>(ProfileServiceToken).toResolvedValue(
+    (uow: UnitOfWork, store: ProfileStore, random: Random, clock: Clock, cursors: CursorSealer) =>
+      new ProfileService({
+        uow,
+        store,
+        random,
+        clock,
+        cursors,
+        resolver: settings.resolver,
+        rulesLimit: settings.rulesLimit,
+        checkParental: checkParentalReferences,
+        documentContributors: [linkedIpsDocumentPart],
+        isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
+      }),
+    [UnitOfWork, ProfileStore, Random, Clock, CursorSealerToken],
+  );
+}

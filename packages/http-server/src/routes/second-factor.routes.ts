@@ -1,0 +1,152 @@
+import {
+  AccountEnvelope,
+  EmailRequest,
+  RecoveryCodes,
+  RecoveryCodesRemaining,
+  RecoveryConfirmRequest,
+  RecoverySent,
+  type SecondFactorService,
+  TotpCode,
+  TotpDisabled,
+  TotpEnabled,
+  TotpEnrolment,
+} from '@svc/domain';
+import { sessionCookie } from '../http/session-cookie.js';
+import { type AnyRoute, defineRoute } from './route-definition.js';
+import { actingSession } from './route-principal.js';
+
+const STEP_UP = 'Needs a sign-in within the last five minutes (403 reauth_required).';
+
+/** TOTP, recovery codes and account recovery (ROUTES.md "Second factors", "Sign-in and account"). */
+export function secondFactorRoutes(factors: SecondFactorService, secureCookies: boolean): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/totp',
+      operationId: 'startTotpEnrolment',
+      summary: 'Start TOTP enrolment',
+      description: `${STEP_UP} Confirm with POST /v1/auth/totp/confirm.`,
+      tags: ['second factors'],
+      auth: 'session',
+      allowRestricted: true,
+      errorStatuses: [409],
+      responses: { 200: { description: 'The secret and its otpauth URI.', schema: TotpEnrolment } },
+      handler: async ({ principal }) => {
+        const { session, account } = actingSession(principal);
+        return { status: 200, body: await factors.startTotp(session, account.email) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/totp/confirm',
+      operationId: 'confirmTotpEnrolment',
+      summary: 'Turn TOTP on with a first valid code',
+      description: 'Ten single-use recovery codes come with the first second factor, shown this once.',
+      tags: ['second factors'],
+      auth: 'session',
+      allowRestricted: true,
+      request: { body: TotpCode },
+      errorStatuses: [401, 409, 429],
+      responses: { 200: { description: 'TOTP is on.', schema: TotpEnabled } },
+      handler: async ({ principal, body }) => {
+        const { session, account } = actingSession(principal);
+        return { status: 200, body: await factors.confirmTotp(session, account.email, body.code) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/totp/disable',
+      operationId: 'disableTotp',
+      summary: 'Turn TOTP off',
+      description: STEP_UP,
+      tags: ['second factors'],
+      auth: 'session',
+      request: { body: TotpCode },
+      errorStatuses: [401, 409, 429],
+      responses: { 200: { description: 'TOTP is off.', schema: TotpDisabled } },
+      handler: async ({ principal, body }) => {
+        const { session, account } = actingSession(principal);
+        return { status: 200, body: await factors.disableTotp(session, account.email, body.code) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/auth/recovery-codes',
+      operationId: 'countRecoveryCodes',
+      summary: 'Recovery codes remaining',
+      tags: ['second factors'],
+      auth: 'session',
+      allowRestricted: true,
+      responses: { 200: { description: 'Unused codes.', schema: RecoveryCodesRemaining } },
+      handler: async ({ principal }) => ({
+        status: 200,
+        body: { remaining: await factors.remainingRecoveryCodes(actingSession(principal).account.id) },
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/recovery-codes',
+      operationId: 'replaceRecoveryCodes',
+      summary: 'Replace the recovery codes',
+      description: `${STEP_UP} The old codes stop working.`,
+      tags: ['second factors'],
+      auth: 'session',
+      errorStatuses: [409],
+      responses: { 200: { description: 'Ten new codes, shown this once.', schema: RecoveryCodes } },
+      handler: async ({ principal }) => {
+        const { session, account } = actingSession(principal);
+        return {
+          status: 200,
+          body: { recovery_codes: await factors.replaceRecoveryCodes(session, account.email) },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/recovery',
+      operationId: 'requestAccountRecovery',
+      summary: 'Email an account recovery link',
+      description: 'Always 202, whether or not the address has an account.',
+      tags: ['second factors'],
+      auth: 'none',
+      request: { body: EmailRequest },
+      responses: {
+        202: { description: 'Recovery link queued when the account exists.', schema: RecoverySent },
+      },
+      handler: async ({ body, clientIp }) => {
+        await factors.requestRecovery(body.email, clientIp);
+        return { status: 202, body: { status: 'recovery_sent' } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/recovery/confirm',
+      operationId: 'confirmAccountRecovery',
+      summary: 'Recover with the emailed token and a recovery code',
+      description:
+        'Signs in to a restricted session that must set up a second factor again: every other route answers 403 mfa_enrolment_required until then. A wrong code is 401 invalid_recovery_code.',
+      tags: ['second factors'],
+      auth: 'none',
+      request: { body: RecoveryConfirmRequest },
+      errorStatuses: [401],
+      responses: {
+        200: {
+          description: 'Signed in (restricted).',
+          schema: AccountEnvelope,
+          headers: { 'Set-Cookie': { description: 'The session cookie.', schema: { type: 'string' } } },
+        },
+      },
+      handler: async ({ body, clientIp, headers }) => {
+        const issued = await factors.confirmRecovery(body.token, body.recovery_code, {
+          ip: clientIp,
+          userAgent: String(headers['user-agent'] ?? ''),
+        });
+        return {
+          status: 200,
+          body: { account: issued.account },
+          headers: { 'Set-Cookie': sessionCookie(issued.token, issued.expiresAt, secureCookies) },
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,90 @@
+import type { SvcClient } from './client.js';
+
+/**
+ * The dotted path of every method of the client, as far down as its resources go (`'profiles.create'`,
+ * `'profiles.linkedIps.ddnsUrl'`), so that {@link OPERATIONS} cannot name a method that does not exist.
+ */
+export type ClientMethodPath<Node = SvcClient, Prefix extends string = ''> = {
+  [Key in keyof Node & string]: Node[Key] extends (...args: never[]) => unknown
+    ? `${Prefix}${Key}`
+    : Node[Key] extends object
+      ? ClientMethodPath<Node[Key], `${Prefix}${Key}.`>
+      : never;
+}[keyof Node & string];
+
+/**
+ * Every operation of the API's OpenAPI document (by operationId) and the client method that calls it. An
+ * end-to-end test reads the served document and fails when an operation has no entry here, so that a new
+ * route cannot ship without its SDK method; the type checks that every entry names a real method.
+ */
+export const OPERATIONS = {
+  // Deployment facts (spec 4.12)
+  getMeta: 'meta.get',
+  getCapabilities: 'meta.capabilities',
+  listPops: 'meta.pops',
+  getCallerIp: 'meta.ip',
+  getOpenApiDocument: 'meta.openApiYaml',
+  // Catalogues (spec 4.7)
+  listBlocklists: 'catalogue.lists',
+  listParentalServices: 'catalogue.parentalServices',
+  listParentalCategories: 'catalogue.parentalCategories',
+  // Signup, sign-in and the account (spec 4.8)
+  getSignupMode: 'auth.signupMode',
+  signup: 'auth.signup',
+  verifyEmail: 'auth.verify',
+  resendVerification: 'auth.resendVerification',
+  login: 'auth.login',
+  logout: 'auth.logout',
+  getCurrentAccount: 'auth.me',
+  changePassword: 'auth.changePassword',
+  requestPasswordReset: 'auth.requestPasswordReset',
+  confirmPasswordReset: 'auth.confirmPasswordReset',
+  listSessions: 'auth.sessions.list',
+  revokeOtherSessions: 'auth.sessions.revokeOthers',
+  revokeSession: 'auth.sessions.revoke',
+  joinWaitlist: 'waitlist.join',
+  confirmWaitlist: 'waitlist.confirm',
+  // Second factors and recovery (spec 5.4, 5.5)
+  startTotpEnrolment: 'auth.totp.start',
+  confirmTotpEnrolment: 'auth.totp.confirm',
+  disableTotp: 'auth.totp.disable',
+  countRecoveryCodes: 'auth.recoveryCodes.remaining',
+  replaceRecoveryCodes: 'auth.recoveryCodes.replace',
+  requestAccountRecovery: 'auth.recovery.request',
+  confirmAccountRecovery: 'auth.recovery.confirm',
+  // API tokens (spec 4.9)
+  listTokens: 'tokens.list',
+  createToken: 'tokens.create',
+  revokeToken: 'tokens.revoke',
+  // Profiles (spec 4.2)
+  createProfile: 'profiles.create',
+  listProfiles: 'profiles.list',
+  getProfile: 'profiles.get',
+  updateProfile: 'profiles.update',
+  deleteProfile: 'profiles.delete',
+  getProfileRules: 'profiles.rules.get',
+  replaceProfileRules: 'profiles.rules.replace',
+  getProfileLists: 'profiles.lists.get',
+  replaceProfileLists: 'profiles.lists.replace',
+  getProfileSetup: 'profiles.setup',
+  getProfileAppleConfiguration: 'profiles.appleConfiguration',
+  // Linked IPs and DDNS (spec 4.4)
+  listLinkedIps: 'profiles.linkedIps.list',
+  createLinkedIp: 'profiles.linkedIps.create',
+  getLinkedIp: 'profiles.linkedIps.get',
+  deleteLinkedIp: 'profiles.linkedIps.delete',
+  getDdnsUpdateUrl: 'profiles.linkedIps.ddnsUrl',
+  rotateDdnsUpdateUrl: 'profiles.linkedIps.rotateDdns',
+  updateDdns: 'ddns.update',
+  // Devices (spec 4.3)
+  listDevices: 'profiles.devices.list',
+  getDevice: 'profiles.devices.get',
+  updateDevice: 'profiles.devices.update',
+  forgetDevice: 'profiles.devices.forget',
+  // List reports (spec 4.5)
+  createListReport: 'profiles.listReports.create',
+  listListReports: 'profiles.listReports.list',
+} as const satisfies Record<string, ClientMethodPath>;
+
+/** An operationId the SDK knows. */
+export type OperationId = keyof typeof OPERATIONS;

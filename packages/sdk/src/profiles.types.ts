@@ -1,0 +1,36 @@
+import type {
+  DevicePatch as DevicePatchSchema,
+  LinkedIpCreate as LinkedIpCreateSchema,
+  ListReportCreate as ListReportCreateSchema,
+  ProfileCreate as ProfileCreateSchema,
+  ProfileList as ProfileListSchema,
+  ProfilePatch as ProfilePatchSchema,
+  ProfileRules as ProfileRulesSchema,
+} from '@svc/domain';
+import type { SchemaInput, SchemaOutput } from './schema-types.js';
+
+/**
+ * Body of POST /v1/profiles: every field optional; present fields replace the defaults, omitted sections and
+ * fields take them (spec 4.2).
+ */
+export type ProfileCreateRequest = SchemaInput<typeof ProfileCreateSchema>;
+/** Body of PATCH /v1/profiles/{id}: a JSON merge of name, security, parental and settings. */
+export type ProfilePatchRequest = SchemaInput<typeof ProfilePatchSchema>;
+/** Body of PUT /v1/profiles/{id}/rules: a missing list is empty; the answer is the normalised rules. */
+export type ProfileRulesRequest = SchemaInput<typeof ProfileRulesSchema>;
+/** One page of GET /v1/profiles: `{profiles, next_cursor}`. */
+export type ProfileList = SchemaOutput<typeof ProfileListSchema>;
+
+type LinkedIpCreateFields = SchemaInput<typeof LinkedIpCreateSchema>;
+/**
+ * Body of POST /v1/profiles/{id}/linked-ips: exactly one of `{ip}` (link that IPv4 address) or `{ddns: true}`
+ * (an empty slot its DDNS update URL fills in). The server checks the same; the union says it at compile time.
+ */
+export type LinkedIpCreateRequest =
+  | { ip: NonNullable<LinkedIpCreateFields['ip']>; ddns?: never }
+  | { ddns: NonNullable<LinkedIpCreateFields['ddns']>; ip?: never };
+
+/** Body of PATCH /v1/profiles/{id}/devices/{deviceId}: absent fields unchanged, null or '' clears. */
+export type DevicePatchRequest = SchemaInput<typeof DevicePatchSchema>;
+/** Body of POST /v1/profiles/{id}/list-reports. */
+export type ListReportCreateRequest = SchemaInput<typeof ListReportCreateSchema>;

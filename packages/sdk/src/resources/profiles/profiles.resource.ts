@@ -1,0 +1,121 @@
+import type { Profile, Setup } from '@svc/domain';
+import { ApiPromise } from '../../api-promise.js';
+import { type IfMatchOptions, ifMatchHeaders } from '../../etag.js';
+import { listPages } from '../../list-pages.js';
+import type { Paginator } from '../../pagination.js';
+import type { ProfileCreateRequest, ProfilePatchRequest } from '../../profiles.types.js';
+import type { CreateOptions, Transport } from '../../transport.js';
+import { DevicesResource } from './devices.resource.js';
+import { LinkedIpsResource } from './linked-ips.resource.js';
+import { ListReportsResource } from './list-reports.resource.js';
+import { ProfileListsResource } from './profile-lists.resource.js';
+import { profilePath } from './profile-path.js';
+import { ProfileRulesResource } from './profile-rules.resource.js';
+
+/** Media type of an Apple configuration profile (the domain's APPLE_CONFIGURATION_MEDIA_TYPE). */
+const APPLE_CONFIGURATION = 'application/x-apple-aspen-config';
+
+/** Options of {@link ProfilesResource.list}. */
+export interface ProfileListOptions {
+  /** Page size, 1 to 200 (default 50); iteration still returns every profile, page after page. */
+  limit?: number;
+}
+
+/**
+ * Profiles, `/v1/profiles` (spec 2.3, 4.2). Every write bumps the profile's `version`, which is also its strong
+ * ETag: pass `profile.version` (or an answer's ETag) as `ifMatch` to write only if nobody changed the profile
+ * since you read it (412 `version_mismatch` otherwise, and nothing changes).
+ */
+export class ProfilesResource {
+  /** Deny, allow and rewrite rules, `/v1/profiles/{id}/rules`. */
+  readonly rules: ProfileRulesResource;
+  /** Blocklists enabled by id, `/v1/profiles/{id}/lists`. */
+  readonly lists: ProfileListsResource;
+  /** Linked IPv4 addresses and DDNS update URLs, `/v1/profiles/{id}/linked-ips`. */
+  readonly linkedIps: LinkedIpsResource;
+  /** Devices seen by the resolvers, `/v1/profiles/{id}/devices`. */
+  readonly devices: DevicesResource;
+  /** Reports of domains a blocklist gets wrong, `/v1/profiles/{id}/list-reports`. */
+  readonly listReports: ListReportsResource;
+
+  constructor(private readonly transport: Transport) {
+    this.rules = new ProfileRulesResource(transport);
+    this.lists = new ProfileListsResource(transport);
+    this.linkedIps = new LinkedIpsResource(transport);
+    this.devices = new DevicesResource(transport);
+    this.listReports = new ListReportsResource(transport);
+  }
+
+  /**
+   * POST /v1/profiles (scope profiles:write): every field is optional; present fields replace the defaults.
+   * Sends an Idempotency-Key (generated, or `options.idempotencyKey`) reused across retries.
+   */
+  create(request: ProfileCreateRequest = {}, options: CreateOptions = {}): ApiPromise<Profile> {
+    return new ApiPromise(
+      this.transport.send<Profile>({
+        method: 'POST',
+        path: '/v1/profiles',
+        body: request,
+        idempotent: true,
+        idempotencyKey: options.idempotencyKey,
+      }),
+    );
+  }
+
+  /** GET /v1/profiles/{id} (scope profiles:read). Throws ApiError 404 `not_found`, also for another org's. */
+  get(id: string): ApiPromise<Profile> {
+    return new ApiPromise(this.transport.send<Profile>({ method: 'GET', path: profilePath(id) }));
+  }
+
+  /** GET /v1/profiles (scope profiles:read): the organisation's profiles, newest first, auto-paging. */
+  list(options: ProfileListOptions = {}): Paginator<Profile> {
+    return listPages<Profile>(this.transport, '/v1/profiles', 'profiles', { limit: options.limit });
+  }
+
+  /**
+   * PATCH /v1/profiles/{id} (scope profiles:write): a JSON merge of name, security, parental and settings;
+   * omitted keys keep their values. Answers the profile after the change, with its new `version`.
+   */
+  update(id: string, patch: ProfilePatchRequest, options: IfMatchOptions = {}): ApiPromise<Profile> {
+    return new ApiPromise(
+      this.transport.send<Profile>({
+        method: 'PATCH',
+        path: profilePath(id),
+        body: patch,
+        headers: ifMatchHeaders(options.ifMatch),
+      }),
+    );
+  }
+
+  /** DELETE /v1/profiles/{id} (scope profiles:write): the edge receives a tombstone. */
+  async delete(id: string, options: IfMatchOptions = {}): Promise<void> {
+    await this.transport.send({
+      method: 'DELETE',
+      path: profilePath(id),
+      headers: ifMatchHeaders(options.ifMatch),
+    });
+  }
+
+  /**
+   * GET /v1/profiles/{id}/setup (scope profiles:read): DoH URL, DoT host, DoQ address and resolvers, with
+   * short steps per platform.
+   */
+  async setup(id: string): Promise<Setup> {
+    return (await this.transport.send<Setup>({ method: 'GET', path: profilePath(id, 'setup') })).data;
+  }
+
+  /**
+   * GET /v1/profiles/{id}/setup/apple (scope profiles:read): the Apple configuration profile (an XML plist,
+   * `.mobileconfig`) for DNS over HTTPS on iOS 14+ and macOS 11+, as text to save or serve. Its identifiers are
+   * stable per profile, so installing a new download replaces the old one.
+   */
+  async appleConfiguration(id: string): Promise<string> {
+    const response = await this.transport.send<string>({
+      method: 'GET',
+      path: profilePath(id, 'setup', 'apple'),
+      headers: { accept: `${APPLE_CONFIGURATION}, application/problem+json` },
+      responseType: 'text',
+    });
+    return response.data;
+  }
+}

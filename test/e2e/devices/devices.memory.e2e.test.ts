@@ -1,0 +1,3 @@
+import { runDevicesSuite } from './devices.suite.js';
+
+runDevicesSuite('memory');

@@ -1,0 +1,3 @@
+import { runLinkedIpsSuite } from './linked-ips.suite.js';
+
+runLinkedIpsSuite('pglite');

@@ -1,0 +1,4 @@
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { runLinkedIpsSuite } from './linked-ips.suite.js';
+
+runLinkedIpsSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,0 +1,431 @@
+import { type BusDelivery, MessageBus, type ProfileRecord, UnitOfWork } from '@svc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../../support/accounts.js';
+import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
+import { problemOf, type RawAnswer, send } from '../../support/http.js';
+
+interface LinkedIpBody {
+  id: string;
+  ip: string | null;
+  ddns: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Linked IPv4 addresses and DDNS through HTTP (spec 1.5, 4.4, 4.13, 7; ROUTES.md): versioned profile writes
+ * published to the edge, one profile per address anywhere, DDNS tokens that rotate, tenant isolation and
+ * suspension. The API trusts the loopback proxy, so X-Forwarded-For plays callers from other addresses.
+ */
+export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boolean } = {}): void {
+  describe.skipIf(options.skip === true)(
+    `linked IPs and DDNS through HTTP on ${storage} (spec 4.4, 4.13)`,
+    () => {
+      let api: ApiHarness;
+      let owner: TestAccount;
+      let stranger: TestAccount;
+      const published: BusDelivery[] = [];
+      let nextAddress = 0;
+      /** A documentation address (RFC 5737) no other test links. */
+      const freshIp = () => {
+        nextAddress += 1;
+        return `203.0.113.${nextAddress}`;
+      };
+
+      beforeAll(async () => {
+        api = await startApi(storage, { SVC_TRUST_PROXY: 'loopback' });
+        const bus = await api.container.getAsync<MessageBus>(MessageBus);
+        await bus.subscribe('profiles.>', (delivery) => {
+          published.push(delivery);
+        });
+        owner = await createAccount(api);
+        stranger = await createAccount(api);
+      }, 60_000);
+      afterAll(async () => {
+        await api?.close();
+      });
+
+      const createProfile = async (who: TestAccount = owner): Promise<string> => {
+        const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: who.auth, body: {} });
+        expect(answer.status).toBe(201);
+        return (answer.json as { id: string }).id;
+      };
+      const link = (profileId: string, body: object, who: TestAccount = owner, headers = {}) =>
+        send(`${api.url}/v1/profiles/${profileId}/linked-ips`, {
+          method: 'POST',
+          headers: { ...who.auth, ...headers },
+          body,
+        });
+      const linked = async (profileId: string, body: object): Promise<LinkedIpBody> => {
+        const answer = await link(profileId, body);
+        expect(answer.status, answer.text).toBe(201);
+        return answer.json as LinkedIpBody;
+      };
+      const listOf = async (profileId: string, who: TestAccount = owner, query = '') => {
+        const answer = await send(`${api.url}/v1/profiles/${profileId}/linked-ips${query}`, {
+          headers: who.auth,
+        });
+        return answer.json as { linked_ips: LinkedIpBody[]; next_cursor: string | null };
+      };
+      const etagOf = async (profileId: string) =>
+        (await send(`${api.url}/v1/profiles/${profileId}`, { headers: owner.auth })).headers.etag;
+      const updateUrlOf = async (profileId: string, linkId: string): Promise<string> => {
+        const answer = await send(`${api.url}/v1/profiles/${profileId}/linked-ips/${linkId}/ddns`, {
+          headers: owner.auth,
+        });
+        expect(answer.status).toBe(200);
+        return (answer.json as { update_url: string }).update_url;
+      };
+      const rotate = (profileId: string, linkId: string, who: TestAccount = owner) =>
+        send(`${api.url}/v1/profiles/${profileId}/linked-ips/${linkId}/ddns`, {
+          method: 'POST',
+          headers: who.auth,
+        });
+      const ddns = (url: string, from?: string) =>
+        send(url, { headers: from === undefined ? {} : { 'x-forwarded-for': from } });
+      const documentsOf = (profileId: string) =>
+        published
+          .filter((delivery) => delivery.subject === `profiles.${profileId}`)
+          .map((delivery) => delivery.payload as Record<string, unknown>);
+      const documentAt = async (profileId: string, version: number) =>
+        (
+          await eventually(
+            async () => documentsOf(profileId),
+            (found) => found.some((document) => document.version === version),
+          )
+        ).find((document) => document.version === version);
+      const expectProblem = (answer: RawAnswer, status: number, code: string) => {
+        expect(answer.status, answer.text).toBe(status);
+        expect(problemOf(answer).code).toBe(code);
+      };
+      const suspend = async (profileId: string) => {
+        const uow = await api.container.getAsync<UnitOfWork>(UnitOfWork);
+        const me = await send(`${api.url}/v1/auth/me`, { headers: owner.auth });
+        const orgId = (me.json as { account: { org_id: string } }).account.org_id;
+        await uow.run(async (tx) => {
+          const record = (await tx.profiles.find(orgId, profileId, { forUpdate: true })) as ProfileRecord;
+          await tx.profiles.save({ ...record, suspended: true });
+        });
+      };
+
+      it('links an address: 201 with Location, one version bump, and linked_ips in the published document', async () => {
+        const profileId = await createProfile();
+        const ip = freshIp();
+        const answer = await link(profileId, { ip });
+        expect(answer.status).toBe(201);
+        const record = answer.json as LinkedIpBody;
+        expect(record.id).toMatch(UUID);
+        expect(record).toMatchObject({ ip, ddns: false });
+        expect(Object.keys(record).sort()).toEqual(['created_at', 'ddns', 'id', 'ip', 'updated_at']);
+        expect(answer.headers.location).toBe(`/v1/profiles/${profileId}/linked-ips/${record.id}`);
+        expect(await etagOf(profileId)).toBe('"2"');
+        expect((await documentAt(profileId, 1))?.linked_ips).toEqual([]);
+        expect((await documentAt(profileId, 2))?.linked_ips).toEqual([ip]);
+        expect((await listOf(profileId)).linked_ips).toEqual([record]);
+        const one = await send(`${api.url}${answer.headers.location}`, { headers: owner.auth });
+        expect(one.json).toEqual(record);
+      });
+
+      it('answers 409 ip_conflict for an address linked to any profile, another organisation’s included', async () => {
+        const mine = await createProfile();
+        const theirs = await createProfile(stranger);
+        const ip = freshIp();
+        await linked(mine, { ip });
+        expectProblem(await link(theirs, { ip }, stranger), 409, 'ip_conflict');
+        expectProblem(await link(mine, { ip }), 409, 'ip_conflict');
+        expect(await etagOf(mine)).toBe('"2"');
+        expect((await listOf(theirs, stranger)).linked_ips).toEqual([]);
+      });
+
+      it('lets exactly one of two concurrent links of one address succeed (409 for the other)', async () => {
+        for (let round = 0; round < 3; round += 1) {
+          const first = await createProfile();
+          const second = await createProfile(stranger);
+          const ip = freshIp();
+          const answers = await Promise.all([link(first, { ip }), link(second, { ip }, stranger)]);
+          expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+          expect(problemOf(answers.find((answer) => answer.status === 409) as RawAnswer).code).toBe(
+            'ip_conflict',
+          );
+          const holders = [
+            ...(await listOf(first)).linked_ips,
+            ...(await listOf(second, stranger)).linked_ips,
+          ];
+          expect(holders.map((entry) => entry.ip)).toEqual([ip]);
+        }
+      });
+
+      it.each([
+        [{ ip: '2001:db8::1' }, 'ip', /IPv4/],
+        [{ ip: '203.0.113.300' }, 'ip', /IPv4/],
+        [{}, 'ip', /either ip .* or ddns: true/],
+        [{ ip: '192.0.2.1', ddns: true }, 'ip', /not both/],
+        [{ ddns: false }, 'ddns', /true/],
+      ])('refuses %j with 422 validation_failed naming %s', async (body, field, message) => {
+        const profileId = await createProfile();
+        const answer = await link(profileId, body);
+        expectProblem(answer, 422, 'validation_failed');
+        const error = (problemOf(answer).errors as { field: string; message: string }[]).find(
+          (entry) => entry.field === field,
+        );
+        expect(error?.message).toMatch(message);
+        expect(await etagOf(profileId)).toBe('"1"');
+      });
+
+      it('creates an empty DDNS slot and fills it from the caller’s address: changed once, then unchanged', async () => {
+        const profileId = await createProfile();
+        const slot = await linked(profileId, { ddns: true });
+        expect(slot).toMatchObject({ ip: null, ddns: true });
+        expect((await documentAt(profileId, 2))?.linked_ips).toEqual([]);
+        const url = await updateUrlOf(profileId, slot.id);
+        expect(url).toMatch(new RegExp(`^${api.url}/v1/ddns/[A-Za-z0-9_-]{43}$`));
+        expect(await updateUrlOf(profileId, slot.id)).toBe(url);
+
+        const first = await ddns(url);
+        expect(first.status).toBe(200);
+        expect(first.json).toEqual({ ip: '127.0.0.1', changed: true });
+        expect(await etagOf(profileId)).toBe('"3"');
+        expect((await documentAt(profileId, 3))?.linked_ips).toEqual(['127.0.0.1']);
+        const again = await ddns(url);
+        expect(again.json).toEqual({ ip: '127.0.0.1', changed: false });
+        expect(await etagOf(profileId)).toBe('"3"');
+        const [record] = (await listOf(profileId)).linked_ips;
+        expect(record).toMatchObject({ id: slot.id, ip: '127.0.0.1', ddns: true });
+
+        const moved = await ddns(url, '198.51.100.77');
+        expect(moved.json).toEqual({ ip: '198.51.100.77', changed: true });
+        const mapped = await ddns(url, '::ffff:198.51.100.78');
+        expect(mapped.json).toEqual({ ip: '198.51.100.78', changed: true });
+        expect(await etagOf(profileId)).toBe('"5"');
+        expect((await documentAt(profileId, 5))?.linked_ips).toEqual(['198.51.100.78']);
+      });
+
+      it('refuses an IPv6 DDNS caller with 422 naming ip, and changes nothing', async () => {
+        const profileId = await createProfile();
+        const slot = await linked(profileId, { ddns: true });
+        const answer = await ddns(await updateUrlOf(profileId, slot.id), '2001:db8::53');
+        expectProblem(answer, 422, 'validation_failed');
+        expect((problemOf(answer).errors as { field: string }[]).map((error) => error.field)).toEqual(['ip']);
+        expect(await etagOf(profileId)).toBe('"2"');
+      });
+
+      it('answers 409 ip_conflict when a DDNS update names an address linked elsewhere', async () => {
+        const taken = freshIp();
+        const holder = await createProfile();
+        await linked(holder, { ip: taken });
+        const profileId = await createProfile();
+        const slot = await linked(profileId, { ddns: true });
+        expectProblem(await ddns(await updateUrlOf(profileId, slot.id), taken), 409, 'ip_conflict');
+        expect((await listOf(profileId)).linked_ips[0]?.ip).toBeNull();
+        expect(await etagOf(profileId)).toBe('"2"');
+      });
+
+      it('rotates the DDNS token: the old URL is 404 at once, the new one works, the version stays', async () => {
+        const profileId = await createProfile();
+        const slot = await linked(profileId, { ddns: true });
+        const old = await updateUrlOf(profileId, slot.id);
+        const rotated = await rotate(profileId, slot.id);
+        expect(rotated.status).toBe(200);
+        const fresh = (rotated.json as { update_url: string }).update_url;
+        expect(fresh).not.toBe(old);
+        expect(await updateUrlOf(profileId, slot.id)).toBe(fresh);
+        expect(await etagOf(profileId)).toBe('"2"');
+        expectProblem(await ddns(old, freshIp()), 404, 'not_found');
+        const ip = freshIp();
+        expect((await ddns(fresh, ip)).json).toEqual({ ip, changed: true });
+        expectProblem(await ddns(`${api.url}/v1/ddns/not-a-token`), 404, 'not_found');
+      });
+
+      it('unlinks with 204: gone from the list and the edge document, its DDNS URL stops, the address is free', async () => {
+        const profileId = await createProfile();
+        const ip = freshIp();
+        const record = await linked(profileId, { ip });
+        const url = await updateUrlOf(profileId, record.id);
+        const removed = await send(`${api.url}/v1/profiles/${profileId}/linked-ips/${record.id}`, {
+          method: 'DELETE',
+          headers: owner.auth,
+        });
+        expect(removed.status).toBe(204);
+        expect(removed.text).toBe('');
+        expect(await etagOf(profileId)).toBe('"3"');
+        expect((await documentAt(profileId, 3))?.linked_ips).toEqual([]);
+        expect((await listOf(profileId)).linked_ips).toEqual([]);
+        const again = await send(`${api.url}/v1/profiles/${profileId}/linked-ips/${record.id}`, {
+          method: 'DELETE',
+          headers: owner.auth,
+        });
+        expectProblem(again, 404, 'not_found');
+        expectProblem(await ddns(url, freshIp()), 404, 'not_found');
+        expect((await link(await createProfile(stranger), { ip }, stranger)).status).toBe(201);
+      });
+
+      it('frees the addresses of a deleted profile', async () => {
+        const profileId = await createProfile();
+        const ip = freshIp();
+        await linked(profileId, { ip });
+        const deleted = await send(`${api.url}/v1/profiles/${profileId}`, {
+          method: 'DELETE',
+          headers: owner.auth,
+        });
+        expect(deleted.status).toBe(204);
+        expect((await link(await createProfile(stranger), { ip }, stranger)).status).toBe(201);
+      });
+
+      it('pages the list newest first with sealed cursors', async () => {
+        const profileId = await createProfile();
+        const ips: string[] = [];
+        for (let n = 0; n < 3; n += 1) {
+          ips.push(freshIp());
+          await linked(profileId, { ip: ips.at(-1) });
+          api.clock.advance(1_000);
+        }
+        const first = await listOf(profileId, owner, '?limit=2');
+        expect(first.linked_ips.map((entry) => entry.ip)).toEqual([ips[2], ips[1]]);
+        expect(first.next_cursor).toEqual(expect.any(String));
+        const rest = await listOf(profileId, owner, `?limit=2&cursor=${first.next_cursor}`);
+        expect(rest).toEqual({ linked_ips: [expect.objectContaining({ ip: ips[0] })], next_cursor: null });
+        const tampered = await send(
+          `${api.url}/v1/profiles/${profileId}/linked-ips?cursor=x${first.next_cursor}`,
+          {
+            headers: owner.auth,
+          },
+        );
+        expectProblem(tampered, 400, 'invalid_cursor');
+        const elsewhere = await createProfile();
+        const crossed = await send(
+          `${api.url}/v1/profiles/${elsewhere}/linked-ips?cursor=${first.next_cursor}`,
+          {
+            headers: owner.auth,
+          },
+        );
+        expectProblem(crossed, 400, 'invalid_cursor');
+        expect(
+          (await send(`${api.url}/v1/profiles/${profileId}/linked-ips?limit=0`, { headers: owner.auth }))
+            .status,
+        ).toBe(422);
+      });
+
+      it('honours If-Match on link and unlink (412 version_mismatch, nothing changes)', async () => {
+        const profileId = await createProfile();
+        expectProblem(
+          await link(profileId, { ip: freshIp() }, owner, { 'if-match': '"7"' }),
+          412,
+          'version_mismatch',
+        );
+        const record = (await link(profileId, { ip: freshIp() }, owner, { 'if-match': '"1"' }))
+          .json as LinkedIpBody;
+        expect(await etagOf(profileId)).toBe('"2"');
+        const stale = await send(`${api.url}/v1/profiles/${profileId}/linked-ips/${record.id}`, {
+          method: 'DELETE',
+          headers: { ...owner.auth, 'if-match': '"1"' },
+        });
+        expectProblem(stale, 412, 'version_mismatch');
+        expect((await listOf(profileId)).linked_ips).toHaveLength(1);
+      });
+
+      it('replays a link repeated with the same Idempotency-Key', async () => {
+        const profileId = await createProfile();
+        const ip = freshIp();
+        const headers = { 'idempotency-key': `link-${Math.random()}` };
+        const first = await link(profileId, { ip }, owner, headers);
+        const again = await link(profileId, { ip }, owner, headers);
+        expect(again.status).toBe(201);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json).toEqual(first.json);
+        expect(again.headers.location).toBe(first.headers.location);
+        expect(await etagOf(profileId)).toBe('"2"');
+      });
+
+      it('answers 404 for another organisation’s profile or link on every route, and changes nothing', async () => {
+        const profileId = await createProfile();
+        const slot = await linked(profileId, { ddns: true });
+        const url = await updateUrlOf(profileId, slot.id);
+        const path = `${api.url}/v1/profiles/${profileId}/linked-ips`;
+        const theirProfile = await createProfile(stranger);
+        const answers = await Promise.all([
+          send(path, { headers: stranger.auth }),
+          link(profileId, { ip: freshIp() }, stranger),
+          send(`${path}/${slot.id}`, { headers: stranger.auth }),
+          send(`${path}/${slot.id}`, { method: 'DELETE', headers: stranger.auth }),
+          send(`${path}/${slot.id}/ddns`, { headers: stranger.auth }),
+          rotate(profileId, slot.id, stranger),
+          // The owner's link id under the stranger's own profile is not theirs either.
+          send(`${api.url}/v1/profiles/${theirProfile}/linked-ips/${slot.id}`, {
+            method: 'DELETE',
+            headers: stranger.auth,
+          }),
+          send(`${api.url}/v1/profiles/${theirProfile}/linked-ips/${slot.id}/ddns`, {
+            headers: stranger.auth,
+          }),
+        ]);
+        for (const answer of answers) expectProblem(answer, 404, 'not_found');
+        expect(await etagOf(profileId)).toBe('"2"');
+        expect(await updateUrlOf(profileId, slot.id)).toBe(url);
+        expect((await listOf(profileId)).linked_ips).toHaveLength(1);
+      });
+
+      it('checks path and scope: a malformed linkId is 422; profiles:read lists but may not read DDNS URLs', async () => {
+        const profileId = await createProfile();
+        const malformed = await send(`${api.url}/v1/profiles/${profileId}/linked-ips/not-a-uuid`, {
+          method: 'DELETE',
+          headers: owner.auth,
+        });
+        expectProblem(malformed, 422, 'validation_failed');
+        expect((problemOf(malformed).errors as { field: string }[])[0]?.field).toBe('linkId');
+        const reader = await createAccount(api, ['profiles:read']);
+        // The reader's session holds every scope; its token only profiles:read.
+        const session = { cookie: `svc_session=${reader.cookie}` };
+        const created = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: session, body: {} });
+        const theirs = (created.json as { id: string }).id;
+        const path = `${api.url}/v1/profiles/${theirs}/linked-ips`;
+        const slot = await send(path, { method: 'POST', headers: session, body: { ddns: true } });
+        expect(slot.status).toBe(201);
+        const slotId = (slot.json as LinkedIpBody).id;
+        expect((await send(path, { headers: reader.auth })).status).toBe(200);
+        expect((await send(`${path}/${slotId}`, { headers: reader.auth })).status).toBe(200);
+        expectProblem(
+          await send(path, { method: 'POST', headers: reader.auth, body: { ddns: true } }),
+          403,
+          'insufficient_scope',
+        );
+        expectProblem(
+          await send(`${path}/${slotId}/ddns`, { headers: reader.auth }),
+          403,
+          'insufficient_scope',
+        );
+        expectProblem(
+          await send(`${path}/${slotId}`, { method: 'DELETE', headers: reader.auth }),
+          403,
+          'insufficient_scope',
+        );
+        expectProblem(await send(path), 401, 'unauthenticated');
+      });
+
+      it('refuses every change to a suspended profile with 409 profile_suspended; reads still work', async () => {
+        const profileId = await createProfile();
+        const record = await linked(profileId, { ip: freshIp() });
+        const slot = await linked(profileId, { ddns: true });
+        const url = await updateUrlOf(profileId, slot.id);
+        expect((await ddns(url, '198.51.100.200')).status).toBe(200);
+        await suspend(profileId);
+        expectProblem(await link(profileId, { ip: freshIp() }), 409, 'profile_suspended');
+        expectProblem(
+          await send(`${api.url}/v1/profiles/${profileId}/linked-ips/${record.id}`, {
+            method: 'DELETE',
+            headers: owner.auth,
+          }),
+          409,
+          'profile_suspended',
+        );
+        expectProblem(await rotate(profileId, slot.id), 409, 'profile_suspended');
+        expectProblem(await ddns(url, '198.51.100.201'), 409, 'profile_suspended');
+        expectProblem(await ddns(url, '198.51.100.200'), 409, 'profile_suspended');
+        expect((await listOf(profileId)).linked_ips).toHaveLength(2);
+        expect(await updateUrlOf(profileId, slot.id)).toBe(url);
+        expect(await etagOf(profileId)).toBe('"4"');
+      });
+    },
+  );
+}

@@ -1,0 +1,3 @@
+import { runListReportsSuite } from './list-reports.suite.js';
+
+runListReportsSuite('memory');

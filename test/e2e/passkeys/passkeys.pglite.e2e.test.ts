@@ -1,0 +1,3 @@
+import { runPasskeySuite } from './passkeys.suite.js';
+
+runPasskeySuite('pglite');

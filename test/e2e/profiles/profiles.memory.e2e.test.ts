@@ -1,0 +1,3 @@
+import { runProfilesSuite } from './profiles.suite.js';
+
+runProfilesSuite('memory');

@@ -1,0 +1,3 @@
+import { runSecondFactorSuite } from './second-factors.suite.js';
+
+runSecondFactorSuite('memory');
