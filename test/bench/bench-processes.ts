@@ -13,6 +13,10 @@ export interface Figures {
   p99: number;
   /** Answers outside 2xx (a benchmark that measures errors measures nothing). */
   non2xx: number;
+  /** Requests answered in the run. */
+  total: number;
+  /** CPU time the server process spent per request, in µs, when its pid was given. */
+  cpuPerRequest?: number;
 }
 
 /** Resolves the URL of the `listening on` line, or rejects when the process exits first. */
@@ -36,31 +40,29 @@ export function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  let tasks: string[] = [];
+/** `read()`, or `gone` when the process or thread has exited since it was listed. */
+function unlessGone<T>(read: () => T, gone: T): T {
   try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return children; // exited between two reads
+    return read();
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ESRCH'))
+      return gone;
+    throw error;
   }
-  for (const task of tasks) {
-    try {
-      const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      if (listed.length > 0) children.push(...listed.split(/\s+/).map(Number));
-    } catch {
-      // the thread ended between two reads
-    }
-  }
-  return children;
+}
+
+const procText = (path: string) => unlessGone(() => readFileSync(path, 'utf8'), '');
+
+function childrenOf(pid: number): number[] {
+  const tasks = unlessGone(() => readdirSync(`/proc/${pid}/task`), []);
+  return tasks.flatMap((task) => {
+    const listed = procText(`/proc/${pid}/task/${task}/children`).trim();
+    return listed.length > 0 ? listed.split(/\s+/).map(Number) : [];
+  });
 }
 
 function ownRssKilobytes(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
+  return Number(/VmRSS:\s+(\d+)/.exec(procText(`/proc/${pid}/status`))?.[1] ?? 0);
 }
 
 /**
@@ -106,6 +108,25 @@ export async function firstAnswer(url: string, started: number): Promise<number>
   }
 }
 
+/**
+ * CPU time of a process in ms: its own threads, plus its children that have exited (initdb, the chdb
+ * migration). Unlike wall time it hardly depends on what else the machine runs.
+ */
+export function cpuMilliseconds(pid: number): number {
+  const fields = procText(`/proc/${pid}/stat`).split(') ')[1]?.split(' ') ?? [];
+  const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
+  return (ticks * 1000) / 100;
+}
+
+/**
+ * CPU time of a process's main thread in ms: the JavaScript that stands between start and first answer.
+ * Compilation and GC threads run beside it on the other core.
+ */
+export function mainThreadCpuMilliseconds(pid: number): number {
+  const fields = procText(`/proc/${pid}/task/${pid}/stat`).split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / 100;
+}
+
 /** Options of one autocannon run. */
 export interface LoadOptions {
   seconds: number;
@@ -113,10 +134,13 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The server's pid, to measure its CPU time per request. */
+  serverPid?: number;
 }
 
 /** Runs autocannon in its own process against `url` and reads its JSON summary. */
 export function load(url: string, options: LoadOptions): Promise<Figures> {
+  const cpuBefore = options.serverPid === undefined ? 0 : cpuMilliseconds(options.serverPid);
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
     '-H',
     `${name}=${value}`,
@@ -143,15 +167,19 @@ export function load(url: string, options: LoadOptions): Promise<Figures> {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const result = JSON.parse(output) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         non2xx: number;
       };
+      const cpu =
+        options.serverPid === undefined ? undefined : cpuMilliseconds(options.serverPid) - cpuBefore;
       resolve({
         requestsPerSecond: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         non2xx: result.non2xx,
+        total: result.requests.total,
+        ...(cpu === undefined ? {} : { cpuPerRequest: (cpu * 1000) / Math.max(1, result.requests.total) }),
       });
     });
   });

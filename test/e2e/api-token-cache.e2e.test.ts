@@ -1,4 +1,5 @@
-import { IdentityStore } from '@svc/domain';
+import { type ApiTokenService, IdentityStore } from '@svc/domain';
+import { ApiTokenServiceToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_CACHE_TTL_MS } from '../../packages/http-server/src/http/caching-api-token.service.js';
 import { type ApiHarness, eventually, startApi } from '../support/api-harness.js';
@@ -72,5 +73,26 @@ describe('API tokens authenticated from the server’s cache (spec 4.9, 5.3)', (
     expect((await me(secret)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, API_TOKEN_CACHE_TTL_MS + 50));
     expect((await me(secret)).status).toBe(401);
+  });
+
+  it('makes requests that miss together share one lookup', async () => {
+    const { secret } = await accountWithToken();
+    const store = api.container.get<IdentityStore>(IdentityStore);
+    const findBySecretHash = store.apiTokens.findBySecretHash.bind(store.apiTokens);
+    let lookups = 0;
+    store.apiTokens.findBySecretHash = (hash) => {
+      lookups += 1;
+      return findBySecretHash(hash);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 16 }, () => me(secret)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(16).fill(200));
+      expect(lookups).toBe(1);
+      const tokens = await api.container.getAsync<ApiTokenService>(ApiTokenServiceToken);
+      expect(await tokens.authenticate(secret)).not.toBeNull();
+      expect(lookups).toBe(1);
+    } finally {
+      store.apiTokens.findBySecretHash = findBySecretHash;
+    }
   });
 });

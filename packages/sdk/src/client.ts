@@ -2,7 +2,9 @@ import { listPages } from './list-pages.js';
 import type { Paginator } from './pagination.js';
 import { AuthResource } from './resources/auth/auth.resource.js';
 import { CatalogueResource } from './resources/catalogue.resource.js';
+import { ClientErrorsResource } from './resources/client-errors.resource.js';
 import { DdnsResource } from './resources/ddns.resource.js';
+import { FeedbackResource } from './resources/feedback.resource.js';
 import { MetaResource } from './resources/meta.resource.js';
 import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
@@ -30,6 +32,10 @@ export class SvcClient {
   readonly ddns: DdnsResource;
   /** Blocklist and parental catalogues, `/v1/lists` and `/v1/parental/…` (spec 4.7). */
   readonly catalogue: CatalogueResource;
+  /** Dashboard error reports, `/v1/client-errors` (spec 4.11). */
+  readonly clientErrors: ClientErrorsResource;
+  /** Dashboard feedback, `/v1/feedback`. */
+  readonly feedback: FeedbackResource;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
@@ -41,6 +47,8 @@ export class SvcClient {
     this.profiles = new ProfilesResource(this.transport);
     this.ddns = new DdnsResource(this.transport);
     this.catalogue = new CatalogueResource(this.transport);
+    this.clientErrors = new ClientErrorsResource(this.transport);
+    this.feedback = new FeedbackResource(this.transport);
   }
 
   /**

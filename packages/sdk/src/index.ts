@@ -31,6 +31,7 @@ export type {
   TokenCreate,
   TokenRecord,
 } from '@svc/domain';
+export type * from './account-feedback.types.js';
 export * from './api-promise.js';
 export * from './client.js';
 export * from './errors.js';
@@ -39,13 +40,17 @@ export type * from './identity.types.js';
 export * from './operations.js';
 export * from './pagination.js';
 export type * from './profiles.types.js';
+export * from './resources/auth/audit.resource.js';
 export * from './resources/auth/auth.resource.js';
+export * from './resources/auth/preferences.resource.js';
 export * from './resources/auth/recovery.resource.js';
 export * from './resources/auth/recovery-codes.resource.js';
 export * from './resources/auth/sessions.resource.js';
 export * from './resources/auth/totp.resource.js';
 export * from './resources/catalogue.resource.js';
+export * from './resources/client-errors.resource.js';
 export * from './resources/ddns.resource.js';
+export * from './resources/feedback.resource.js';
 export * from './resources/meta.resource.js';
 export * from './resources/profiles/devices.resource.js';
 export * from './resources/profiles/linked-ips.resource.js';

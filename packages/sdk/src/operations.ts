@@ -36,6 +36,8 @@ export const OPERATIONS = {
   login: 'auth.login',
   logout: 'auth.logout',
   getCurrentAccount: 'auth.me',
+  deleteCurrentAccount: 'auth.deleteAccount',
+  undeleteCurrentAccount: 'auth.undelete',
   changePassword: 'auth.changePassword',
   requestPasswordReset: 'auth.requestPasswordReset',
   confirmPasswordReset: 'auth.confirmPasswordReset',
@@ -52,6 +54,13 @@ export const OPERATIONS = {
   replaceRecoveryCodes: 'auth.recoveryCodes.replace',
   requestAccountRecovery: 'auth.recovery.request',
   confirmAccountRecovery: 'auth.recovery.confirm',
+  listPasskeys: 'auth.passkeys.list',
+  renamePasskey: 'auth.passkeys.rename',
+  deletePasskey: 'auth.passkeys.delete',
+  startPasskeyRegistration: 'auth.passkeys.registrationOptions',
+  registerPasskey: 'auth.passkeys.register',
+  startPasskeySignIn: 'auth.passkeys.authenticationOptions',
+  signInWithPasskey: 'auth.passkeys.authenticate',
   // API tokens (spec 4.9)
   listTokens: 'tokens.list',
   createToken: 'tokens.create',
@@ -84,6 +93,12 @@ export const OPERATIONS = {
   // List reports (spec 4.5)
   createListReport: 'profiles.listReports.create',
   listListReports: 'profiles.listReports.list',
+  // Preferences, audit log, dashboard error reports and feedback (spec 2.2, 4.8, 4.11, 6.2)
+  getPreferences: 'auth.preferences.get',
+  updatePreferences: 'auth.preferences.update',
+  listAuditEntries: 'auth.audit.list',
+  reportClientError: 'clientErrors.report',
+  sendFeedback: 'feedback.send',
 } as const satisfies Record<string, ClientMethodPath>;
 
 /** An operationId the SDK knows. */

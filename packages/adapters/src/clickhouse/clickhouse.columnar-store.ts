@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClickHouseClient, createClient } from '@clickhouse/client';
@@ -7,6 +7,12 @@ import type { ColumnarStore } from '@svc/domain';
 
 /** The folder of ClickHouse migrations, next to this module in the sources and copied beside the bundle. */
 const MIGRATIONS = new URL('./clickhouse-migrations/', import.meta.url);
+/**
+ * A file in the embedded store's folder naming the migrations applied there, so that a server can tell at
+ * start that none is pending without loading chdb. The store's own schema_migrations table stays the truth:
+ * the file only lets a start skip asking it, and the store still migrates when it first opens.
+ */
+const APPLIED_FILE = 'svc-applied-migrations.json';
 /** Separates statements within one migration file (ClickHouse runs one statement per request). */
 const STATEMENT_MARKER = /^-- statement\s*$/m;
 
@@ -40,6 +46,8 @@ export class ClickHouseColumnarStore implements ColumnarStore {
     readonly client: ClickHouseClient,
     /** `server` or `embedded`. */
     readonly kind: 'server' | 'embedded',
+    /** The embedded store's folder, where the applied migrations are also written down. */
+    private readonly embeddedPath?: string,
   ) {}
 
   async migrate(): Promise<string[]> {
@@ -63,6 +71,7 @@ export class ClickHouseColumnarStore implements ColumnarStore {
       });
       applied.push(file.id);
     }
+    if (this.embeddedPath !== undefined) await recordApplied(this.embeddedPath, [...done, ...applied]);
     return applied;
   }
 
@@ -101,7 +110,30 @@ export async function createColumnarStore(options: {
   }
   const path = join(options.dataDir, 'ch');
   await mkdir(path, { recursive: true, mode: 0o700 });
-  return new ClickHouseColumnarStore(createClient({ connection: await chdbConnection(path) }), 'embedded');
+  return new ClickHouseColumnarStore(
+    createClient({ connection: await chdbConnection(path) }),
+    'embedded',
+    path,
+  );
+}
+
+async function recordApplied(path: string, ids: string[]): Promise<void> {
+  const file = join(path, APPLIED_FILE);
+  await writeFile(`${file}.tmp`, JSON.stringify([...new Set(ids)].sort()), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
+
+/** The migrations the embedded store at `path` recorded as applied; none when it recorded nothing. */
+async function recordedApplied(path: string): Promise<Set<string>> {
+  try {
+    const ids: unknown = JSON.parse(await readFile(join(path, APPLIED_FILE), 'utf8'));
+    return new Set(Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : []);
+  } catch (error) {
+    // None written yet, or a torn write: ask the store itself (the child process) and write it anew.
+    if (error instanceof SyntaxError) return new Set();
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return new Set();
+    throw error;
+  }
 }
 
 /** Runs in a child process: opens the embedded store, applies its migrations, prints their ids, exits. */
@@ -116,10 +148,13 @@ process.stdout.write(JSON.stringify(applied), () => process.exit(0));
 
 /**
  * Applies the migrations of the embedded store (`<dataDir>/ch`) in a child process that exits when done, so
- * that a server can migrate at start without keeping chdb in its own memory until something uses the store.
- * The child imports this module (sources under tsx, or the bundle) and resolves packages from its folder.
+ * that a server can migrate at start without keeping chdb in its own memory until something uses the store;
+ * nothing at all runs when the store recorded every migration as applied. The child imports this module
+ * (sources under tsx, or the bundle) and resolves packages from its folder.
  */
-export function migrateEmbeddedColumnarStore(dataDir: string): Promise<string[]> {
+export async function migrateEmbeddedColumnarStore(dataDir: string): Promise<string[]> {
+  const recorded = await recordedApplied(join(dataDir, 'ch'));
+  if ((await clickhouseMigrationFiles()).every((file) => recorded.has(file.id))) return [];
   const moduleUrl = import.meta.url;
   const loader = moduleUrl.endsWith('.ts') ? ['--conditions=source', '--import', 'tsx'] : [];
   return new Promise((done, fail) => {

@@ -1,4 +1,4 @@
-import type { AuditEntryRecord, AuditLogStore, AuditWriter } from '@svc/domain';
+import type { AuditEntryRecord, AuditLogStore, AuditPageQuery, AuditWriter } from '@svc/domain';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /**
@@ -42,6 +42,22 @@ export class MemoryAuditLog implements Snapshottable, AuditLogStore {
       .filter((entry) => entry.orgId === orgId)
       .sort((a, b) => b.at.getTime() - a.at.getTime() || Number(b.id) - Number(a.id))
       .slice(0, limit)
+      .map((entry) => structuredClone(entry));
+  }
+
+  async page(orgId: string, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
+    const { after, actions } = query;
+    return this.entries
+      .filter((entry) => entry.orgId === orgId)
+      .filter((entry) => actions.length === 0 || actions.includes(entry.action))
+      .filter(
+        (entry) =>
+          after === null ||
+          entry.at.getTime() < after.at.getTime() ||
+          (entry.at.getTime() === after.at.getTime() && Number(entry.id) < Number(after.id)),
+      )
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || Number(b.id) - Number(a.id))
+      .slice(0, query.limit)
       .map((entry) => structuredClone(entry));
   }
 }

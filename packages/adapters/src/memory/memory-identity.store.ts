@@ -21,7 +21,7 @@ import type { Snapshottable } from './memory-snapshot.js';
 
 interface IdentityTables {
   organisations: Map<string, OrganisationRecord>;
-  accounts: Map<string, AccountRecord & { accountExistsMailAt: Date | null }>;
+  accounts: Map<string, AccountRecord & { accountExistsMailAt: Date | null; erasureStartedAt?: Date | null }>;
   oneTimeTokens: Map<string, OneTimeTokenRecord>;
   sessions: Map<string, SessionRow>;
   apiTokens: Map<string, ApiTokenRow>;
@@ -81,13 +81,13 @@ export class MemoryIdentityStore implements Snapshottable {
         findById: async (id) => {
           const row = t().accounts.get(id);
           if (row === undefined) return null;
-          const { accountExistsMailAt: _, ...account } = copy(row);
+          const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = copy(row);
           return account;
         },
         findByEmail: async (email) => {
           for (const row of t().accounts.values()) {
             if (row.email !== email) continue;
-            const { accountExistsMailAt: _, ...account } = copy(row);
+            const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = copy(row);
             return account;
           }
           return null;
@@ -111,6 +111,44 @@ export class MemoryIdentityStore implements Snapshottable {
             return false;
           row.accountExistsMailAt = at;
           return true;
+        },
+        startDeletion: async (id, requestedAt, dueAt) => {
+          const row = t().accounts.get(id);
+          if (row === undefined || row.deletionRequestedAt !== null) return false;
+          row.deletionRequestedAt = requestedAt;
+          row.deletionDueAt = dueAt;
+          return true;
+        },
+        cancelDeletion: async (id) => {
+          const row = t().accounts.get(id);
+          if (row === undefined || row.deletionRequestedAt === null) return 'not_pending';
+          if ((row.erasureStartedAt ?? null) !== null) return 'erasure_started';
+          row.deletionRequestedAt = null;
+          row.deletionDueAt = null;
+          return 'canceled';
+        },
+        claimDueErasure: async (now) => {
+          for (const row of t().accounts.values()) {
+            if (row.deletionDueAt === null || row.deletionDueAt.getTime() > now.getTime()) continue;
+            if ((row.erasureStartedAt ?? null) !== null) continue;
+            row.erasureStartedAt = now;
+            const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = copy(row);
+            return account;
+          }
+          return null;
+        },
+        erase: async (id) => {
+          const row = t().accounts.get(id);
+          if (row === undefined) return;
+          for (const [key, session] of t().sessions) if (session.accountId === id) t().sessions.delete(key);
+          for (const [key, token] of t().apiTokens) if (token.accountId === id) t().apiTokens.delete(key);
+          for (const [key, passkey] of t().passkeys) if (passkey.accountId === id) t().passkeys.delete(key);
+          t().totp.delete(id);
+          t().recoveryCodes.delete(id);
+          row.email = `erased-${id}@erased.invalid`;
+          row.passwordHash = null;
+          const organisation = t().organisations.get(row.orgId);
+          if (organisation !== undefined) organisation.name = 'erased';
         },
       },
       oneTimeTokens: {
@@ -219,6 +257,15 @@ export class MemoryIdentityStore implements Snapshottable {
         touch: async (id, at) => {
           const row = t().apiTokens.get(id);
           if (row !== undefined) row.lastUsedAt = at;
+        },
+        revokeAll: async (accountId, at) => {
+          let count = 0;
+          for (const row of t().apiTokens.values()) {
+            if (row.accountId !== accountId || row.revokedAt !== null) continue;
+            row.revokedAt = at;
+            count += 1;
+          }
+          return count;
         },
       },
       invites: {

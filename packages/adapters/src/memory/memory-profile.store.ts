@@ -4,13 +4,17 @@ import type { Snapshottable } from './memory-snapshot.js';
 /** Profiles of an engine-free server; rows are copied in and out, and snapshot for transaction rollback. */
 export class MemoryProfileStore implements Snapshottable {
   private rows = new Map<string, ProfileRecord>();
+  /** Profiles tombstoned by a pending account deletion: kept for restoring, found by no lookup. */
+  private tombstoned = new Map<string, Date>();
 
   snapshot(): unknown {
-    return structuredClone(this.rows);
+    return structuredClone({ rows: this.rows, tombstoned: this.tombstoned });
   }
 
   restore(snapshot: unknown): void {
-    this.rows = snapshot as Map<string, ProfileRecord>;
+    const state = snapshot as { rows: Map<string, ProfileRecord>; tombstoned: Map<string, Date> };
+    this.rows = state.rows;
+    this.tombstoned = state.tombstoned;
   }
 
   /** Whether a profile of any organisation has this id (what a foreign key to profiles checks). */
@@ -28,7 +32,7 @@ export class MemoryProfileStore implements Snapshottable {
       },
       find: async (orgId, id) => {
         const row = this.rows.get(id);
-        return row === undefined || row.orgId !== orgId ? null : copy(row);
+        return row === undefined || row.orgId !== orgId || this.tombstoned.has(id) ? null : copy(row);
       },
       save: async (profile) => {
         const row = this.rows.get(profile.id);
@@ -36,16 +40,49 @@ export class MemoryProfileStore implements Snapshottable {
       },
       delete: async (orgId, id) => {
         const row = this.rows.get(id);
-        if (row === undefined || row.orgId !== orgId) return false;
+        if (row === undefined || row.orgId !== orgId || this.tombstoned.has(id)) return false;
         this.rows.delete(id);
         return true;
       },
       list: async (orgId, page) =>
         [...this.rows.values()]
-          .filter((row) => row.orgId === orgId && isAfterKeyset(row, page.after))
+          .filter(
+            (row) => row.orgId === orgId && !this.tombstoned.has(row.id) && isAfterKeyset(row, page.after),
+          )
           .sort(newestFirst)
           .slice(0, page.limit)
           .map((row) => copy(row)),
+      tombstoneAll: async (orgId, at) => {
+        const marked: ProfileRecord[] = [];
+        for (const row of this.rows.values()) {
+          if (row.orgId !== orgId || this.tombstoned.has(row.id)) continue;
+          this.tombstoned.set(row.id, at);
+          row.version += 1;
+          row.updatedAt = at;
+          marked.push(copy(row));
+        }
+        return marked;
+      },
+      restoreAll: async (orgId, at) => {
+        const restored: ProfileRecord[] = [];
+        for (const row of this.rows.values()) {
+          if (row.orgId !== orgId || !this.tombstoned.delete(row.id)) continue;
+          row.version += 1;
+          row.updatedAt = at;
+          restored.push(copy(row));
+        }
+        return restored;
+      },
+      eraseAll: async (orgId) => {
+        let count = 0;
+        for (const row of [...this.rows.values()]) {
+          if (row.orgId !== orgId) continue;
+          this.rows.delete(row.id);
+          this.tombstoned.delete(row.id);
+          count += 1;
+        }
+        return count;
+      },
     };
   }
 }

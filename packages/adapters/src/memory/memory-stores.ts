@@ -1,4 +1,5 @@
 import type { TransactionRepositories } from '../postgres/postgres-unit-of-work.js';
+import { MemoryAccountFeedbackStore } from './memory-account-feedback.store.js';
 import { MemoryAuditLog } from './memory-audit-log.js';
 import { MemoryDeviceStore } from './memory-device.store.js';
 import { MemoryIdentityStore } from './memory-identity.store.js';
@@ -17,6 +18,7 @@ export class MemoryStores {
   readonly devices = new MemoryDeviceStore((profileId) => this.profiles.has(profileId));
   readonly listReports = new MemoryListReportStore();
   readonly auditLog = new MemoryAuditLog();
+  readonly accountFeedback = new MemoryAccountFeedbackStore();
 
   /** Stores a failed memory transaction restores. */
   get participants(): readonly Snapshottable[] {
@@ -28,6 +30,7 @@ export class MemoryStores {
       this.devices,
       this.listReports,
       this.auditLog,
+      this.accountFeedback,
     ];
   }
 
@@ -41,6 +44,9 @@ export class MemoryStores {
       devices: this.devices.repository(),
       listReports: this.listReports.repository(),
       audit: this.auditLog.writer(),
+      preferences: this.accountFeedback.preferences(),
+      clientErrors: this.accountFeedback.clientErrors(),
+      feedback: this.accountFeedback.feedback(),
     };
   }
 }

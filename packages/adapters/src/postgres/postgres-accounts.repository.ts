@@ -108,4 +108,59 @@ export class PostgresAccountRepository implements AccountRepository {
     );
     return result.rowCount === 1;
   }
+
+  async startDeletion(id: string, requestedAt: Date, dueAt: Date): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE accounts SET deletion_requested_at = $2, deletion_due_at = $3
+       WHERE id = $1 AND deletion_requested_at IS NULL`,
+      [id, requestedAt, dueAt],
+    );
+    return result.rowCount === 1;
+  }
+
+  async cancelDeletion(id: string): Promise<'canceled' | 'not_pending' | 'erasure_started'> {
+    const result = await this.db.query<{
+      deletion_requested_at: Date | null;
+      erasure_started_at: Date | null;
+    }>('SELECT deletion_requested_at, erasure_started_at FROM accounts WHERE id = $1 FOR UPDATE', [id]);
+    const row = result.rows[0];
+    if (row === undefined || row.deletion_requested_at === null) return 'not_pending';
+    if (row.erasure_started_at !== null) return 'erasure_started';
+    await this.db.query(
+      'UPDATE accounts SET deletion_requested_at = NULL, deletion_due_at = NULL WHERE id = $1',
+      [id],
+    );
+    return 'canceled';
+  }
+
+  async claimDueErasure(now: Date): Promise<AccountRecord | null> {
+    const result = await this.db.query<AccountSqlRow>(
+      `UPDATE accounts SET erasure_started_at = $1
+       WHERE id = (SELECT id FROM accounts
+                   WHERE deletion_due_at <= $1 AND erasure_started_at IS NULL
+                   ORDER BY deletion_due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${COLUMNS}`,
+      [now],
+    );
+    const row = result.rows[0];
+    return row === undefined ? null : accountOf(row);
+  }
+
+  async erase(id: string, at: Date): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE account_id = $1', [id]);
+    await this.db.query('DELETE FROM api_tokens WHERE account_id = $1', [id]);
+    await this.db.query('DELETE FROM recovery_codes WHERE account_id = $1', [id]);
+    await this.db.query('DELETE FROM passkeys WHERE account_id = $1', [id]);
+    await this.db.query('DELETE FROM one_time_tokens WHERE account_id = $1', [id]);
+    const result = await this.db.query<{ org_id: string }>(
+      `UPDATE accounts SET email = 'erased-' || id || '@erased.invalid', password_hash = NULL, erased_at = $2,
+                           totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL
+       WHERE id = $1 RETURNING org_id`,
+      [id, at],
+    );
+    const orgId = result.rows[0]?.org_id;
+    if (orgId !== undefined) {
+      await this.db.query("UPDATE organisations SET name = 'erased' WHERE id = $1", [orgId]);
+    }
+  }
 }

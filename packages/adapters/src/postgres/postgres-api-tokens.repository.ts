@@ -87,4 +87,12 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
   async touch(id: string, at: Date): Promise<void> {
     await this.db.query('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [id, at]);
   }
+
+  async revokeAll(accountId: string, at: Date): Promise<number> {
+    const result = await this.db.query(
+      'UPDATE api_tokens SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL',
+      [accountId, at],
+    );
+    return result.rowCount ?? 0;
+  }
 }

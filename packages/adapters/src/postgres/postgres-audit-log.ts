@@ -1,4 +1,11 @@
-import type { AuditAction, AuditEntry, AuditEntryRecord, AuditLogStore, AuditWriter } from '@svc/domain';
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditEntryRecord,
+  AuditLogStore,
+  AuditPageQuery,
+  AuditWriter,
+} from '@svc/domain';
 import type { Queryable } from './postgres-queryable.js';
 
 interface AuditSqlRow {
@@ -59,6 +66,18 @@ export class PostgresAuditLogStore implements AuditLogStore {
       `SELECT id, org_id, actor, action, target, details, at, client_ip, request_id FROM audit_log
        WHERE org_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
       [orgId, limit],
+    );
+    return result.rows.map(auditEntryOf);
+  }
+
+  async page(orgId: string, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
+    const result = await this.db.query<AuditSqlRow>(
+      `SELECT id::text AS id, org_id, actor, action, target, details, at, client_ip, request_id FROM audit_log
+       WHERE org_id = $1
+         AND (cardinality($2::text[]) = 0 OR action = ANY ($2::text[]))
+         AND ($3::timestamptz IS NULL OR (at, id) < ($3::timestamptz, $4::bigint))
+       ORDER BY at DESC, id DESC LIMIT $5`,
+      [orgId, [...query.actions], query.after?.at ?? null, query.after?.id ?? null, query.limit],
     );
     return result.rows.map(auditEntryOf);
   }

@@ -68,7 +68,7 @@ export class PostgresProfileRepository implements ProfileRepository {
     options: { forUpdate?: boolean } = {},
   ): Promise<ProfileRecord | null> {
     const result = await this.db.query<ProfileSqlRow>(
-      `SELECT ${COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2${options.forUpdate === true ? ' FOR UPDATE' : ''}`,
+      `SELECT ${COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL${options.forUpdate === true ? ' FOR UPDATE' : ''}`,
       [orgId, id],
     );
     const row = result.rows[0];
@@ -79,7 +79,7 @@ export class PostgresProfileRepository implements ProfileRepository {
     await this.db.query(
       `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
                            lists = $9, suspended = $10, updated_at = $11
-       WHERE org_id = $1 AND id = $2`,
+       WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       [
         profile.orgId,
         profile.id,
@@ -97,18 +97,45 @@ export class PostgresProfileRepository implements ProfileRepository {
   }
 
   async delete(orgId: string, id: string): Promise<boolean> {
-    const result = await this.db.query('DELETE FROM profiles WHERE org_id = $1 AND id = $2', [orgId, id]);
+    const result = await this.db.query(
+      'DELETE FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL',
+      [orgId, id],
+    );
     return result.rowCount === 1;
   }
 
   async list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]> {
     const result = await this.db.query<ProfileSqlRow>(
       `SELECT ${COLUMNS} FROM profiles
-       WHERE org_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))
+       WHERE org_id = $1 AND tombstoned_at IS NULL AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))
        ORDER BY created_at DESC, id DESC
        LIMIT $4`,
       [orgId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
     );
     return result.rows.map(profileOf);
+  }
+
+  async tombstoneAll(orgId: string, at: Date): Promise<ProfileRecord[]> {
+    const result = await this.db.query<ProfileSqlRow>(
+      `UPDATE profiles SET tombstoned_at = $2, version = version + 1, updated_at = $2
+       WHERE org_id = $1 AND tombstoned_at IS NULL RETURNING ${COLUMNS}`,
+      [orgId, at],
+    );
+    return result.rows.map(profileOf);
+  }
+
+  async restoreAll(orgId: string, at: Date): Promise<ProfileRecord[]> {
+    const result = await this.db.query<ProfileSqlRow>(
+      `UPDATE profiles SET tombstoned_at = NULL, version = version + 1, updated_at = $2
+       WHERE org_id = $1 AND tombstoned_at IS NOT NULL
+       RETURNING ${COLUMNS}`,
+      [orgId, at],
+    );
+    return result.rows.map(profileOf);
+  }
+
+  async eraseAll(orgId: string): Promise<number> {
+    const result = await this.db.query('DELETE FROM profiles WHERE org_id = $1', [orgId]);
+    return result.rowCount ?? 0;
   }
 }

@@ -1,4 +1,9 @@
 import type pg from 'pg';
+import {
+  PostgresClientErrorRepository,
+  PostgresFeedbackRepository,
+  PostgresPreferencesRepository,
+} from './postgres-account-feedback.repositories.js';
 import { PostgresAuditWriter } from './postgres-audit-log.js';
 import { PostgresDeviceRepository } from './postgres-devices.repository.js';
 import { postgresIdentityRepositories } from './postgres-identity.repositories.js';
@@ -21,5 +26,8 @@ export function postgresTransactionRepositories(
     devices: new PostgresDeviceRepository(client),
     listReports: new PostgresListReportRepository(client),
     audit: new PostgresAuditWriter(client),
+    preferences: new PostgresPreferencesRepository(client),
+    clientErrors: new PostgresClientErrorRepository(client),
+    feedback: new PostgresFeedbackRepository(client),
   };
 }

@@ -9,6 +9,12 @@ export const AuditActions = [
   'admin.deletion_canceled',
   'account.preferences_updated',
   'admin.source_block_removed',
+  'session.created',
+  'token.created',
+  'token.revoked',
+  'account.password_changed',
+  'account.second_factor_changed',
+  'profile.deleted',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 
@@ -59,4 +65,14 @@ export const AuditLogStore = Symbol.for('svc.AuditLogStore');
 export interface AuditLogStore {
   /** The organisation's latest entries, newest first. */
   recent(orgId: string, limit: number): Promise<AuditEntryRecord[]>;
+  /** One page of the organisation's entries, newest first (at, then id, descending), of `actions` when given. */
+  page(orgId: string, query: AuditPageQuery): Promise<AuditEntryRecord[]>;
+}
+
+/** A keyset page of the audit log: at most `limit` entries strictly after `after`, newest first. */
+export interface AuditPageQuery {
+  limit: number;
+  after: { at: Date; id: string } | null;
+  /** Only these actions; empty means all. */
+  actions: readonly AuditAction[];
 }

@@ -1,3 +1,4 @@
+import type { AuditSource } from '../audit/audit.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { pageFrom } from '../pagination/pagination.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
@@ -39,7 +40,11 @@ export class ApiTokenService {
   ) {}
 
   /** POST /v1/tokens from a signed-in session. */
-  async create(session: SessionRow, request: TokenCreate): Promise<{ token: TokenRecord; secret: string }> {
+  async create(
+    session: SessionRow,
+    request: TokenCreate,
+    source?: AuditSource,
+  ): Promise<{ token: TokenRecord; secret: string }> {
     const account = await this.deps.store.accounts.findById(session.accountId);
     if (account === null) throw new DomainError('unauthenticated', 'The session has ended.');
     const held = scopesOfAccount(account.isAdmin);
@@ -72,7 +77,18 @@ export class ApiTokenService {
       lastUsedAt: null,
       revokedAt: null,
     };
-    await this.deps.store.apiTokens.create(row);
+    await this.deps.uow.run(async (tx) => {
+      await tx.identity.apiTokens.create(row);
+      if (source === undefined) return;
+      await tx.audit.record({
+        ...source,
+        orgId: account.orgId,
+        action: 'token.created',
+        target: `tokens/${row.id}`,
+        details: { name: row.name, scopes: row.scopes },
+        at: now,
+      });
+    });
     return { token: tokenRecordOf(row), secret };
   }
 
@@ -93,11 +109,25 @@ export class ApiTokenService {
     return { tokens: page.items.map(tokenRecordOf), next_cursor: page.nextCursor };
   }
 
-  /** DELETE /v1/tokens/{id}: 404 for a token that is not the account's or already revoked. */
-  async revoke(accountId: string, id: string): Promise<void> {
-    if (!(await this.deps.store.apiTokens.revoke(accountId, id, this.deps.clock.now()))) {
-      throw notFound('token');
-    }
+  /**
+   * DELETE /v1/tokens/{id}: 404 for a token that is not the account's or already revoked. With `audit`, the
+   * revocation is audited as `token.revoked` in the same transaction.
+   */
+  async revoke(accountId: string, id: string, audit?: AuditSource & { orgId: string }): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.uow.run(async (tx) => {
+      if (!(await tx.identity.apiTokens.revoke(accountId, id, now))) throw notFound('token');
+      if (audit === undefined) return;
+      const { orgId, ...source } = audit;
+      await tx.audit.record({
+        ...source,
+        orgId,
+        action: 'token.revoked',
+        target: `tokens/${id}`,
+        details: {},
+        at: now,
+      });
+    });
   }
 
   /** Resolves a presented `svc_` secret: null when malformed, unknown, revoked or expired. */

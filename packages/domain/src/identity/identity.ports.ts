@@ -34,6 +34,20 @@ export interface AccountRepository {
    * this call claimed the send (atomic: of concurrent signups of one address, one sends).
    */
   claimAccountExistsMail(id: string, at: Date, notBefore: Date): Promise<boolean>;
+  /** Marks a deletion requested, due at `dueAt`; false when one is already pending (spec 3). */
+  startDeletion(id: string, requestedAt: Date, dueAt: Date): Promise<boolean>;
+  /** Clears a pending deletion unless its erasure began (spec 3: 409 no_deletion_pending, deletion_started). */
+  cancelDeletion(id: string): Promise<'canceled' | 'not_pending' | 'erasure_started'>;
+  /**
+   * Claims one account whose deletion is due at `now` and whose erasure has not begun, marking erasure begun
+   * (atomic across servers: a claimed account is never claimed twice); null when none is due.
+   */
+  claimDueErasure(now: Date): Promise<AccountRecord | null>;
+  /**
+   * Erases a claimed account: its sessions, API tokens, second factors and passkeys are deleted, and the
+   * account and organisation rows are anonymised (kept so audit entries and reports keep their references).
+   */
+  erase(id: string, at: Date): Promise<void>;
 }
 
 /** Single-use emailed tokens (verification, reset, waitlist confirmation). */
@@ -80,6 +94,8 @@ export interface ApiTokenRepository {
   /** Revokes one token of the account; false when it has none by that id (or it is already revoked). */
   revoke(accountId: string, id: string, at: Date): Promise<boolean>;
   touch(id: string, at: Date): Promise<void>;
+  /** Revokes every live token of the account (account deletion); returns how many. */
+  revokeAll(accountId: string, at: Date): Promise<number>;
 }
 
 /** Invite codes. */

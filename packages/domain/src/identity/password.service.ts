@@ -1,3 +1,4 @@
+import type { AuditSource } from '../audit/audit.ports.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/identity.mails.js';
 import { DomainError, validationFailed } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
@@ -16,7 +17,7 @@ export class PasswordService {
    * POST /v1/auth/password from a session: proves the current password (or, for a passkey-only account, a
    * recent sign-in), stores the new hash, signs out every other session and emails a notice.
    */
-  async change(session: SessionRow, request: PasswordChangeRequest): Promise<number> {
+  async change(session: SessionRow, request: PasswordChangeRequest, source?: AuditSource): Promise<number> {
     await this.deps.limiter.consume(AttemptLimits.passwordChangePerAccount, session.accountId);
     const account = await this.deps.store.accounts.findById(session.accountId);
     if (account === null) throw new DomainError('unauthenticated', 'The session has ended.');
@@ -39,6 +40,16 @@ export class PasswordService {
     return this.deps.uow.run(async (tx) => {
       await tx.identity.accounts.setPasswordHash(account.id, newHash);
       const revoked = await tx.identity.sessions.revokeAllExcept(account.id, session.id, now);
+      if (source !== undefined) {
+        await tx.audit.record({
+          ...source,
+          orgId: account.orgId,
+          action: 'account.password_changed',
+          target: `accounts/${account.id}`,
+          details: { via: 'change', sessions_revoked: revoked },
+          at: now,
+        });
+      }
       await tx.mail.enqueue(
         passwordChangedMail(account.email, {
           security: `${dashboard}/account/security`,
@@ -81,7 +92,11 @@ export class PasswordService {
   }
 
   /** POST /v1/auth/password/reset/confirm: sets the new password and signs out every session. */
-  async confirmReset(token: string, newPassword: string): Promise<number> {
+  async confirmReset(
+    token: string,
+    newPassword: string,
+    source?: Omit<AuditSource, 'actor'>,
+  ): Promise<number> {
     const newHash = await this.deps.hasher.hash(newPassword);
     const now = this.deps.clock.now();
     const hash = this.deps.keyedHash.mac(SecretPurpose.oneTime, token);
@@ -96,6 +111,17 @@ export class PasswordService {
       await tx.identity.accounts.markEmailVerified(account.id, now);
       await tx.identity.oneTimeTokens.expireUnused('reset', account.email, now);
       const revoked = await tx.identity.sessions.revokeAllExcept(account.id, null, now);
+      if (source !== undefined) {
+        await tx.audit.record({
+          ...source,
+          actor: `account:${account.id}`,
+          orgId: account.orgId,
+          action: 'account.password_changed',
+          target: `accounts/${account.id}`,
+          details: { via: 'reset', sessions_revoked: revoked },
+          at: now,
+        });
+      }
       await tx.mail.enqueue(
         passwordChangedMail(account.email, {
           security: `${dashboard}/account/security`,

@@ -10,6 +10,8 @@ import { newOpaqueToken, SecretPurpose } from './secrets.js';
 export interface SignInContext {
   ip: string;
   userAgent: string;
+  /** The request's id, for the `session.created` audit entry. */
+  requestId?: string;
 }
 
 /** A new session: the cookie value (shown once) and when it ends at the latest. */
@@ -108,7 +110,19 @@ export class SessionService {
       restricted: options.restricted === true,
       revokedAt: null,
     };
-    await this.deps.store.sessions.create(session);
+    await this.deps.uow.run(async (tx) => {
+      await tx.identity.sessions.create(session);
+      await tx.audit.record({
+        orgId: account.orgId,
+        actor: `account:${account.id}`,
+        clientIp: context.ip,
+        requestId: context.requestId,
+        action: 'session.created',
+        target: `accounts/${account.id}/sessions/${session.id}`,
+        details: { method },
+        at: now,
+      });
+    });
     return { token, expiresAt: this.expiryOf(session), account: accountView(account), session };
   }
 

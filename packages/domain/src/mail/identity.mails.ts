@@ -127,3 +127,20 @@ export function accountRecoveryMail(to: string, link: string): MailMessage {
     { paragraph: "If it wasn't you, ignore this email; nothing changes without a recovery code." },
   ]);
 }
+
+/**
+ * Sent when a pending account deletion is cancelled (spec 6.4 `account_deletion_canceled`), so the owner
+ * learns of a cancel they did not make; `reference` is the support ticket when an operator cancelled it.
+ */
+export function accountDeletionCanceledMail(to: string, reference?: string): MailMessage {
+  return compose(to, `Your ${SERVICE} account will not be deleted`, [
+    {
+      paragraph: `The deletion of your ${SERVICE} account ${to} was cancelled; your profiles are back in service.`,
+    },
+    ...(reference === undefined ? [] : [{ paragraph: `Reference: ${reference}` }]),
+    { paragraph: 'Sessions and API tokens signed out by the deletion request stay signed out.' },
+    {
+      paragraph: `If you did not cancel it, sign in and review your account, or contact ${SERVICE} support.`,
+    },
+  ]);
+}

@@ -1,9 +1,11 @@
 import type { AuditWriter } from '../audit/audit.ports.js';
 import type { DeviceRepository } from '../devices/device.ports.js';
+import type { ClientErrorRepository, FeedbackRepository } from '../feedback/feedback.ports.js';
 import type { IdentityRepositories } from '../identity/identity.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { ListReportRepository } from '../list-reports/list-report.ports.js';
 import type { MailQueueWriter } from '../mail/mail-queue.port.js';
+import type { PreferencesRepository } from '../preferences/preferences.js';
 import type { ProfileRepository } from '../profiles/profile.ports.js';
 
 /** A message written in the same transaction as the change it announces (transactional outbox). */
@@ -34,6 +36,12 @@ export interface TransactionScope {
   listReports: ListReportRepository;
   /** Audit entries, appended only if the change they record commits. */
   audit: AuditWriter;
+  /** Account preferences (spec 2.2). */
+  preferences: PreferencesRepository;
+  /** Dashboard error reports (spec 4.11). */
+  clientErrors: ClientErrorRepository;
+  /** Dashboard feedback. */
+  feedback: FeedbackRepository;
 }
 
 /** Runs work in one storage transaction. */

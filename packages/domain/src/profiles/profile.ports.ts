@@ -15,6 +15,16 @@ export interface ProfileRepository {
   delete(orgId: string, id: string): Promise<boolean>;
   /** The organisation's profiles, newest first, after the keyset position. */
   list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]>;
+  /**
+   * Marks every live profile of the organisation tombstoned (account deletion pending), bumping each version
+   * by one (the tombstone's version), and returns them; a tombstoned profile is kept for restoring but is found
+   * by no other method.
+   */
+  tombstoneAll(orgId: string, at: Date): Promise<ProfileRecord[]>;
+  /** Clears the tombstones of the organisation's profiles, bumping each version by one; returns them. */
+  restoreAll(orgId: string, at: Date): Promise<ProfileRecord[]>;
+  /** Deletes every profile of the organisation, tombstoned or not (account erasure); returns how many. */
+  eraseAll(orgId: string): Promise<number>;
 }
 
 /** Profile reads outside a transaction. */

@@ -1,3 +1,4 @@
+import type { AuditSource } from '../audit/audit.ports.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { pageFrom } from '../pagination/pagination.js';
@@ -218,8 +219,8 @@ export class ProfileService {
     return this.write(orgId, id, expectedVersion, (current) => ({ ...current, lists: [...new Set(lists)] }));
   }
 
-  /** DELETE: removes the profile and publishes its tombstone. */
-  async delete(orgId: string, id: string, expectedVersion?: number): Promise<void> {
+  /** DELETE: removes the profile and publishes its tombstone; with `source`, audited as `profile.deleted`. */
+  async delete(orgId: string, id: string, expectedVersion?: number, source?: AuditSource): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
       const current = await tx.profiles.find(orgId, id, { forUpdate: true });
@@ -231,10 +232,21 @@ export class ProfileService {
         subject: profileSubject(id),
         payload: edgeTombstone(id, current.version + 1, now),
       });
+      if (source !== undefined) {
+        await tx.audit.record({
+          ...source,
+          orgId,
+          action: 'profile.deleted',
+          target: `profiles/${id}`,
+          details: { name: current.name, version: current.version },
+          at: now,
+        });
+      }
     });
   }
 
-  private async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
+  /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
+  async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
     let document = edgeProfileDocument(record);
     for (const contribute of this.deps.documentContributors ?? []) {
       document = { ...document, ...(await contribute(tx, record)) };

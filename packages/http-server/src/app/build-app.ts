@@ -1,8 +1,12 @@
 import {
+  type AccountDeletionService,
   type ApiTokenService,
+  type AuditLogService,
+  type ClientErrorService,
   ColumnarStore,
   type CursorSealer,
   type DeviceService,
+  type FeedbackService,
   type IdempotencyService,
   KeyedHash,
   type LinkedIpService,
@@ -11,6 +15,7 @@ import {
   OutboxRelay,
   type PasskeyService,
   type PasswordService,
+  type PreferencesService,
   type ProfileService,
   type SecondFactorService,
   type SessionService,
@@ -19,32 +24,44 @@ import {
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { AccountErasureScheduler } from '../composition/account-erasure.scheduler.js';
 import {
+  AccountDeletionServiceToken,
+  AccountErasureSchedulerToken,
   ApiTokenServiceToken,
+  AuditLogServiceToken,
+  ClientErrorServiceToken,
   CursorSealerToken,
   DeviceServiceToken,
+  FeedbackServiceToken,
   IdempotencyServiceToken,
   LinkedIpServiceToken,
   ListReportServiceToken,
   LoggerToken,
   PasskeyServiceToken,
   PasswordServiceToken,
+  PreferencesServiceToken,
   ProfileServiceToken,
   SecondFactorServiceToken,
   SessionServiceToken,
   SettingsToken,
   SignupServiceToken,
 } from '../composition/tokens.js';
+import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
 import { buildOpenApiDocument, type OpenApiDocument, openApiYaml } from '../openapi/openapi-document.js';
+import { accountDeletionRoutes } from '../routes/account-deletion.routes.js';
+import { auditRoutes } from '../routes/audit.routes.js';
 import { catalogueRoutes } from '../routes/catalogue.routes.js';
 import { deviceRoutes } from '../routes/device.routes.js';
+import { feedbackRoutes } from '../routes/feedback.routes.js';
 import { linkedIpRoutes } from '../routes/linked-ip.routes.js';
 import { listReportRoutes } from '../routes/list-report.routes.js';
 import { metaRoutes } from '../routes/meta.routes.js';
 import { passkeyRoutes } from '../routes/passkey.routes.js';
 import { passwordRoutes } from '../routes/password.routes.js';
+import { preferencesRoutes } from '../routes/preferences.routes.js';
 import { profileRoutes } from '../routes/profile.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
 import { secondFactorRoutes } from '../routes/second-factor.routes.js';
@@ -99,6 +116,12 @@ export async function buildApp(
   const linkedIps = await container.getAsync<LinkedIpService>(LinkedIpServiceToken);
   const devices = await container.getAsync<DeviceService>(DeviceServiceToken);
   const listReports = await container.getAsync<ListReportService>(ListReportServiceToken);
+  const preferences = await container.getAsync<PreferencesService>(PreferencesServiceToken);
+  const auditLog = await container.getAsync<AuditLogService>(AuditLogServiceToken);
+  const clientErrors = await container.getAsync<ClientErrorService>(ClientErrorServiceToken);
+  const feedback = await container.getAsync<FeedbackService>(FeedbackServiceToken);
+  const accountDeletion = await container.getAsync<AccountDeletionService>(AccountDeletionServiceToken);
+  await container.getAsync<AccountErasureScheduler>(AccountErasureSchedulerToken);
 
   let yaml = '';
   const routes: AnyRoute[] = [
@@ -111,6 +134,9 @@ export async function buildApp(
     ...catalogueRoutes(cursors),
     ...signupRoutes(signup),
     ...sessionRoutes(sessions, settings.secureCookies),
+    ...accountDeletionRoutes(accountDeletion, sessions, (accountId) => {
+      if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
+    }),
     ...passwordRoutes(passwords),
     ...secondFactorRoutes(secondFactors, settings.secureCookies),
     ...passkeyRoutes(passkeys, settings.secureCookies),
@@ -120,6 +146,9 @@ export async function buildApp(
     ...deviceRoutes(devices),
     ...listReportRoutes(listReports),
     ...setupRoutes(profiles),
+    ...preferencesRoutes(preferences),
+    ...auditRoutes(auditLog),
+    ...feedbackRoutes(clientErrors, feedback),
   ];
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   const openApi = buildOpenApiDocument(routes, settings.baseUrl);

@@ -52,6 +52,8 @@ import {
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
+import { bindAccountDeletion } from './account-deletion.bindings.js';
+import { bindAccountFeedback } from './account-feedback.bindings.js';
 import { bindDevices } from './device.bindings.js';
 import { bindIdentity } from './identity.bindings.js';
 import { Lifecycle } from './lifecycle.js';
@@ -115,6 +117,8 @@ export function createContainer(options: ContainerOptions): Container {
   bindLinkedIps(container, settings);
   bindDevices(container);
   bindListReports(container);
+  bindAccountFeedback(container);
+  bindAccountDeletion(container);
   return container;
 }
 

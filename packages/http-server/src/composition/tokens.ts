@@ -24,3 +24,12 @@ export const DeviceServiceToken = Symbol.for('svc.DeviceService');
 export const ListReportServiceToken = Symbol.for('svc.ListReportService');
 export const SecondFactorServiceToken = Symbol.for('svc.SecondFactorService');
 export const PasskeyServiceToken = Symbol.for('svc.PasskeyService');
+/** Preferences, audit log reads, dashboard error reports and feedback, bound in account-feedback.bindings.ts. */
+export const PreferencesServiceToken = Symbol.for('svc.PreferencesService');
+export const AuditLogServiceToken = Symbol.for('svc.AuditLogService');
+export const ClientErrorServiceToken = Symbol.for('svc.ClientErrorService');
+export const FeedbackServiceToken = Symbol.for('svc.FeedbackService');
+
+/** Account deletion with cooling-off and its erasure scheduler, bound in account-deletion.bindings.ts. */
+export const AccountDeletionServiceToken = Symbol.for('svc.AccountDeletionService');
+export const AccountErasureSchedulerToken = Symbol.for('svc.AccountErasureScheduler');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   ApiTokenService,
   type AuthenticatedToken,
@@ -32,7 +32,12 @@ interface CachedToken {
  */
 export class CachingApiTokenService extends ApiTokenService {
   private readonly cached = new Map<string, CachedToken>();
-  /** Bumped by every invalidation: a lookup that began before one does not store its answer. */
+  /**
+   * Lookups in flight by key: the requests that miss together (all of a client's connections when its entry
+   * ends) share one, instead of each running the two queries on a database that runs one at a time.
+   */
+  private readonly pending = new Map<string, Promise<AuthenticatedToken | null>>();
+  /** Bumped by every invalidation: a lookup that began before one is neither stored nor joined. */
   private generation = 0;
   private readonly clock: Clock;
 
@@ -47,7 +52,7 @@ export class CachingApiTokenService extends ApiTokenService {
   }
 
   override async authenticate(secret: string): Promise<AuthenticatedToken | null> {
-    const key = createHash('sha256').update(secret).digest('base64url');
+    const key = hash('sha256', secret, 'base64url');
     const hit = this.cached.get(key);
     if (hit !== undefined) {
       const { expiresAt } = hit.found.token;
@@ -55,17 +60,33 @@ export class CachingApiTokenService extends ApiTokenService {
       if (hit.freshUntil > this.monotonicNow() && !expired) return hit.found;
       this.cached.delete(key);
     }
-    const generation = this.generation;
-    const found = await super.authenticate(secret);
-    if (found !== null && generation === this.generation) {
-      if (this.cached.size >= MAX_ENTRIES) this.evictOldest();
-      this.cached.set(key, { found, freshUntil: this.monotonicNow() + this.ttlMs });
-    }
-    return found;
+    const inFlight = this.pending.get(key);
+    if (inFlight !== undefined) return inFlight;
+    const lookup = this.lookUp(key, secret);
+    this.pending.set(key, lookup);
+    return lookup;
   }
 
-  override async revoke(accountId: string, id: string): Promise<void> {
-    await super.revoke(accountId, id);
+  private async lookUp(key: string, secret: string): Promise<AuthenticatedToken | null> {
+    const generation = this.generation;
+    try {
+      const found = await super.authenticate(secret);
+      if (found !== null && generation === this.generation) {
+        if (this.cached.size >= MAX_ENTRIES) this.evictOldest();
+        this.cached.set(key, { found, freshUntil: this.monotonicNow() + this.ttlMs });
+      }
+      return found;
+    } finally {
+      if (generation === this.generation) this.pending.delete(key);
+    }
+  }
+
+  override async revoke(
+    accountId: string,
+    id: string,
+    audit?: Parameters<ApiTokenService['revoke']>[2],
+  ): Promise<void> {
+    await super.revoke(accountId, id, audit);
     this.invalidate(id);
   }
 
@@ -81,6 +102,7 @@ export class CachingApiTokenService extends ApiTokenService {
 
   private forget(matches: (entry: CachedToken) => boolean): void {
     this.generation += 1;
+    this.pending.clear();
     for (const [key, entry] of this.cached) if (matches(entry)) this.cached.delete(key);
   }
 

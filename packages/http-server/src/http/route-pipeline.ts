@@ -50,6 +50,16 @@ function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: bo
       'This recovery session must set up a second factor (POST /v1/auth/totp) before anything else.',
     );
   }
+  if (
+    principal.account?.deletionRequestedAt != null &&
+    route.method !== 'get' &&
+    route.allowPendingDeletion !== true
+  ) {
+    throw new DomainError(
+      'account_pending_deletion',
+      'This account is pending deletion: cancel it (POST /v1/auth/me/undelete) before changing anything.',
+    );
+  }
   if (route.scope !== undefined && !principal.scopes.has(route.scope)) {
     throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.`);
   }

@@ -6,6 +6,7 @@ import {
   ResetSent,
   RevokedCount,
 } from '@svc/domain';
+import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
 
@@ -24,9 +25,12 @@ export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
       request: { body: PasswordChangeRequest },
       errorStatuses: [429],
       responses: { 200: { description: 'Other sessions signed out.', schema: RevokedCount } },
-      handler: async ({ principal, body }) => {
-        const { session } = actingSession(principal);
-        return { status: 200, body: { revoked: await passwords.change(session, body) } };
+      handler: async (context) => {
+        const { session } = actingSession(context.principal);
+        return {
+          status: 200,
+          body: { revoked: await passwords.change(session, context.body, auditSourceOf(context)) },
+        };
       },
     }),
     defineRoute({
@@ -54,9 +58,11 @@ export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
       auth: 'none',
       request: { body: PasswordResetConfirmRequest },
       responses: { 200: { description: 'Password set; every session signed out.', schema: RevokedCount } },
-      handler: async ({ body }) => ({
+      handler: async ({ body, clientIp, requestId }) => ({
         status: 200,
-        body: { revoked: await passwords.confirmReset(body.token, body.new_password) },
+        body: {
+          revoked: await passwords.confirmReset(body.token, body.new_password, { clientIp, requestId }),
+        },
       }),
     }),
   ];

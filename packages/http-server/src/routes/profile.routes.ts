@@ -12,6 +12,7 @@ import {
 } from '@svc/domain';
 import { z } from 'zod';
 import { etagOf, versionFromIfMatch } from '../http/etag.js';
+import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute, type RouteResult } from './route-definition.js';
 import { actingAccount } from './route-principal.js';
 
@@ -201,8 +202,14 @@ export function profileRoutes(profiles: ProfileService): AnyRoute[] {
       request: { params: ProfilePath },
       errorStatuses: [409, 412],
       responses: { 204: { description: 'Deleted.' } },
-      handler: async ({ principal, params, headers }) => {
-        await profiles.delete(orgOf(principal), params.id, versionFromIfMatch(headers['if-match']));
+      handler: async (context) => {
+        const { principal, params, headers } = context;
+        await profiles.delete(
+          orgOf(principal),
+          params.id,
+          versionFromIfMatch(headers['if-match']),
+          auditSourceOf(context),
+        );
         return { status: 204 };
       },
     }),

@@ -64,6 +64,8 @@ export interface RouteDefinition<
   errorStatuses?: number[];
   /** Open to a restricted recovery session, which must set up a second factor first (spec 5.5.3). */
   allowRestricted?: boolean;
+  /** A write open to an account in deletion cooling-off (undelete, logout); others answer 403 (spec 7). */
+  allowPendingDeletion?: boolean;
   /** Marked deprecated in the OpenAPI document. */
   deprecated?: boolean;
   /** Declared as a method so that route tables can hold routes of different input types (bivariance). */

@@ -32,10 +32,11 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
           headers: { 'Set-Cookie': { description: 'The session cookie.', schema: { type: 'string' } } },
         },
       },
-      handler: async ({ body, clientIp, headers }) => {
+      handler: async ({ body, clientIp, headers, requestId }) => {
         const issued = await sessions.login(body, {
           ip: clientIp,
           userAgent: String(headers['user-agent'] ?? ''),
+          requestId,
         });
         return {
           status: 200,
@@ -52,6 +53,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
       tags: ['auth'],
       auth: 'session',
       allowRestricted: true,
+      allowPendingDeletion: true,
       responses: { 204: { description: 'Signed out; the cookie is cleared.' } },
       handler: async ({ principal }) => {
         const { session } = actingSession(principal);

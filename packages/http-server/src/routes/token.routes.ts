@@ -1,5 +1,6 @@
 import { type ApiTokenService, PageQuery, TokenCreate, TokenCreated, TokenList } from '@svc/domain';
 import { z } from 'zod';
+import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount, actingSession } from './route-principal.js';
 
@@ -41,9 +42,9 @@ export function tokenRoutes(tokens: ApiTokenService): AnyRoute[] {
           headers: { Location: { description: 'The token’s address.', schema: { type: 'string' } } },
         },
       },
-      handler: async ({ principal, body }) => {
-        const { session } = actingSession(principal);
-        const created = await tokens.create(session, body);
+      handler: async (context) => {
+        const { session } = actingSession(context.principal);
+        const created = await tokens.create(session, context.body, auditSourceOf(context));
         return { status: 201, body: created, headers: { Location: `/v1/tokens/${created.token.id}` } };
       },
     }),
@@ -56,8 +57,12 @@ export function tokenRoutes(tokens: ApiTokenService): AnyRoute[] {
       auth: 'session',
       request: { params: z.object({ id: z.uuid('must be a uuid') }) },
       responses: { 204: { description: 'Revoked.' } },
-      handler: async ({ principal, params }) => {
-        await tokens.revoke(actingSession(principal).account.id, params.id);
+      handler: async (context) => {
+        const { account } = actingSession(context.principal);
+        await tokens.revoke(account.id, context.params.id, {
+          ...auditSourceOf(context),
+          orgId: account.orgId,
+        });
         return { status: 204 };
       },
     }),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-const originList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry.length > 0),
-  )
-  .pipe(z.array(z.url().transform((url) => new URL(url).origin)));
+/** A comma-separated setting as its trimmed, non-empty entries. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0),
+);
+
+const originList = commaList.pipe(z.array(z.url().transform((url) => new URL(url).origin)));
 
 const urlWithSchemes = (schemes: string[]) =>
   z
@@ -35,14 +35,8 @@ export const RawSettings = z.object({
   SVC_DASHBOARD_URL: z.url().default('http://localhost:3000'),
   SVC_DASHBOARD_ORIGINS: originList.optional(),
   SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional(),
-  SVC_SIGNUP_ALLOWLIST: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter((entry) => entry.length > 0),
-    )
+  SVC_SIGNUP_ALLOWLIST: commaList
+    .transform((entries) => entries.map((entry) => entry.toLowerCase()))
     .pipe(
       z.array(
         z
@@ -70,14 +64,7 @@ export const RawSettings = z.object({
       'must be a lower-case domain name',
     )
     .default('dns.svc.example'),
-  SVC_ANYCAST_V6_PREFIXES: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry.length > 0),
-    )
+  SVC_ANYCAST_V6_PREFIXES: commaList
     .pipe(
       z.array(
         z
@@ -90,14 +77,7 @@ export const RawSettings = z.object({
       ),
     )
     .default(['2001:db8:100::', '2001:db8:200::']),
-  SVC_ANYCAST_V4: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry.length > 0),
-    )
+  SVC_ANYCAST_V4: commaList
     .pipe(z.array(z.ipv4('must list IPv4 addresses')))
     .default(['192.0.2.53', '198.51.100.53']),
   SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),

@@ -14,6 +14,9 @@ import type {
   VerificationSent,
 } from '../../identity.types.js';
 import type { Transport } from '../../transport.js';
+import { AuditResource } from './audit.resource.js';
+import { PasskeysResource } from './passkeys.resource.js';
+import { PreferencesResource } from './preferences.resource.js';
 import { RecoveryResource } from './recovery.resource.js';
 import { RecoveryCodesResource } from './recovery-codes.resource.js';
 import { SessionsResource } from './sessions.resource.js';
@@ -32,14 +35,23 @@ export class AuthResource {
   readonly totp: TotpResource;
   /** Single-use recovery codes, `/v1/auth/recovery-codes`. */
   readonly recoveryCodes: RecoveryCodesResource;
+  /** Passkeys (WebAuthn), `/v1/auth/passkeys`. */
+  readonly passkeys: PasskeysResource;
   /** Account recovery with an emailed link and a recovery code, `/v1/auth/recovery`. */
   readonly recovery: RecoveryResource;
+  /** Account preferences, `/v1/auth/me/preferences`. */
+  readonly preferences: PreferencesResource;
+  /** The organisation's audit log, `/v1/auth/audit`. */
+  readonly audit: AuditResource;
 
   constructor(private readonly transport: Transport) {
     this.sessions = new SessionsResource(transport);
     this.totp = new TotpResource(transport);
     this.recoveryCodes = new RecoveryCodesResource(transport);
+    this.passkeys = new PasskeysResource(transport);
     this.recovery = new RecoveryResource(transport);
+    this.preferences = new PreferencesResource(transport);
+    this.audit = new AuditResource(transport);
   }
 
   /** GET /v1/auth/signup-mode: `open`, `invite` or `closed`, and whether a waitlist is offered. */
@@ -125,6 +137,21 @@ export class AuthResource {
   /** GET /v1/auth/me: the signed-in account, or the token's account (scope account:read). */
   async me(): Promise<Account> {
     return (await this.transport.send<AccountEnvelope>({ method: 'GET', path: '/v1/auth/me' })).data.account;
+  }
+
+  /**
+   * DELETE /v1/auth/me (session only, sign-in within five minutes): starts the deletion with cooling-off; the
+   * account comes back with `deletion_due_at`. Until then only reads, undelete and logout work.
+   */
+  async deleteAccount(): Promise<Account> {
+    return (await this.transport.send<AccountEnvelope>({ method: 'DELETE', path: '/v1/auth/me' })).data
+      .account;
+  }
+
+  /** POST /v1/auth/me/undelete (session only): cancels a pending deletion (409 no_deletion_pending, deletion_started). */
+  async undelete(): Promise<{ status: 'active' }> {
+    return (await this.transport.send<{ status: 'active' }>({ method: 'POST', path: '/v1/auth/me/undelete' }))
+      .data;
   }
 
   /**

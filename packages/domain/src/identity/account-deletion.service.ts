@@ -1,0 +1,107 @@
+import type { AuditSource } from '../audit/audit.ports.js';
+import { accountDeletionCanceledMail } from '../mail/identity.mails.js';
+import type { UnitOfWork } from '../outbox/outbox.ports.js';
+import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
+import type { ProfileRecord } from '../profiles/profile.records.js';
+import type { Clock } from '../shared/clock.port.js';
+import { DomainError } from '../shared/domain-error.js';
+import { accountView } from './account-view.js';
+import type { AccountRecord, SessionRow } from './identity.records.js';
+import type { Account } from './identity.schemas.js';
+
+/**
+ * The deletion cooling-off (spec 3, "not shown"): 30 days between the request and the erasure, during which
+ * the owner can undelete. Documented in the README.
+ */
+export const DELETION_COOLING_OFF_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What account deletion is built from. */
+export interface AccountDeletionDependencies {
+  uow: UnitOfWork;
+  clock: Clock;
+  /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
+  publishProfile: (
+    tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0],
+    profile: ProfileRecord,
+  ) => Promise<void>;
+}
+
+/**
+ * Account deletion with cooling-off (spec 3): the request tombstones the organisation's profiles and revokes
+ * every API token and every other session; the requesting session is kept (restricted to undelete, reads and
+ * logout by the route pipeline) so the owner can cancel. Erasure runs when the cooling-off ends.
+ */
+export class AccountDeletionService {
+  constructor(private readonly deps: AccountDeletionDependencies) {}
+
+  /** DELETE /v1/auth/me (step-up checked by the caller): 202 with deletion_requested_at and deletion_due_at. */
+  async request(account: AccountRecord, session: SessionRow): Promise<Account> {
+    const now = this.deps.clock.now();
+    const due = new Date(now.getTime() + DELETION_COOLING_OFF_MS);
+    return this.deps.uow.run(async (tx) => {
+      if (!(await tx.identity.accounts.startDeletion(account.id, now, due))) {
+        throw new DomainError('deletion_pending', 'A deletion of this account is already pending.');
+      }
+      for (const profile of await tx.profiles.tombstoneAll(account.orgId, now)) {
+        await tx.outbox.enqueue({
+          subject: profileSubject(profile.id),
+          payload: edgeTombstone(profile.id, profile.version, now),
+        });
+      }
+      await tx.identity.sessions.revokeAllExcept(account.id, session.id, now);
+      await tx.identity.apiTokens.revokeAll(account.id, now);
+      return accountView({ ...account, deletionRequestedAt: now, deletionDueAt: due });
+    });
+  }
+
+  /**
+   * POST /v1/auth/me/undelete: restores and republishes the profiles, mails the owner and audits
+   * `account.deletion_canceled`; sessions and tokens stay revoked.
+   */
+  async cancel(account: AccountRecord, source: AuditSource): Promise<{ status: 'active' }> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const outcome = await tx.identity.accounts.cancelDeletion(account.id);
+      if (outcome === 'not_pending')
+        throw new DomainError('no_deletion_pending', 'This account has no pending deletion.');
+      if (outcome === 'erasure_started')
+        throw new DomainError(
+          'deletion_started',
+          'The erasure of this account has begun; it cannot be undone.',
+        );
+      const restored = await tx.profiles.restoreAll(account.orgId, now);
+      for (const profile of restored) await this.deps.publishProfile(tx, profile);
+      await tx.mail.enqueue(accountDeletionCanceledMail(account.email));
+      await tx.audit.record({
+        ...source,
+        orgId: account.orgId,
+        action: 'account.deletion_canceled',
+        target: `accounts/${account.id}`,
+        details: { restored_profiles: restored.map((profile) => profile.id) },
+        at: now,
+      });
+      return { status: 'active' as const };
+    });
+  }
+
+  /**
+   * Erases every account whose cooling-off has ended: each is claimed (erasure begun, so undelete answers 409
+   * deletion_started and no other server claims it), then its profiles are deleted (their tombstones were
+   * published at the request), and its sessions, tokens and credentials deleted and its rows anonymised.
+   */
+  async eraseDue(): Promise<number> {
+    let erased = 0;
+    for (;;) {
+      const now = this.deps.clock.now();
+      const claimed = await this.deps.uow.run(async (tx) => {
+        const account = await tx.identity.accounts.claimDueErasure(now);
+        if (account === null) return false;
+        await tx.profiles.eraseAll(account.orgId);
+        await tx.identity.accounts.erase(account.id, now);
+        return true;
+      });
+      if (!claimed) return erased;
+      erased += 1;
+    }
+  }
+}

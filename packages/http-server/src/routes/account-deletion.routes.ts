@@ -1,0 +1,61 @@
+import { type AccountDeletionService, AccountEnvelope, type SessionService } from '@svc/domain';
+import { z } from 'zod';
+import { type AnyRoute, defineRoute } from './route-definition.js';
+import { actingSession } from './route-principal.js';
+
+/** `{status: "active"}`: the answer of a cancelled deletion (spec 3). */
+export const AccountStatus = z.object({ status: z.literal('active') });
+
+/**
+ * Account deletion with cooling-off and its cancel (spec 3, ROUTES.md "Sign-in and account").
+ * `tokensRevoked` drops the account's API tokens from this server's credential cache.
+ */
+export function accountDeletionRoutes(
+  deletion: AccountDeletionService,
+  sessions: SessionService,
+  tokensRevoked: (accountId: string) => void,
+): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'delete',
+      path: '/v1/auth/me',
+      operationId: 'deleteCurrentAccount',
+      summary: 'Delete the account with cooling-off',
+      description:
+        'Needs a sign-in within the last five minutes (403 reauth_required). The account is erased 30 days later unless cancelled (POST /v1/auth/me/undelete). At once: the organisation’s profiles are tombstoned, every API token and every other session revoked; this session stays, for reads, undelete and logout only (other writes answer 403 account_pending_deletion).',
+      tags: ['auth'],
+      auth: 'session',
+      responses: {
+        202: {
+          description: 'Deletion pending: deletion_requested_at and deletion_due_at set.',
+          schema: AccountEnvelope,
+        },
+      },
+      handler: async ({ principal }) => {
+        const { session, account } = actingSession(principal);
+        sessions.assertStepUp(session);
+        const pending = await deletion.request(account, session);
+        tokensRevoked(account.id);
+        return { status: 202, body: { account: pending } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/auth/me/undelete',
+      operationId: 'undeleteCurrentAccount',
+      summary: 'Cancel a pending account deletion',
+      description:
+        'Restores and republishes the profiles; sessions and tokens revoked by the deletion stay revoked. Emails the owner and audits `account.deletion_canceled`.',
+      tags: ['auth'],
+      auth: 'session',
+      allowPendingDeletion: true,
+      errorStatuses: [409],
+      responses: { 200: { description: 'The account is active again.', schema: AccountStatus } },
+      handler: async ({ principal, clientIp, requestId }) => {
+        const { account } = actingSession(principal);
+        const actor = principal?.actor ?? `account:${account.id}`;
+        return { status: 200, body: await deletion.cancel(account, { actor, clientIp, requestId }) };
+      },
+    }),
+  ];
+}

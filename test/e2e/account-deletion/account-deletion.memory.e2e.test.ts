@@ -1,0 +1,3 @@
+import { runAccountDeletionSuite } from './account-deletion.suite.js';
+
+runAccountDeletionSuite('memory');

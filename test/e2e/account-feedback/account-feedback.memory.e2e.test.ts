@@ -1,0 +1,3 @@
+import { runAccountFeedbackSuite } from './account-feedback.suite.js';
+
+runAccountFeedbackSuite('memory');
