@@ -1,6 +1,6 @@
 import type { AuditSource } from '../audit/audit.ports.js';
+import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import { pageFrom } from '../pagination/pagination.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AccountRecord, ApiTokenRow, SessionRow } from './identity.records.js';
@@ -98,14 +98,9 @@ export class ApiTokenService {
     limit: number,
     cursor: string | undefined,
   ): Promise<{ tokens: TokenRecord[]; next_cursor: string | null }> {
-    const position = cursor === undefined ? null : this.cursors.open(TOKEN_LIST, cursor);
-    const after =
-      position === null ? null : { createdAt: new Date(String(position.t)), id: String(position.i) };
-    const rows = await this.deps.store.apiTokens.listByAccount(accountId, { limit: limit + 1, after });
-    const page = pageFrom(rows, limit, this.cursors, TOKEN_LIST, (row) => ({
-      t: row.createdAt.toISOString(),
-      i: row.id,
-    }));
+    const page = await pageNewestFirst(this.cursors, TOKEN_LIST, limit, cursor, (keyset) =>
+      this.deps.store.apiTokens.listByAccount(accountId, keyset),
+    );
     return { tokens: page.items.map(tokenRecordOf), next_cursor: page.nextCursor };
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
+import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import { pageFrom } from '../pagination/pagination.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { assertWritable, type ProfileService } from '../profiles/profile.service.js';
@@ -99,14 +99,9 @@ export class LinkedIpService {
   ): Promise<{ linked_ips: LinkedIpRecord[]; next_cursor: string | null }> {
     await this.deps.profiles.get(orgId, profileId);
     const list = `linked-ips:${profileId}`;
-    const position = cursor === undefined ? null : this.deps.cursors.open(list, cursor);
-    const after =
-      position === null ? null : { createdAt: new Date(String(position.t)), id: String(position.i) };
-    const rows = await this.deps.store.list(orgId, profileId, { limit: limit + 1, after });
-    const page = pageFrom(rows, limit, this.deps.cursors, list, (row) => ({
-      t: row.createdAt.toISOString(),
-      i: row.id,
-    }));
+    const page = await pageNewestFirst(this.deps.cursors, list, limit, cursor, (keyset) =>
+      this.deps.store.list(orgId, profileId, keyset),
+    );
     return { linked_ips: page.items, next_cursor: page.nextCursor };
   }
 

@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '../outbox/outbox.ports.js';
+import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import { pageFrom } from '../pagination/pagination.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { assertWritable } from '../profiles/profile.service.js';
 import type { Clock } from '../shared/clock.port.js';
@@ -122,14 +122,9 @@ export class ListReportService {
   ): Promise<{ reports: ListReportRecord[]; next_cursor: string | null }> {
     await this.deps.profiles.get(orgId, profileId);
     const list = `list-reports:${profileId}`;
-    const position = cursor === undefined ? null : this.deps.cursors.open(list, cursor);
-    const after =
-      position === null ? null : { createdAt: new Date(String(position.t)), id: String(position.i) };
-    const rows = await this.deps.store.list(orgId, profileId, { limit: limit + 1, after });
-    const page = pageFrom(rows, limit, this.deps.cursors, list, (row) => ({
-      t: row.createdAt.toISOString(),
-      i: row.id,
-    }));
+    const page = await pageNewestFirst(this.deps.cursors, list, limit, cursor, (keyset) =>
+      this.deps.store.list(orgId, profileId, keyset),
+    );
     return { reports: page.items, next_cursor: page.nextCursor };
   }
 }

@@ -1,7 +1,7 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
+import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import { pageFrom } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
@@ -121,14 +121,9 @@ export class ProfileService {
     limit: number,
     cursor: string | undefined,
   ): Promise<{ profiles: ProfileRecord[]; next_cursor: string | null }> {
-    const position = cursor === undefined ? null : this.deps.cursors.open(PROFILE_LIST, cursor);
-    const after =
-      position === null ? null : { createdAt: new Date(String(position.t)), id: String(position.i) };
-    const rows = await this.deps.store.list(orgId, { limit: limit + 1, after });
-    const page = pageFrom(rows, limit, this.deps.cursors, PROFILE_LIST, (row) => ({
-      t: row.createdAt.toISOString(),
-      i: row.id,
-    }));
+    const page = await pageNewestFirst(this.deps.cursors, PROFILE_LIST, limit, cursor, (keyset) =>
+      this.deps.store.list(orgId, keyset),
+    );
     return { profiles: page.items, next_cursor: page.nextCursor };
   }
 
