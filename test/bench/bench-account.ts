@@ -53,8 +53,12 @@ async function verificationToken(dataDir: string, email: string): Promise<string
   throw new Error(`no verification mail for ${email} in ${folder}`);
 }
 
-/** Signs up, verifies from the outbox, signs in and creates an `account:read` API token. */
-export async function createBenchAccount(url: string, dataDir: string): Promise<BenchAccount> {
+/** Signs up, verifies from the outbox, signs in and creates an API token (`account:read` unless told). */
+export async function createBenchAccount(
+  url: string,
+  dataDir: string,
+  scopes: readonly string[] = ['account:read'],
+): Promise<BenchAccount> {
   const email = 'bench@example.test';
   const password = 'bench password of some length';
   expectStatus('signup', await post(`${url}/v1/auth/signup`, { email, password }), 202);
@@ -68,7 +72,7 @@ export async function createBenchAccount(url: string, dataDir: string): Promise<
   if (session === undefined) throw new Error('login: no svc_session cookie');
   const created = await post(
     `${url}/v1/tokens`,
-    { name: 'bench', scopes: ['account:read'] },
+    { name: 'bench', scopes },
     { cookie: `svc_session=${session}` },
   );
   expectStatus('create token', created, 201);

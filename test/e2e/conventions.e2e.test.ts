@@ -388,8 +388,10 @@ describe('API conventions through HTTP (spec 4.1, 5.6, 7)', () => {
       const capabilities = (await send(`${app.url}/v1/capabilities`)).json as {
         features: Record<string, { supported: boolean; reason?: string }>;
         settings: Record<string, Record<string, { supported: boolean; reason?: string }>>;
+        account_deletion: { cooling_off_days: number };
       };
       expect(capabilities.features.list_reports?.supported).toBe(true);
+      expect(capabilities.account_deletion).toEqual({ cooling_off_days: 14 });
       expect(capabilities.features.destinations_map).toEqual({
         supported: false,
         reason: expect.any(String),

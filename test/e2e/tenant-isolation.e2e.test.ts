@@ -20,12 +20,15 @@ const EXAMPLE_BODIES: Record<string, object> = {
   createLinkedIp: { ddns: true },
   createListReport: { domain: 'ads.example', list_id: 1, kind: 'false_positive' },
   updateDevice: { display_name: 'taken over' },
+  createNode: { name: 'taken over' },
 };
 
 /** Values for the other path parameters: well-formed, so only ownership decides. */
 const EXAMPLE_PARAMS: Record<string, string> = {
   linkId: '00000000-0000-4000-8000-000000000000',
   deviceId: 'phone',
+  nodeId: '00000000-0000-4000-8000-000000000000',
+  shape: 'top_domains',
 };
 
 describe('tenant isolation: another organisation’s profile answers 404 on every profile route (spec 1.9, 5.3.4)', () => {

@@ -1,8 +1,14 @@
 import { Command } from 'commander';
 import { registerAccounts } from './commands/accounts.command.js';
 import { registerInvites } from './commands/invites.command.js';
+import { registerListReports } from './commands/list-reports.command.js';
 import { registerMigrate } from './commands/migrate.command.js';
+import { registerOperatorBlocks } from './commands/operator-blocks.command.js';
+import { registerOperatorViews } from './commands/operator-views.command.js';
+import { registerProfileSuspension } from './commands/profile-suspension.command.js';
 import { registerServe } from './commands/serve.command.js';
+import { registerSimulate } from './commands/simulate.command.js';
+import { registerSourceBlocks } from './commands/source-blocks.command.js';
 
 /** The `svc` command line. */
 export function createProgram(): Command {
@@ -19,5 +25,11 @@ export function createProgram(): Command {
   registerMigrate(program);
   registerAccounts(program);
   registerInvites(program);
+  registerSimulate(program);
+  registerOperatorBlocks(program);
+  registerSourceBlocks(program);
+  registerProfileSuspension(program);
+  registerListReports(program);
+  registerOperatorViews(program);
   return program;
 }

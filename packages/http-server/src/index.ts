@@ -1,11 +1,16 @@
 export * from './app/build-app.js';
 export * from './app/create-app.js';
 export * from './composition/container.js';
+export * from './composition/edge-simulation.bindings.js';
 export * from './composition/lifecycle.js';
 export * from './composition/tokens.js';
 export * from './http/deprecation.js';
 export * from './http/etag.js';
 export * from './http/principal.js';
+export * from './observability/operational-endpoints.js';
+export * from './observability/readiness.js';
+export * from './observability/server-metrics.js';
+export { traced } from './observability/tracing.js';
 export * from './openapi/openapi-document.js';
 export * from './problems/problem-document.js';
 export * from './problems/problem-status.js';

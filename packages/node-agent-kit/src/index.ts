@@ -1,1 +1,5 @@
+export * from './credentials.js';
+export * from './enrol.js';
+export * from './node-agent.js';
 export * from './node-client.js';
+export * from './profile-verification.js';

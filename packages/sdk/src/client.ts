@@ -1,11 +1,13 @@
 import { listPages } from './list-pages.js';
 import type { Paginator } from './pagination.js';
+import { AdminResource } from './resources/admin/admin.resource.js';
 import { AuthResource } from './resources/auth/auth.resource.js';
 import { CatalogueResource } from './resources/catalogue.resource.js';
 import { ClientErrorsResource } from './resources/client-errors.resource.js';
 import { DdnsResource } from './resources/ddns.resource.js';
 import { FeedbackResource } from './resources/feedback.resource.js';
 import { MetaResource } from './resources/meta.resource.js';
+import { NodesResource } from './resources/nodes.resource.js';
 import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
 import { WaitlistResource } from './resources/waitlist.resource.js';
@@ -28,6 +30,8 @@ export class SvcClient {
   readonly tokens: TokensResource;
   /** Profiles and what hangs off them (rules, lists, linked IPs, devices, list reports, setup), `/v1/profiles`. */
   readonly profiles: ProfilesResource;
+  /** Self-hosted nodes, node side (`client.nodes.enrol`, and `client.nodes.self` with a node token). */
+  readonly nodes: NodesResource;
   /** The DDNS update endpoint, `/v1/ddns/{token}`. */
   readonly ddns: DdnsResource;
   /** Blocklist and parental catalogues, `/v1/lists` and `/v1/parental/…` (spec 4.7). */
@@ -36,6 +40,8 @@ export class SvcClient {
   readonly clientErrors: ClientErrorsResource;
   /** Dashboard feedback, `/v1/feedback`. */
   readonly feedback: FeedbackResource;
+  /** Operator routes, `/v1/admin` (scope admin, operator accounts only). */
+  readonly admin: AdminResource;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
@@ -46,9 +52,11 @@ export class SvcClient {
     this.tokens = new TokensResource(this.transport);
     this.profiles = new ProfilesResource(this.transport);
     this.ddns = new DdnsResource(this.transport);
+    this.nodes = new NodesResource(this.transport);
     this.catalogue = new CatalogueResource(this.transport);
     this.clientErrors = new ClientErrorsResource(this.transport);
     this.feedback = new FeedbackResource(this.transport);
+    this.admin = new AdminResource(this.transport);
   }
 
   /**

@@ -85,11 +85,26 @@ export const OPERATIONS = {
   getDdnsUpdateUrl: 'profiles.linkedIps.ddnsUrl',
   rotateDdnsUpdateUrl: 'profiles.linkedIps.rotateDdns',
   updateDdns: 'ddns.update',
+  // Self-hosted nodes (spec 4.13)
+  listNodes: 'profiles.nodes.list',
+  createNode: 'profiles.nodes.create',
+  getNode: 'profiles.nodes.get',
+  revokeNode: 'profiles.nodes.revoke',
+  enrolNode: 'nodes.enrol',
+  getNodeSelf: 'nodes.self.get',
+  revokeNodeSelf: 'nodes.self.revoke',
+  rotateNodeToken: 'nodes.self.rotateToken',
+  getNodeProfile: 'nodes.self.profile',
+  openNodeLink: 'nodes.self.link',
   // Devices (spec 4.3)
   listDevices: 'profiles.devices.list',
   getDevice: 'profiles.devices.get',
   updateDevice: 'profiles.devices.update',
   forgetDevice: 'profiles.devices.forget',
+  // Query logs and analytics (spec 2.11, 4.6)
+  queryLogs: 'profiles.logs.query',
+  streamLogs: 'profiles.logs.stream',
+  queryAnalytics: 'profiles.analytics.query',
   // List reports (spec 4.5)
   createListReport: 'profiles.listReports.create',
   listListReports: 'profiles.listReports.list',
@@ -97,8 +112,31 @@ export const OPERATIONS = {
   getPreferences: 'auth.preferences.get',
   updatePreferences: 'auth.preferences.update',
   listAuditEntries: 'auth.audit.list',
+  // Data exports (ROUTES.md "Sign-in and account")
+  startDataExport: 'auth.exports.create',
+  listDataExports: 'auth.exports.list',
+  getDataExport: 'auth.exports.get',
+  downloadDataExport: 'auth.exports.download',
   reportClientError: 'clientErrors.report',
   sendFeedback: 'feedback.send',
+  // Operator routes (spec 4.10, ROUTES.md "Operator")
+  listOperatorBlocks: 'admin.operatorBlocks.list',
+  createOperatorBlock: 'admin.operatorBlocks.create',
+  removeOperatorBlock: 'admin.operatorBlocks.remove',
+  listSourceBlocks: 'admin.sourceBlocks.list',
+  createSourceBlock: 'admin.sourceBlocks.create',
+  removeSourceBlock: 'admin.sourceBlocks.remove',
+  getProfileSuspension: 'admin.profiles.get',
+  updateProfileSuspension: 'admin.profiles.update',
+  deleteAccountOnBehalf: 'admin.accounts.delete',
+  cancelAccountDeletionOnBehalf: 'admin.accounts.undelete',
+  listTriageQueue: 'admin.listReports.list',
+  decideListReport: 'admin.listReports.decide',
+  listCompilerSources: 'admin.lists.sources',
+  listListBuilds: 'admin.lists.versions',
+  listAllAuditEntries: 'admin.audit.list',
+  listAllClientErrors: 'admin.clientErrors.list',
+  listAllFeedback: 'admin.feedback.list',
 } as const satisfies Record<string, ClientMethodPath>;
 
 /** An operationId the SDK knows. */

@@ -75,6 +75,13 @@ export interface ApiResponse<T> {
   requestId: string | undefined;
 }
 
+/** An open streaming answer: its body is read chunk by chunk as the server writes it. */
+export interface ApiStream {
+  status: number;
+  headers: Record<string, string>;
+  body: AsyncIterable<Uint8Array>;
+}
+
 const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** Name of the session cookie (spec 5.1). */
@@ -231,6 +238,43 @@ export class Transport {
         retryAfter,
       });
     }
+  }
+
+  /**
+   * Opens a long-lived answer (server-sent events) once, without retries: an error status throws ApiError, a
+   * transport failure NetworkError; otherwise the body is read as it arrives. `idleMs` ends a body silent
+   * that long (a stream's heartbeats keep it busy).
+   */
+  async openStream(call: ApiRequest, signal: AbortSignal, idleMs: number): Promise<ApiStream> {
+    const headers: Record<string, string> = { accept: 'text/event-stream', ...call.headers };
+    if (this.options.token !== undefined) headers.authorization = `Bearer ${this.options.token}`;
+    if (this.options.origin !== undefined) headers.origin = this.options.origin;
+    if (this.session !== undefined) headers.cookie = `${SESSION_COOKIE}=${this.session}`;
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await request(urlOf(this.options.baseUrl, call.path, call.query), {
+        method: call.method,
+        headers,
+        signal,
+        dispatcher: this.options.dispatcher,
+        headersTimeout: this.options.timeoutMs ?? 30_000,
+        bodyTimeout: idleMs,
+      });
+    } catch (cause) {
+      throw new NetworkError(
+        `${call.method} ${call.path} failed: ${cause instanceof Error ? cause.message : 'network error'}`,
+        { cause },
+      );
+    }
+    const responseHeaders = flatten(answer.headers);
+    if (answer.statusCode >= 400) {
+      const text = await answer.body.text();
+      throw new ApiError(answer.statusCode, this.problemOf(text, answer.statusCode), {
+        requestId: responseHeaders['x-request-id'],
+        retryAfter: retryAfterSeconds(responseHeaders['retry-after']),
+      });
+    }
+    return { status: answer.statusCode, headers: responseHeaders, body: answer.body };
   }
 
   private problemOf(text: string, status: number): Partial<Problem> {

@@ -53,7 +53,7 @@ export function runAccountDeletionSuite(storage: HarnessStorage, options: { skip
         account: { deletion_requested_at: string; deletion_due_at: string };
       };
       expect(Date.parse(account.deletion_due_at) - Date.parse(account.deletion_requested_at)).toBe(
-        30 * DAY_MS,
+        14 * DAY_MS,
       );
       await eventually(
         async () => documentsOf(profileId),

@@ -46,8 +46,11 @@ export class ClickHouseColumnarStore implements ColumnarStore {
     readonly client: ClickHouseClient,
     /** `server` or `embedded`. */
     readonly kind: 'server' | 'embedded',
-    /** The embedded store's folder, where the applied migrations are also written down. */
-    private readonly embeddedPath?: string,
+    /**
+     * The embedded store's folder, where the applied migrations are also written down (and bulk inserts
+     * stage their files).
+     */
+    readonly embeddedPath?: string,
   ) {}
 
   async migrate(): Promise<string[]> {

@@ -4,9 +4,27 @@ import type {
   FeedbackRecord,
   FeedbackRepository,
   PreferencesRepository,
+  RecentPage,
   StoredPreferences,
 } from '@svc/domain';
 import type { Snapshottable } from './memory-snapshot.js';
+
+/** A newest-first page of rows with numeric ids, as the PostgreSQL adapter answers it (operator views). */
+function recentPage<T extends { id: string; createdAt: Date }>(rows: readonly T[], query: RecentPage): T[] {
+  const { after } = query;
+  return structuredClone(
+    rows
+      .filter((row) => row.createdAt >= query.since)
+      .filter(
+        (row) =>
+          after === null ||
+          row.createdAt < after.createdAt ||
+          (row.createdAt.getTime() === after.createdAt.getTime() && Number(row.id) < Number(after.id)),
+      )
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || Number(b.id) - Number(a.id))
+      .slice(0, query.limit),
+  );
+}
 
 interface AccountFeedbackState {
   preferences: Map<string, StoredPreferences>;
@@ -45,6 +63,7 @@ export class MemoryAccountFeedbackStore implements Snapshottable {
         return id;
       },
       latest: async (limit) => structuredClone(this.state.clientErrors.slice(-limit).reverse()),
+      page: async (query) => recentPage(this.state.clientErrors, query),
     };
   }
 
@@ -56,6 +75,9 @@ export class MemoryAccountFeedbackStore implements Snapshottable {
         return id;
       },
       latest: async (limit) => structuredClone(this.state.feedback.slice(-limit).reverse()),
+      page: async (query) => recentPage(this.state.feedback, query),
+      byAccount: async (accountId) =>
+        structuredClone(this.state.feedback.filter((row) => row.accountId === accountId)),
     };
   }
 }

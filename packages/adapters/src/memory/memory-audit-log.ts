@@ -46,9 +46,13 @@ export class MemoryAuditLog implements Snapshottable, AuditLogStore {
   }
 
   async page(orgId: string, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
+    return this.pageAcrossOrganisations(orgId, query);
+  }
+
+  async pageAcrossOrganisations(orgId: string | null, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
     const { after, actions } = query;
     return this.entries
-      .filter((entry) => entry.orgId === orgId)
+      .filter((entry) => orgId === null || entry.orgId === orgId)
       .filter((entry) => actions.length === 0 || actions.includes(entry.action))
       .filter(
         (entry) =>

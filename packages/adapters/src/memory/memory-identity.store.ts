@@ -143,6 +143,8 @@ export class MemoryIdentityStore implements Snapshottable {
           for (const [key, session] of t().sessions) if (session.accountId === id) t().sessions.delete(key);
           for (const [key, token] of t().apiTokens) if (token.accountId === id) t().apiTokens.delete(key);
           for (const [key, passkey] of t().passkeys) if (passkey.accountId === id) t().passkeys.delete(key);
+          for (const [key, token] of t().oneTimeTokens)
+            if (token.accountId === id) t().oneTimeTokens.delete(key);
           t().totp.delete(id);
           t().recoveryCodes.delete(id);
           row.email = `erased-${id}@erased.invalid`;

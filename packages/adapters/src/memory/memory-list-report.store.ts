@@ -37,6 +37,28 @@ export class MemoryListReportStore implements Snapshottable {
           .sort(newestFirst)
           .slice(0, page.limit)
           .map((row) => copy(row)),
+      triageQueue: async (status, page) =>
+        [...this.rows.values()]
+          .filter((row) => status === undefined || row.status === status)
+          .filter(
+            (row) =>
+              page.after === null ||
+              row.triageDueAt > page.after.triageDueAt ||
+              (row.triageDueAt.getTime() === page.after.triageDueAt.getTime() && row.id > page.after.id),
+          )
+          .sort((a, b) => a.triageDueAt.getTime() - b.triageDueAt.getTime() || (a.id < b.id ? -1 : 1))
+          .slice(0, page.limit)
+          .map((row) => copy(row)),
+      findForTriage: async (id) => {
+        const row = this.rows.get(id);
+        return row === undefined ? null : copy(row);
+      },
+      resolve: async (id, status, resolutionNote, at) => {
+        const row = this.rows.get(id);
+        if (row === undefined || row.status !== 'open') return false;
+        this.rows.set(id, { ...row, status, resolutionNote, resolvedAt: new Date(at) });
+        return true;
+      },
     };
   }
 }

@@ -22,6 +22,12 @@ export class MemoryProfileStore implements Snapshottable {
     return this.rows.has(id);
   }
 
+  /** The organisation of a live (not tombstoned) profile of any organisation (operator routes). */
+  orgOfLive(id: string): string | null {
+    const row = this.rows.get(id);
+    return row === undefined || this.tombstoned.has(id) ? null : row.orgId;
+  }
+
   repository(): ProfileRepository {
     const copy = <T>(value: T): T => structuredClone(value);
     return {

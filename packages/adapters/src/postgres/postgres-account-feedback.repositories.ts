@@ -4,6 +4,7 @@ import type {
   FeedbackRecord,
   FeedbackRepository,
   PreferencesRepository,
+  RecentPage,
   StoredPreferences,
 } from '@svc/domain';
 import type { Queryable } from './postgres-queryable.js';
@@ -67,6 +68,19 @@ export class PostgresClientErrorRepository implements ClientErrorRepository {
     );
     return result.rows;
   }
+
+  async page(query: RecentPage): Promise<Array<ClientErrorRecord & { id: string }>> {
+    const result = await this.db.query<ClientErrorRecord & { id: string }>(
+      `SELECT id::text AS id, account_id AS "accountId", org_id AS "orgId", actor, message, stack, url,
+         user_agent AS "userAgent", dashboard_version AS "dashboardVersion", sampled_rate AS "sampledRate",
+         kind, name, created_at AS "createdAt"
+       FROM client_errors
+       WHERE created_at >= $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [query.since, query.after?.createdAt ?? null, query.after?.id ?? null, query.limit],
+    );
+    return result.rows;
+  }
 }
 
 /** Dashboard feedback on PostgreSQL. */
@@ -96,6 +110,28 @@ export class PostgresFeedbackRepository implements FeedbackRepository {
          created_at AS "createdAt"
        FROM feedback ORDER BY created_at DESC, id DESC LIMIT $1`,
       [limit],
+    );
+    return result.rows;
+  }
+
+  async page(query: RecentPage): Promise<Array<FeedbackRecord & { id: string }>> {
+    const result = await this.db.query<FeedbackRecord & { id: string }>(
+      `SELECT id::text AS id, account_id AS "accountId", org_id AS "orgId", actor, message, rating, url,
+         created_at AS "createdAt"
+       FROM feedback
+       WHERE created_at >= $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [query.since, query.after?.createdAt ?? null, query.after?.id ?? null, query.limit],
+    );
+    return result.rows;
+  }
+
+  async byAccount(accountId: string): Promise<Array<FeedbackRecord & { id: string }>> {
+    const result = await this.db.query<FeedbackRecord & { id: string }>(
+      `SELECT id::text AS id, account_id AS "accountId", org_id AS "orgId", actor, message, rating, url,
+         created_at AS "createdAt"
+       FROM feedback WHERE account_id = $1 ORDER BY created_at, id`,
+      [accountId],
     );
     return result.rows;
   }

@@ -81,4 +81,16 @@ export class PostgresAuditLogStore implements AuditLogStore {
     );
     return result.rows.map(auditEntryOf);
   }
+
+  async pageAcrossOrganisations(orgId: string | null, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
+    const result = await this.db.query<AuditSqlRow>(
+      `SELECT id::text AS id, org_id, actor, action, target, details, at, client_ip, request_id FROM audit_log
+       WHERE ($1::uuid IS NULL OR org_id = $1::uuid)
+         AND (cardinality($2::text[]) = 0 OR action = ANY ($2::text[]))
+         AND ($3::timestamptz IS NULL OR (at, id) < ($3::timestamptz, $4::bigint))
+       ORDER BY at DESC, id DESC LIMIT $5`,
+      [orgId, [...query.actions], query.after?.at ?? null, query.after?.id ?? null, query.limit],
+    );
+    return result.rows.map(auditEntryOf);
+  }
 }

@@ -4,6 +4,7 @@ import type {
   ListReportRecord,
   ListReportRepository,
   ListReportStatus,
+  TriagePage,
 } from '@svc/domain';
 import type { Queryable } from './postgres-queryable.js';
 
@@ -103,5 +104,40 @@ export class PostgresListReportRepository implements ListReportRepository {
       [orgId, profileId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
     );
     return result.rows.map(listReportOf);
+  }
+
+  async triageQueue(status: ListReportStatus | undefined, page: TriagePage): Promise<ListReportRecord[]> {
+    const result = await this.db.query<ListReportSqlRow>(
+      `SELECT ${COLUMNS} FROM list_reports
+       WHERE ($1::text IS NULL OR status = $1)
+         AND ($2::timestamptz IS NULL OR (triage_due_at, id) > ($2::timestamptz, $3::uuid))
+       ORDER BY triage_due_at, id
+       LIMIT $4`,
+      [status ?? null, page.after?.triageDueAt ?? null, page.after?.id ?? null, page.limit],
+    );
+    return result.rows.map(listReportOf);
+  }
+
+  async findForTriage(id: string): Promise<ListReportRecord | null> {
+    const result = await this.db.query<ListReportSqlRow>(
+      `SELECT ${COLUMNS} FROM list_reports WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const row = result.rows[0];
+    return row === undefined ? null : listReportOf(row);
+  }
+
+  async resolve(
+    id: string,
+    status: 'accepted' | 'rejected',
+    resolutionNote: string,
+    at: Date,
+  ): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE list_reports SET status = $2, resolution_note = $3, resolved_at = $4
+       WHERE id = $1 AND status = 'open'`,
+      [id, status, resolutionNote, at],
+    );
+    return result.rowCount === 1;
   }
 }

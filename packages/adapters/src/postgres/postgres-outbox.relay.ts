@@ -35,9 +35,13 @@ export class PostgresOutboxRelay implements OutboxRelay {
       try {
         do {
           this.again = false;
-          for (let published = await this.drainBatch(); published > 0; published = await this.drainBatch()) {
+          // A batch short of full took every row committed when it read: rows committed since then set
+          // `again` through their commit's nudge, so no extra empty pass is needed to find them.
+          let published: number;
+          do {
+            published = await this.drainBatch();
             total += published;
-          }
+          } while (published === BATCH);
         } while (this.again);
       } finally {
         this.inFlight = undefined;

@@ -5,11 +5,14 @@ import {
   PostgresPreferencesRepository,
 } from './postgres-account-feedback.repositories.js';
 import { PostgresAuditWriter } from './postgres-audit-log.js';
+import { PostgresDataExportRepository } from './postgres-data-exports.repository.js';
 import { PostgresDeviceRepository } from './postgres-devices.repository.js';
 import { postgresIdentityRepositories } from './postgres-identity.repositories.js';
 import { PostgresLinkedIpRepository } from './postgres-linked-ips.repository.js';
 import { PostgresListReportRepository } from './postgres-list-reports.repository.js';
 import { PostgresMailQueueWriter } from './postgres-mail-queue.js';
+import { PostgresNodeRepository } from './postgres-nodes.repository.js';
+import { PostgresOperatorRepository } from './postgres-operator.repository.js';
 import { PostgresProfileRepository } from './postgres-profiles.repository.js';
 import type { TransactionRepositories } from './postgres-unit-of-work.js';
 
@@ -23,11 +26,14 @@ export function postgresTransactionRepositories(
     identity: postgresIdentityRepositories(client),
     profiles: new PostgresProfileRepository(client),
     linkedIps: new PostgresLinkedIpRepository(client),
+    nodes: new PostgresNodeRepository(client),
     devices: new PostgresDeviceRepository(client),
     listReports: new PostgresListReportRepository(client),
     audit: new PostgresAuditWriter(client),
     preferences: new PostgresPreferencesRepository(client),
     clientErrors: new PostgresClientErrorRepository(client),
     feedback: new PostgresFeedbackRepository(client),
+    operator: new PostgresOperatorRepository(client),
+    exports: new PostgresDataExportRepository(client),
   };
 }

@@ -3,10 +3,16 @@ import type { Command } from 'commander';
 import { processOutput } from '../output.js';
 import type { StorageFlags } from '../settings-from-options.js';
 import { runStorageOperation } from '../storage/run-storage-operation.js';
+import { registerAccountDeletion } from './account-deletion.command.js';
 
-/** `svc accounts set-operator EMAIL [--off]` (RUNNER.md). */
+/** `svc accounts set-operator EMAIL [--off]` (RUNNER.md), and `svc accounts delete|undelete ID` through the API. */
 export function registerAccounts(program: Command): void {
-  const accounts = program.command('accounts').description('accounts, from the storage');
+  const accounts = program
+    .command('accounts')
+    .description(
+      'accounts: the operator flag from the storage; deletion on an owner’s behalf through the API',
+    );
+  registerAccountDeletion(accounts);
   accounts
     .command('set-operator')
     .description('flag an existing account as an operator (is_admin), or clear the flag with --off')

@@ -23,7 +23,9 @@ export function registerServe(program: Command): void {
         process.exitCode = ExitCode.usage;
         return;
       }
-      const logger = pino({ level: settings.logLevel });
+      // Written asynchronously: one line per request at info must not block the event loop on stdout.
+      // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
+      const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
       const server = await startServer({
         settings,
         logger,
@@ -41,7 +43,7 @@ export function registerServe(program: Command): void {
         if (stopping) return;
         stopping = true;
         logger.info({ signal }, 'shutting down');
-        void server.close().then(() => process.exit(0));
+        void server.close().then(() => logger.flush(() => process.exit(0)));
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));

@@ -1,6 +1,7 @@
 import { IdentityStore, type InviteService, setOperatorFlag } from '@svc/domain';
 import { InviteServiceToken } from '@svc/http-server';
 import type { Container } from 'inversify';
+import { simulateOperation } from './simulate.operation.js';
 
 /** A storage operation: runs on a container, here or inside the server holding the embedded engines. */
 export type StorageOperation = (container: Container, args: Record<string, unknown>) => Promise<unknown>;
@@ -26,6 +27,7 @@ export const STORAGE_OPERATIONS: Record<string, StorageOperation> = {
     const invites = await container.getAsync<InviteService>(InviteServiceToken);
     return { revoked: await invites.revoke(text(args.code, 'CODE')) };
   },
+  simulate: simulateOperation,
   'accounts.set-operator': async (container, args) => {
     const store = await container.getAsync<IdentityStore>(IdentityStore);
     return setOperatorFlag(store, text(args.email, 'EMAIL'), args.on !== false);

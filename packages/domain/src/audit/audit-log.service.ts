@@ -19,7 +19,7 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 export const AuditEntryView = z
   .object({
     id: z.string().meta({ description: 'Position in the log, as a decimal string.' }),
-    actor: z.string().meta({ description: '`account:<id>` or `token:<id>`.' }),
+    actor: z.string().meta({ description: '`account:<id>`, `token:<id>` or `node:<id>`.' }),
     action: AuditActionEnum,
     target: z.string(),
     created_at: z.iso.datetime(),
@@ -38,7 +38,8 @@ export type AuditEntryList = z.infer<typeof AuditEntryList>;
 
 const LIST = 'audit';
 
-function viewOf(entry: AuditEntryRecord): AuditEntryView {
+/** An audit entry as the API answers it (also in data exports). */
+export function auditEntryView(entry: AuditEntryRecord): AuditEntryView {
   return {
     id: entry.id,
     actor: entry.actor,
@@ -71,6 +72,6 @@ export class AuditLogService {
       at: row.at.toISOString(),
       id: row.id,
     }));
-    return { entries: page.items.map(viewOf), next_cursor: page.nextCursor };
+    return { entries: page.items.map(auditEntryView), next_cursor: page.nextCursor };
   }
 }

@@ -15,6 +15,17 @@ export const AuditActions = [
   'account.password_changed',
   'account.second_factor_changed',
   'profile.deleted',
+  'node.created',
+  'node.enrolled',
+  'node.token_rotated',
+  'node.revoked',
+  'admin.operator_block_created',
+  'admin.operator_block_removed',
+  'admin.source_block_created',
+  'admin.profile_suspended',
+  'admin.profile_reinstated',
+  'admin.deletion_requested',
+  'admin.list_report_resolved',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 
@@ -67,6 +78,11 @@ export interface AuditLogStore {
   recent(orgId: string, limit: number): Promise<AuditEntryRecord[]>;
   /** One page of the organisation's entries, newest first (at, then id, descending), of `actions` when given. */
   page(orgId: string, query: AuditPageQuery): Promise<AuditEntryRecord[]>;
+  /**
+   * One page of every organisation's entries (operators only, GET /v1/admin/audit), newest first, of
+   * `orgId` when given.
+   */
+  pageAcrossOrganisations(orgId: string | null, query: AuditPageQuery): Promise<AuditEntryRecord[]>;
 }
 
 /** A keyset page of the audit log: at most `limit` entries strictly after `after`, newest first. */

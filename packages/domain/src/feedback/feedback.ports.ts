@@ -21,6 +21,16 @@ export interface ClientErrorRepository {
   insert(report: ClientErrorRecord, purgeBefore: Date): Promise<string>;
   /** The latest reports, newest first (the operator listing builds on it). */
   latest(limit: number): Promise<Array<ClientErrorRecord & { id: string }>>;
+  /** Every account's reports since `query.since`, newest first (created_at, then id), for operators. */
+  page(query: RecentPage): Promise<Array<ClientErrorRecord & { id: string }>>;
+}
+
+/** A newest-first keyset page of operator views: rows created at or after `since`, strictly after `after`. */
+export interface RecentPage {
+  since: Date;
+  /** Position of the last row shown; ids are decimal strings compared as numbers. */
+  after: { createdAt: Date; id: string } | null;
+  limit: number;
 }
 
 /** Dashboard feedback as stored. */
@@ -40,4 +50,8 @@ export interface FeedbackRepository {
   insert(feedback: FeedbackRecord): Promise<string>;
   /** The latest feedback, newest first. */
   latest(limit: number): Promise<Array<FeedbackRecord & { id: string }>>;
+  /** Everything the account sent, oldest first (its data export). */
+  byAccount(accountId: string): Promise<Array<FeedbackRecord & { id: string }>>;
+  /** Every account's feedback since `query.since`, newest first (created_at, then id), for operators. */
+  page(query: RecentPage): Promise<Array<FeedbackRecord & { id: string }>>;
 }

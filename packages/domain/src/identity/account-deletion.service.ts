@@ -1,5 +1,6 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { accountDeletionCanceledMail } from '../mail/identity.mails.js';
+import { revokeOrganisationNodes } from '../nodes/node-revocation.js';
 import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
@@ -10,15 +11,31 @@ import type { AccountRecord, SessionRow } from './identity.records.js';
 import type { Account } from './identity.schemas.js';
 
 /**
- * The deletion cooling-off (spec 3, "not shown"): 30 days between the request and the erasure, during which
- * the owner can undelete. Documented in the README.
+ * The deletion cooling-off by default (spec 3, "not shown"; issue 5): 14 days between the request and the
+ * erasure, during which the owner can undelete. A setting (SVC_DELETION_COOLING_OFF_DAYS), shown in
+ * GET /v1/capabilities.
  */
-export const DELETION_COOLING_OFF_MS = 30 * 24 * 60 * 60 * 1000;
+export const DEFAULT_DELETION_COOLING_OFF_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * An operator acting on an owner's behalf (spec 3, 4.10): audited in the operator's organisation with the
+ * reason and the ticket, which the owner's email quotes as its reference.
+ */
+export interface DeletionOnBehalf {
+  /** The operator's organisation, whose audit log holds the `admin.*` entry. */
+  orgId: string;
+  source: AuditSource;
+  reason?: string;
+  ticket?: string;
+}
 
 /** What account deletion is built from. */
 export interface AccountDeletionDependencies {
   uow: UnitOfWork;
   clock: Clock;
+  /** Days of cooling-off; {@link DEFAULT_DELETION_COOLING_OFF_DAYS} when not given. */
+  coolingOffDays?: number;
   /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
   publishProfile: (
     tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0],
@@ -34,10 +51,19 @@ export interface AccountDeletionDependencies {
 export class AccountDeletionService {
   constructor(private readonly deps: AccountDeletionDependencies) {}
 
-  /** DELETE /v1/auth/me (step-up checked by the caller): 202 with deletion_requested_at and deletion_due_at. */
-  async request(account: AccountRecord, session: SessionRow): Promise<Account> {
+  /**
+   * DELETE /v1/auth/me (step-up checked by the caller): 202 with deletion_requested_at and deletion_due_at.
+   * On an owner's behalf (POST /v1/admin/accounts/{id}/deletion) no session is kept: the owner cancels by
+   * email, through an operator.
+   */
+  async request(
+    account: AccountRecord,
+    session: SessionRow | null,
+    onBehalf?: DeletionOnBehalf,
+  ): Promise<Account> {
     const now = this.deps.clock.now();
-    const due = new Date(now.getTime() + DELETION_COOLING_OFF_MS);
+    const days = this.deps.coolingOffDays ?? DEFAULT_DELETION_COOLING_OFF_DAYS;
+    const due = new Date(now.getTime() + days * DAY_MS);
     return this.deps.uow.run(async (tx) => {
       if (!(await tx.identity.accounts.startDeletion(account.id, now, due))) {
         throw new DomainError('deletion_pending', 'A deletion of this account is already pending.');
@@ -48,8 +74,24 @@ export class AccountDeletionService {
           payload: edgeTombstone(profile.id, profile.version, now),
         });
       }
-      await tx.identity.sessions.revokeAllExcept(account.id, session.id, now);
+      await tx.identity.sessions.revokeAllExcept(account.id, session?.id ?? null, now);
       await tx.identity.apiTokens.revokeAll(account.id, now);
+      await revokeOrganisationNodes(tx, account.orgId, now);
+      if (onBehalf !== undefined) {
+        await tx.audit.record({
+          ...onBehalf.source,
+          orgId: onBehalf.orgId,
+          action: 'admin.deletion_requested',
+          target: `accounts/${account.id}`,
+          details: {
+            account_org_id: account.orgId,
+            reason: onBehalf.reason ?? '',
+            ...(onBehalf.ticket === undefined ? {} : { ticket: onBehalf.ticket }),
+            deletion_due_at: due.toISOString(),
+          },
+          at: now,
+        });
+      }
       return accountView({ ...account, deletionRequestedAt: now, deletionDueAt: due });
     });
   }
@@ -58,7 +100,11 @@ export class AccountDeletionService {
    * POST /v1/auth/me/undelete: restores and republishes the profiles, mails the owner and audits
    * `account.deletion_canceled`; sessions and tokens stay revoked.
    */
-  async cancel(account: AccountRecord, source: AuditSource): Promise<{ status: 'active' }> {
+  async cancel(
+    account: AccountRecord,
+    source: AuditSource,
+    onBehalf?: DeletionOnBehalf,
+  ): Promise<{ status: 'active' }> {
     const now = this.deps.clock.now();
     return this.deps.uow.run(async (tx) => {
       const outcome = await tx.identity.accounts.cancelDeletion(account.id);
@@ -71,7 +117,7 @@ export class AccountDeletionService {
         );
       const restored = await tx.profiles.restoreAll(account.orgId, now);
       for (const profile of restored) await this.deps.publishProfile(tx, profile);
-      await tx.mail.enqueue(accountDeletionCanceledMail(account.email));
+      await tx.mail.enqueue(accountDeletionCanceledMail(account.email, onBehalf?.ticket));
       await tx.audit.record({
         ...source,
         orgId: account.orgId,
@@ -80,6 +126,20 @@ export class AccountDeletionService {
         details: { restored_profiles: restored.map((profile) => profile.id) },
         at: now,
       });
+      if (onBehalf !== undefined) {
+        await tx.audit.record({
+          ...onBehalf.source,
+          orgId: onBehalf.orgId,
+          action: 'admin.deletion_canceled',
+          target: `accounts/${account.id}`,
+          details: {
+            account_org_id: account.orgId,
+            ...(onBehalf.reason === undefined ? {} : { reason: onBehalf.reason }),
+            ...(onBehalf.ticket === undefined ? {} : { ticket: onBehalf.ticket }),
+          },
+          at: now,
+        });
+      }
       return { status: 'active' as const };
     });
   }
@@ -87,7 +147,8 @@ export class AccountDeletionService {
   /**
    * Erases every account whose cooling-off has ended: each is claimed (erasure begun, so undelete answers 409
    * deletion_started and no other server claims it), then its profiles are deleted (their tombstones were
-   * published at the request), and its sessions, tokens and credentials deleted and its rows anonymised.
+   * published at the request), its data exports deleted, and its sessions, tokens and credentials deleted
+   * and its rows anonymised.
    */
   async eraseDue(): Promise<number> {
     let erased = 0;
@@ -97,6 +158,7 @@ export class AccountDeletionService {
         const account = await tx.identity.accounts.claimDueErasure(now);
         if (account === null) return false;
         await tx.profiles.eraseAll(account.orgId);
+        await tx.exports.eraseAll(account.id);
         await tx.identity.accounts.erase(account.id, now);
         return true;
       });

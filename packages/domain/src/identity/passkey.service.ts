@@ -1,3 +1,4 @@
+import type { AuditSource } from '../audit/audit.ports.js';
 import { secondFactorChangedMail } from '../mail/identity.mails.js';
 import { encodeBytesBase64Url } from '../shared/base64url.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
@@ -16,6 +17,7 @@ import type {
   RegistrationResponseJson,
 } from './passkey.schemas.js';
 import { recoveryCodesForFirstFactor } from './recovery-codes.js';
+import { recordSecondFactorChange, type SecondFactorOwner } from './second-factor-audit.js';
 import type { IssuedSession, SessionService, SignInContext } from './session.service.js';
 
 /** A WebAuthn challenge is single use and lives two minutes (the options' timeout says the same). */
@@ -78,7 +80,12 @@ export class PasskeyService {
    * DELETE /v1/auth/passkeys/{id} (step-up). 409 last_credential when it is the account's last way to sign
    * in; the check and the removal hold the account's credentials locked, so two removals cannot both pass.
    */
-  async remove(session: SessionRow, email: string, id: string): Promise<void> {
+  async remove(
+    session: SessionRow,
+    owner: SecondFactorOwner,
+    id: string,
+    source: AuditSource,
+  ): Promise<void> {
     this.sessions.assertStepUp(session);
     const accountId = session.accountId;
     await this.deps.uow.run(async (tx) => {
@@ -96,7 +103,14 @@ export class PasskeyService {
         accountId,
         credentials.passkeyIds.length > 1 || totp.enabledAt !== null,
       );
-      await this.notify(tx, email, 'a passkey was removed from signing in');
+      await this.notify(tx, owner.email, 'a passkey was removed from signing in');
+      await recordSecondFactorChange(tx, {
+        accountId,
+        orgId: owner.orgId,
+        source,
+        at: this.deps.clock.now(),
+        details: { factor: 'passkey', change: 'removed', passkey_id: id },
+      });
     });
   }
 
@@ -124,8 +138,9 @@ export class PasskeyService {
    */
   async register(
     session: SessionRow,
-    email: string,
+    owner: SecondFactorOwner,
     request: PasskeyRegistrationRequest,
+    source: AuditSource,
   ): Promise<PasskeyRegistered> {
     this.assertAvailable();
     const challenge = await this.consumeChallenge('registration', request.response, session.id);
@@ -158,7 +173,20 @@ export class PasskeyService {
       await tx.identity.secondFactors.setMfa(accountId, true);
       if (session.restricted) await tx.identity.sessions.liftRestriction(session.id);
       const codes = await recoveryCodesForFirstFactor(this.deps, tx, accountId, now);
-      await this.notify(tx, email, `a passkey ("${record.name}") was added for signing in`);
+      await this.notify(tx, owner.email, `a passkey ("${record.name}") was added for signing in`);
+      await recordSecondFactorChange(tx, {
+        accountId,
+        orgId: owner.orgId,
+        source,
+        at: now,
+        details: {
+          factor: 'passkey',
+          change: 'added',
+          passkey_id: record.id,
+          name: record.name,
+          recovery_codes_issued: codes !== undefined,
+        },
+      });
       const passkey = passkeyView(record);
       return codes === undefined ? { passkey } : { passkey, recovery_codes: codes };
     });

@@ -1,3 +1,4 @@
+import type { AuditSource } from '../audit/audit.ports.js';
 import { accountRecoveryMail, secondFactorChangedMail } from '../mail/identity.mails.js';
 import { DomainError } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
@@ -11,6 +12,7 @@ import {
   RECOVERY_CODE_PURPOSE,
   recoveryCodesForFirstFactor,
 } from './recovery-codes.js';
+import { recordSecondFactorChange, type SecondFactorOwner } from './second-factor-audit.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
 import type { IssuedSession, SessionService, SignInContext } from './session.service.js';
 
@@ -18,7 +20,8 @@ const ISSUER = 'svc';
 
 /**
  * TOTP, recovery codes and account recovery (spec 5.5, ROUTES.md "Second factors"). Credential changes need a
- * recent sign-in (step-up); each change is emailed to the owner.
+ * recent sign-in (step-up); each change is emailed to the owner and audited as `account.second_factor_changed`
+ * in the same transaction.
  */
 export class SecondFactorService {
   constructor(
@@ -42,8 +45,9 @@ export class SecondFactorService {
    */
   async confirmTotp(
     session: SessionRow,
-    email: string,
+    owner: SecondFactorOwner,
     code: string,
+    source: AuditSource,
   ): Promise<{ enabled: true; recovery_codes?: string[] }> {
     await this.deps.limiter.consume(AttemptLimits.secondFactorPerAccount, session.accountId);
     const state = await this.deps.store.secondFactors.totp(session.accountId);
@@ -59,23 +63,40 @@ export class SecondFactorService {
       await tx.identity.secondFactors.setMfa(session.accountId, true);
       await tx.identity.sessions.liftRestriction(session.id);
       const codes = await recoveryCodesForFirstFactor(this.deps, tx, session.accountId, now);
-      await this.notify(tx, email, 'an authenticator app (TOTP) was turned on for signing in');
+      await this.notify(tx, owner.email, 'an authenticator app (TOTP) was turned on for signing in');
+      await recordSecondFactorChange(tx, {
+        accountId: session.accountId,
+        orgId: owner.orgId,
+        source,
+        at: now,
+        details: {
+          factor: 'totp',
+          change: 'enabled',
+          recovery_codes_issued: codes !== undefined,
+        },
+      });
       return codes === undefined ? { enabled: true } : { enabled: true, recovery_codes: codes };
     });
   }
 
   /** POST /v1/auth/totp/disable (step-up, with a current code). */
-  async disableTotp(session: SessionRow, email: string, code: string): Promise<{ enabled: false }> {
+  async disableTotp(
+    session: SessionRow,
+    owner: SecondFactorOwner,
+    code: string,
+    source: AuditSource,
+  ): Promise<{ enabled: false }> {
     this.sessions.assertStepUp(session);
     await this.deps.limiter.consume(AttemptLimits.secondFactorPerAccount, session.accountId);
     const state = await this.deps.store.secondFactors.totp(session.accountId);
     if (state.enabledAt === null || state.secret === null) {
       throw new DomainError('totp_not_enabled', 'TOTP is not on.');
     }
+    const now = this.deps.clock.now();
     const step = await this.deps.totp.verify(
       this.deps.secretBox.open(state.secret),
       code,
-      this.deps.clock.now(),
+      now,
       state.lastStep,
     );
     if (step === null) throw new DomainError('invalid_second_factor', 'The authenticator code is not right.');
@@ -84,7 +105,18 @@ export class SecondFactorService {
       // Passkeys remain a second factor.
       const passkeys = await tx.identity.passkeys.listByAccount(session.accountId);
       await tx.identity.secondFactors.setMfa(session.accountId, passkeys.length > 0);
-      await this.notify(tx, email, 'the authenticator app (TOTP) was turned off');
+      await this.notify(tx, owner.email, 'the authenticator app (TOTP) was turned off');
+      await recordSecondFactorChange(tx, {
+        accountId: session.accountId,
+        orgId: owner.orgId,
+        source,
+        at: now,
+        details: {
+          factor: 'totp',
+          change: 'disabled',
+          via: 'code',
+        },
+      });
     });
     return { enabled: false };
   }
@@ -95,7 +127,11 @@ export class SecondFactorService {
   }
 
   /** POST /v1/auth/recovery-codes (step-up): ten new codes replace the old; 409 no_second_factor without one. */
-  async replaceRecoveryCodes(session: SessionRow, email: string): Promise<string[]> {
+  async replaceRecoveryCodes(
+    session: SessionRow,
+    owner: SecondFactorOwner,
+    source: AuditSource,
+  ): Promise<string[]> {
     this.sessions.assertStepUp(session);
     const account = await this.deps.store.accounts.findById(session.accountId);
     if (account === null || !account.mfa) {
@@ -107,7 +143,17 @@ export class SecondFactorService {
     const now = this.deps.clock.now();
     return this.deps.uow.run(async (tx) => {
       const codes = await issueRecoveryCodes(this.deps, tx, session.accountId, now);
-      await this.notify(tx, email, 'new recovery codes were issued and the old ones stopped working');
+      await this.notify(tx, owner.email, 'new recovery codes were issued and the old ones stopped working');
+      await recordSecondFactorChange(tx, {
+        accountId: session.accountId,
+        orgId: owner.orgId,
+        source,
+        at: now,
+        details: {
+          factor: 'recovery_codes',
+          change: 'replaced',
+        },
+      });
       return codes;
     });
   }
@@ -172,6 +218,21 @@ export class SecondFactorService {
         record.email,
         'the account was recovered with a recovery code; set up a second factor again',
       );
+      const account = await tx.identity.accounts.findById(owner);
+      if (account !== null) {
+        const source = { actor: `account:${owner}`, clientIp: context.ip, requestId: context.requestId };
+        await recordSecondFactorChange(tx, {
+          accountId: owner,
+          orgId: account.orgId,
+          source,
+          at: now,
+          details: {
+            factor: 'totp',
+            change: 'disabled',
+            via: 'recovery',
+          },
+        });
+      }
       return owner;
     });
     const account = await this.deps.store.accounts.findById(accountId);

@@ -30,6 +30,18 @@ export interface ListReportRepository {
   recentByAccount(accountId: string, since: Date, limit: number): Promise<Date[]>;
   /** Reports on the organisation's profile, newest first, after the keyset position. */
   list(orgId: string, profileId: string, page: KeysetPage): Promise<ListReportRecord[]>;
+  /** The operators' triage queue of every organisation: oldest due first (triage_due_at, then id, ascending). */
+  triageQueue(status: ListReportStatus | undefined, page: TriagePage): Promise<ListReportRecord[]>;
+  /** A report of any organisation, locked until the transaction ends (operator triage). */
+  findForTriage(id: string): Promise<ListReportRecord | null>;
+  /** Records an open report's outcome; false when it is no longer open. */
+  resolve(id: string, status: 'accepted' | 'rejected', resolutionNote: string, at: Date): Promise<boolean>;
+}
+
+/** A page of the triage queue: at most `limit` reports strictly after `after` in oldest-due-first order. */
+export interface TriagePage {
+  limit: number;
+  after: { triageDueAt: Date; id: string } | null;
 }
 
 /** List report reads outside a transaction. */

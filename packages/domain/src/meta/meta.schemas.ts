@@ -56,6 +56,13 @@ export const Capabilities = z
     features: z
       .record(z.string(), Capability)
       .meta({ description: 'Features by name, including destinations_map and list_reports.' }),
+    account_deletion: z
+      .object({
+        cooling_off_days: z.number().int().min(1).meta({
+          description: 'Days between a deletion request and the erasure; the owner can undelete until then.',
+        }),
+      })
+      .meta({ description: 'How account deletion works on this deployment.' }),
   })
   .meta({ id: 'Capabilities' });
 export type Capabilities = z.infer<typeof Capabilities>;

@@ -1,10 +1,13 @@
 import type { AuditWriter } from '../audit/audit.ports.js';
 import type { DeviceRepository } from '../devices/device.ports.js';
+import type { DataExportRepository } from '../exports/data-export.ports.js';
 import type { ClientErrorRepository, FeedbackRepository } from '../feedback/feedback.ports.js';
 import type { IdentityRepositories } from '../identity/identity.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { ListReportRepository } from '../list-reports/list-report.ports.js';
 import type { MailQueueWriter } from '../mail/mail-queue.port.js';
+import type { NodeRepository } from '../nodes/node.ports.js';
+import type { OperatorRepository } from '../operator/operator.ports.js';
 import type { PreferencesRepository } from '../preferences/preferences.js';
 import type { ProfileRepository } from '../profiles/profile.ports.js';
 
@@ -42,6 +45,12 @@ export interface TransactionScope {
   clientErrors: ClientErrorRepository;
   /** Dashboard feedback. */
   feedback: FeedbackRepository;
+  /** Self-hosted nodes of profiles. */
+  nodes: NodeRepository;
+  /** GDPR data exports and their archives. */
+  exports: DataExportRepository;
+  /** Operator blocks, source blocks, their published files and profile suspensions. */
+  operator: OperatorRepository;
 }
 
 /** Runs work in one storage transaction. */

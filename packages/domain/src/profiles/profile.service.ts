@@ -222,6 +222,12 @@ export class ProfileService {
       if (current === null) throw notFound('profile');
       assertExpectedVersion(expectedVersion, current.version);
       assertWritable(current);
+      if ((await tx.nodes.countEnrolled(id)) > 0) {
+        throw new DomainError(
+          'profile_not_empty',
+          'This profile has enrolled nodes; revoke them (DELETE /v1/profiles/{id}/nodes/{nodeId}) first.',
+        );
+      }
       await tx.profiles.delete(orgId, id);
       await tx.outbox.enqueue({
         subject: profileSubject(id),

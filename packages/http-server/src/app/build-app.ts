@@ -4,13 +4,16 @@ import {
   type AuditLogService,
   type ClientErrorService,
   ColumnarStore,
+  CountryLookup,
   type CursorSealer,
+  type DataExportService,
   type DeviceService,
   type FeedbackService,
   type IdempotencyService,
   KeyedHash,
   type LinkedIpService,
   type ListReportService,
+  type LogQueryService,
   MailDispatcher,
   OutboxRelay,
   type PasskeyService,
@@ -25,6 +28,9 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AccountErasureScheduler } from '../composition/account-erasure.scheduler.js';
+import type { DataExportScheduler } from '../composition/data-export.scheduler.js';
+import { resolveLogStreamRoutes } from '../composition/log-stream.bindings.js';
+import { resolveOperatorRoutes } from '../composition/operator.bindings.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
@@ -32,12 +38,15 @@ import {
   AuditLogServiceToken,
   ClientErrorServiceToken,
   CursorSealerToken,
+  DataExportSchedulerToken,
+  DataExportServiceToken,
   DeviceServiceToken,
   FeedbackServiceToken,
   IdempotencyServiceToken,
   LinkedIpServiceToken,
   ListReportServiceToken,
   LoggerToken,
+  LogQueryServiceToken,
   PasskeyServiceToken,
   PasswordServiceToken,
   PreferencesServiceToken,
@@ -54,6 +63,7 @@ import { buildOpenApiDocument, type OpenApiDocument, openApiYaml } from '../open
 import { accountDeletionRoutes } from '../routes/account-deletion.routes.js';
 import { auditRoutes } from '../routes/audit.routes.js';
 import { catalogueRoutes } from '../routes/catalogue.routes.js';
+import { dataExportRoutes } from '../routes/data-export.routes.js';
 import { deviceRoutes } from '../routes/device.routes.js';
 import { feedbackRoutes } from '../routes/feedback.routes.js';
 import { linkedIpRoutes } from '../routes/linked-ip.routes.js';
@@ -63,6 +73,7 @@ import { passkeyRoutes } from '../routes/passkey.routes.js';
 import { passwordRoutes } from '../routes/password.routes.js';
 import { preferencesRoutes } from '../routes/preferences.routes.js';
 import { profileRoutes } from '../routes/profile.routes.js';
+import { queryLogRoutes } from '../routes/query-log.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
 import { secondFactorRoutes } from '../routes/second-factor.routes.js';
 import { sessionRoutes } from '../routes/session.routes.js';
@@ -71,6 +82,7 @@ import { signupRoutes } from '../routes/signup.routes.js';
 import { tokenRoutes } from '../routes/token.routes.js';
 import type { Settings } from '../settings/settings.js';
 import { createExpressApp } from './create-app.js';
+import { resolveNodeParts, type UpgradeHandler } from './node-parts.js';
 
 /** Route tables added by an embedding caller, built from the container once it is ready. */
 export type RouteContribution = (container: Container) => Promise<AnyRoute[]> | AnyRoute[];
@@ -80,6 +92,10 @@ export interface BuiltApp {
   app: Express;
   routes: readonly AnyRoute[];
   openApi: OpenApiDocument;
+  /** The server's upgrade requests: the WebSocket links of self-hosted nodes. */
+  upgrade: UpgradeHandler;
+  /** Closes the node links (at shutdown, before waiting for connections to end). */
+  closeLinks(): Promise<void>;
 }
 
 /**
@@ -115,6 +131,8 @@ export async function buildApp(
   const cursors = await container.getAsync<CursorSealer>(CursorSealerToken);
   const linkedIps = await container.getAsync<LinkedIpService>(LinkedIpServiceToken);
   const devices = await container.getAsync<DeviceService>(DeviceServiceToken);
+  const logQueries = await container.getAsync<LogQueryService>(LogQueryServiceToken);
+  const countries = await container.getAsync<CountryLookup>(CountryLookup);
   const listReports = await container.getAsync<ListReportService>(ListReportServiceToken);
   const preferences = await container.getAsync<PreferencesService>(PreferencesServiceToken);
   const auditLog = await container.getAsync<AuditLogService>(AuditLogServiceToken);
@@ -122,6 +140,9 @@ export async function buildApp(
   const feedback = await container.getAsync<FeedbackService>(FeedbackServiceToken);
   const accountDeletion = await container.getAsync<AccountDeletionService>(AccountDeletionServiceToken);
   await container.getAsync<AccountErasureScheduler>(AccountErasureSchedulerToken);
+  const dataExports = await container.getAsync<DataExportService>(DataExportServiceToken);
+  await container.getAsync<DataExportScheduler>(DataExportSchedulerToken);
+  const nodeParts = await resolveNodeParts(container, authenticator, settings.baseUrl);
 
   let yaml = '';
   const routes: AnyRoute[] = [
@@ -129,7 +150,7 @@ export async function buildApp(
       settings,
       openApiYaml: () => yaml,
       columnarStore: columnar !== undefined,
-      geoipAttribution: '',
+      geoipAttribution: countries.attribution,
     }),
     ...catalogueRoutes(cursors),
     ...signupRoutes(signup),
@@ -144,11 +165,16 @@ export async function buildApp(
     ...profileRoutes(profiles),
     ...linkedIpRoutes(linkedIps),
     ...deviceRoutes(devices),
+    ...queryLogRoutes(logQueries),
+    ...(await resolveLogStreamRoutes(container, authenticator)),
     ...listReportRoutes(listReports),
     ...setupRoutes(profiles),
     ...preferencesRoutes(preferences),
     ...auditRoutes(auditLog),
     ...feedbackRoutes(clientErrors, feedback),
+    ...(await resolveOperatorRoutes(container)),
+    ...dataExportRoutes(dataExports),
+    ...nodeParts.routes,
   ];
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   const openApi = buildOpenApiDocument(routes, settings.baseUrl);
@@ -172,5 +198,5 @@ export async function buildApp(
     trustProxy: settings.trustProxy,
     logger,
   });
-  return { app, routes, openApi };
+  return { app, routes, openApi, upgrade: nodeParts.upgrade, closeLinks: nodeParts.closeLinks };
 }

@@ -22,6 +22,7 @@ import {
   PostgresLinkedIpRepository,
   PostgresListReportRepository,
   PostgresMailDispatcher,
+  PostgresNodeRepository,
   PostgresOutboxRelay,
   PostgresProfileRepository,
   PostgresUnitOfWork,
@@ -44,6 +45,7 @@ import {
   MailDispatcher,
   Mailer,
   MessageBus,
+  NodeStore,
   OutboxRelay,
   ProfileStore,
   Random,
@@ -51,15 +53,21 @@ import {
 } from '@svc/domain';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { PromServerMetrics, ServerMetrics } from '../observability/server-metrics.js';
 import type { Settings } from '../settings/settings.js';
 import { bindAccountDeletion } from './account-deletion.bindings.js';
 import { bindAccountFeedback } from './account-feedback.bindings.js';
+import { bindDataExports } from './data-export.bindings.js';
 import { bindDevices } from './device.bindings.js';
+import { bindEdgeSimulation } from './edge-simulation.bindings.js';
 import { bindIdentity } from './identity.bindings.js';
 import { Lifecycle } from './lifecycle.js';
 import { bindLinkedIps } from './linked-ip.bindings.js';
 import { bindListReports } from './list-report.bindings.js';
+import { bindNodes } from './node.bindings.js';
+import { bindOperator } from './operator.bindings.js';
 import { bindProfiles } from './profile.bindings.js';
+import { bindQueryLogs } from './query-log.bindings.js';
 import {
   CursorSealerToken,
   IdempotencyServiceToken,
@@ -93,6 +101,7 @@ export function createContainer(options: ContainerOptions): Container {
   container.bind<Lifecycle>(LifecycleToken).toConstantValue(lifecycle);
   container.bind<Clock>(Clock).toConstantValue(options.clock ?? new SystemClock());
   container.bind<Random>(Random).toConstantValue(new CryptoRandom());
+  container.bind<ServerMetrics>(ServerMetrics).toConstantValue(new PromServerMetrics());
   container
     .bind<KeyedHash>(KeyedHash)
     .toResolvedValue(
@@ -116,9 +125,15 @@ export function createContainer(options: ContainerOptions): Container {
   bindProfiles(container, settings);
   bindLinkedIps(container, settings);
   bindDevices(container);
+  // Before the query logs: they bind an always-offline relay unless the node link bound its own.
+  bindNodes(container, settings, options.storage);
+  bindQueryLogs(container, settings);
+  bindEdgeSimulation(container, PostgresToken);
   bindListReports(container);
   bindAccountFeedback(container);
   bindAccountDeletion(container);
+  bindOperator(container);
+  bindDataExports(container, settings);
   return container;
 }
 
@@ -131,6 +146,7 @@ function bindMemoryStores(container: Container, lifecycle: Lifecycle): void {
   container.bind<IdentityStore>(IdentityStore).toConstantValue(stores.identity.repositories());
   container.bind<ProfileStore>(ProfileStore).toConstantValue(stores.profiles.repository());
   container.bind<LinkedIpStore>(LinkedIpStore).toConstantValue(stores.linkedIps.repository());
+  container.bind<NodeStore>(NodeStore).toConstantValue(stores.nodes.repository());
   container.bind<DeviceStore>(DeviceStore).toConstantValue(stores.devices.repository());
   container.bind<ListReportStore>(ListReportStore).toConstantValue(stores.listReports.repository());
   container.bind<AuditLogStore>(AuditLogStore).toConstantValue(stores.auditLog);
@@ -245,6 +261,12 @@ function bindEngineStores(
     .bind<DeviceStore>(DeviceStore)
     .toResolvedValue(
       (database: PostgresDatabase) => new PostgresDeviceRepository(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<NodeStore>(NodeStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresNodeRepository(database.pool),
       [PostgresToken],
     );
   container

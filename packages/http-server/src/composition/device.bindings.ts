@@ -1,5 +1,7 @@
+import { ClickHouseDeviceCounts } from '@svc/adapters';
 import {
   Clock,
+  ColumnarStore,
   type CursorSealer,
   DeviceCounts,
   DeviceService,
@@ -12,14 +14,29 @@ import {
   UnitOfWork,
 } from '@svc/domain';
 import type { Container } from 'inversify';
-import { CursorSealerToken, DeviceServiceToken, ProfileServiceToken } from './tokens.js';
+import type { Logger } from 'pino';
+import { openedColumnarStore } from './edge-simulation.bindings.js';
+import { CursorSealerToken, DeviceServiceToken, LoggerToken, ProfileServiceToken } from './tokens.js';
 
 /**
  * Binds the device use cases and the sighting recorder; DeviceStore is bound by the storage family. Device
- * counts come from the query-log store, which is not wired yet: until it is, counts are unavailable (null).
+ * counts come from the columnar store's hourly per-device counts when one is bound (before this runs), and
+ * are unavailable (null) otherwise.
  */
 export function bindDevices(container: Container): void {
-  container.bind<DeviceCounts>(DeviceCounts).toConstantValue(new UnavailableDeviceCounts());
+  if (container.isBound(ColumnarStore)) {
+    container
+      .bind<DeviceCounts>(DeviceCounts)
+      .toResolvedValue(
+        (store: ColumnarStore, logger: Logger) =>
+          new ClickHouseDeviceCounts(openedColumnarStore(store), (error) =>
+            logger.warn({ err: error }, 'device counts unavailable'),
+          ),
+        [ColumnarStore, LoggerToken],
+      );
+  } else {
+    container.bind<DeviceCounts>(DeviceCounts).toConstantValue(new UnavailableDeviceCounts());
+  }
   container
     .bind<DeviceSightings>(DeviceSightings)
     .toResolvedValue(

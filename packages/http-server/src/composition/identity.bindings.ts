@@ -17,6 +17,7 @@ import {
   InviteService,
   KeyedHash,
   LoginThrottle,
+  type NodeService,
   PasskeyService,
   PasswordHasher,
   PasswordService,
@@ -37,6 +38,7 @@ import {
   ApiTokenServiceToken,
   CursorSealerToken,
   InviteServiceToken,
+  NodeServiceToken,
   PasskeyServiceToken,
   PasswordServiceToken,
   SecondFactorServiceToken,
@@ -135,8 +137,8 @@ export function bindIdentity(container: Container, settings: Settings): void {
   container
     .bind<Authenticator>(Authenticator)
     .toResolvedValue(
-      (sessions: SessionService, tokens: ApiTokenService) =>
-        new IdentityAuthenticator(sessions, tokens, settings.secureCookies),
-      [SessionServiceToken, ApiTokenServiceToken],
+      (sessions: SessionService, tokens: ApiTokenService, nodes: NodeService) =>
+        new IdentityAuthenticator(sessions, tokens, settings.secureCookies, nodes),
+      [SessionServiceToken, ApiTokenServiceToken, NodeServiceToken],
     );
 }

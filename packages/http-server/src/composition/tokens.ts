@@ -21,6 +21,8 @@ export const InviteServiceToken = Symbol.for('svc.InviteService');
 export const ProfileServiceToken = Symbol.for('svc.ProfileService');
 export const LinkedIpServiceToken = Symbol.for('svc.LinkedIpService');
 export const DeviceServiceToken = Symbol.for('svc.DeviceService');
+/** Log and analytics queries, bound in query-log.bindings.ts. */
+export const LogQueryServiceToken = Symbol.for('svc.LogQueryService');
 export const ListReportServiceToken = Symbol.for('svc.ListReportService');
 export const SecondFactorServiceToken = Symbol.for('svc.SecondFactorService');
 export const PasskeyServiceToken = Symbol.for('svc.PasskeyService');
@@ -33,3 +35,20 @@ export const FeedbackServiceToken = Symbol.for('svc.FeedbackService');
 /** Account deletion with cooling-off and its erasure scheduler, bound in account-deletion.bindings.ts. */
 export const AccountDeletionServiceToken = Symbol.for('svc.AccountDeletionService');
 export const AccountErasureSchedulerToken = Symbol.for('svc.AccountErasureScheduler');
+
+/** Operator surface (spec 4.10), bound in operator.bindings.ts. */
+export const OperatorBlockServiceToken = Symbol.for('svc.OperatorBlockService');
+export const SourceBlockServiceToken = Symbol.for('svc.SourceBlockService');
+export const ProfileSuspensionServiceToken = Symbol.for('svc.ProfileSuspensionService');
+export const OperatorExpirySchedulerToken = Symbol.for('svc.OperatorExpiryScheduler');
+export const ListReportTriageServiceToken = Symbol.for('svc.ListReportTriageService');
+export const OperatorViewServiceToken = Symbol.for('svc.OperatorViewService');
+
+/** GDPR data exports, their archive collector and their job, bound in data-export.bindings.ts. */
+export const DataExportServiceToken = Symbol.for('svc.DataExportService');
+export const AccountArchiveCollectorToken = Symbol.for('svc.AccountArchiveCollector');
+export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');
+
+/** Self-hosted nodes and their links, bound in node.bindings.ts. */
+export const NodeServiceToken = Symbol.for('svc.NodeService');
+export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');

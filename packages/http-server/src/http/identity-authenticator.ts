@@ -1,17 +1,25 @@
-import { type ApiTokenService, DomainError, type SessionService, scopesOfAccount } from '@svc/domain';
+import {
+  type ApiTokenService,
+  DomainError,
+  type NodeService,
+  type SessionService,
+  scopesOfAccount,
+} from '@svc/domain';
 import type { Authenticator, CredentialRequest, Principal } from './principal.js';
 import { sessionCookie, sessionTokenOf } from './session-cookie.js';
 
 /**
- * The one authentication layer of every route: a Bearer `svc_` API token, else the `svc_session` cookie. A
- * credential that is presented but not live answers 401 unauthenticated; none at all leaves the principal
- * null for the route to decide.
+ * The one authentication layer of every route: a Bearer `svc_` API token or `svcnode_` node token, else the
+ * `svc_session` cookie. A credential that is presented but not live answers 401 unauthenticated (node_revoked
+ * for a revoked node); none at all leaves the principal null for the route to decide. Node principals are
+ * accepted by node routes only (the route pipeline refuses them elsewhere).
  */
 export class IdentityAuthenticator implements Authenticator {
   constructor(
     private readonly sessions: SessionService,
     private readonly tokens: ApiTokenService,
     private readonly secureCookies: boolean,
+    private readonly nodes?: Pick<NodeService, 'authenticate'>,
   ) {}
 
   async authenticate(request: CredentialRequest): Promise<Principal | null> {
@@ -28,9 +36,7 @@ export class IdentityAuthenticator implements Authenticator {
     if (secret === undefined) {
       throw new DomainError('unauthenticated', 'Send the credential as `Authorization: Bearer <token>`.');
     }
-    if (secret.startsWith('svcnode_')) {
-      throw new DomainError('unauthenticated', 'Node tokens are accepted only by node endpoints.');
-    }
+    if (secret.startsWith('svcnode_')) return this.node(secret);
     const found = await this.tokens.authenticate(secret);
     if (found === null) throw new DomainError('unauthenticated', 'The API token is not valid.');
     return {
@@ -42,6 +48,24 @@ export class IdentityAuthenticator implements Authenticator {
       viaCookie: false,
       account: found.account,
       session: null,
+    };
+  }
+
+  private async node(secret: string): Promise<Principal> {
+    if (this.nodes === undefined) {
+      throw new DomainError('unauthenticated', 'Node tokens are accepted only by node endpoints.');
+    }
+    const found = await this.nodes.authenticate(secret);
+    return {
+      kind: 'node',
+      accountId: null,
+      orgId: found.node.orgId,
+      scopes: new Set(),
+      actor: `node:${found.node.id}`,
+      viaCookie: false,
+      account: null,
+      session: null,
+      node: found,
     };
   }
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AccountRecord, SessionRow } from '@svc/domain';
+import type { AccountRecord, AuthenticatedNode, SessionRow } from '@svc/domain';
 
 /** Who is calling: resolved by the {@link Authenticator} before a route runs. */
 export interface Principal {
@@ -17,6 +17,8 @@ export interface Principal {
   account: AccountRecord | null;
   /** The session, when the credential is a session. */
   session: SessionRow | null;
+  /** The node, when the credential is a node token. */
+  node?: AuthenticatedNode;
   /** A Set-Cookie value to send with the answer (the session token was renewed by this request). */
   setCookie?: string;
 }

@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { canonicalIp } from './client-ip.js';
 import type { RequestLocals } from './request-locals.js';
 
-const CONTENT_SECURITY_POLICY =
+/** The policy of every response: answers are data, never documents to render (spec 5.6). */
+export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**

@@ -89,7 +89,11 @@ async function principalOf(
   try {
     return await authenticator.authenticate({ headers: req.headers, clientIp });
   } catch (error) {
-    if (route.auth === 'none' && error instanceof DomainError && error.code === 'unauthenticated')
+    if (
+      route.auth === 'none' &&
+      error instanceof DomainError &&
+      (error.code === 'unauthenticated' || error.code === 'node_revoked')
+    )
       return null;
     throw error;
   }
@@ -129,13 +133,39 @@ function writeResult(req: Request, res: Response, result: RouteResult): void {
       else res.setHeader(name, value);
     }
   }
-  if (result.body === undefined) {
+  if (result.stream !== undefined) {
+    openStream(res, result.status, result.stream);
+  } else if (result.body === undefined) {
     res.status(result.status).end();
   } else if (result.contentType !== undefined) {
     res.status(result.status).type(result.contentType).send(result.body);
   } else {
     sendJson(req, res, result.status, result.body);
   }
+}
+
+/** Sends the headers now and hands the open response to the route; each write goes out as it is made. */
+function openStream(res: Response, status: number, stream: NonNullable<RouteResult['stream']>): void {
+  res.status(status);
+  res.flushHeaders();
+  const listeners: Array<() => void> = [];
+  let closed = res.destroyed;
+  res.once('close', () => {
+    closed = true;
+    for (const listener of listeners) listener();
+  });
+  stream({
+    write: (text) => {
+      if (!res.writableEnded) res.write(text);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+    onClose: (listener) => {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
+  });
 }
 
 function storedResponseOf(result: RouteResult): StoredResponse {

@@ -6,7 +6,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** What the meta routes need to know about the deployment. */
 export interface MetaRouteDependencies {
-  settings: Pick<Settings, 'env' | 'baseUrl' | 'geoipDb'>;
+  settings: Pick<Settings, 'env' | 'baseUrl' | 'geoipDb' | 'deletionCoolingOffDays'>;
   /** The served OpenAPI document, built once at start (it lists these routes too, hence the thunk). */
   openApiYaml: () => string;
   /** Whether a columnar store is configured (logs from the cloud store). */
@@ -62,6 +62,7 @@ export function metaRoutes(deps: MetaRouteDependencies): AnyRoute[] {
         ? { supported: true }
         : { supported: false, reason: 'no columnar log store is configured' },
     },
+    account_deletion: { cooling_off_days: deps.settings.deletionCoolingOffDays },
   };
   const pops: PopList = { pops: [...POP_CATALOGUE] };
 

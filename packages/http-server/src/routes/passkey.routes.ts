@@ -13,6 +13,7 @@ import {
 } from '@svc/domain';
 import { z } from 'zod';
 import { sessionCookie } from '../http/session-cookie.js';
+import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
 
@@ -61,9 +62,9 @@ export function passkeyRoutes(passkeys: PasskeyService, secureCookies: boolean):
       request: { params: PasskeyId },
       errorStatuses: [404, 409],
       responses: { 204: { description: 'Removed.' } },
-      handler: async ({ principal, params }) => {
+      handler: async ({ principal, params, clientIp, requestId }) => {
         const { session, account } = actingSession(principal);
-        await passkeys.remove(session, account.email, params.id);
+        await passkeys.remove(session, account, params.id, auditSourceOf({ principal, clientIp, requestId }));
         return { status: 204 };
       },
     }),
@@ -102,9 +103,10 @@ export function passkeyRoutes(passkeys: PasskeyService, secureCookies: boolean):
           headers: { Location: { description: 'The passkey’s address.', schema: { type: 'string' } } },
         },
       },
-      handler: async ({ principal, body }) => {
+      handler: async ({ principal, body, clientIp, requestId }) => {
         const { session, account } = actingSession(principal);
-        const registered = await passkeys.register(session, account.email, body);
+        const source = auditSourceOf({ principal, clientIp, requestId });
+        const registered = await passkeys.register(session, account, body, source);
         return {
           status: 201,
           body: registered,

@@ -195,7 +195,7 @@ export function profileRoutes(profiles: ProfileService): AnyRoute[] {
       path: '/v1/profiles/{id}',
       operationId: 'deleteProfile',
       summary: 'Delete a profile',
-      description: `${IF_MATCH_NOTE} The edge receives a tombstone.`,
+      description: `${IF_MATCH_NOTE} The edge receives a tombstone. A profile with enrolled nodes is 409 profile_not_empty: revoke them first.`,
       tags: ['profiles'],
       auth: 'account',
       scope: 'profiles:write',

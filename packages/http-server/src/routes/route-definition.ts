@@ -26,6 +26,21 @@ export interface RouteResult {
   headers?: Record<string, string>;
   /** When set, `body` is sent as this text/bytes with this content type instead of JSON. */
   contentType?: string;
+  /**
+   * A response written over time (server-sent events): the headers go out at once, then `stream` writes to
+   * the channel until it ends it or the client goes away.
+   */
+  stream?: (channel: EventChannel) => void;
+}
+
+/** The open response of a streaming route. */
+export interface EventChannel {
+  /** Writes `text` and sends it to the client at once. */
+  write(text: string): void;
+  /** Ends the response. */
+  end(): void;
+  /** Called once when the response is over, whoever ended it (the route or the client). */
+  onClose(listener: () => void): void;
 }
 
 /** What a handler receives: validated input and the request's facts, never the raw express objects. */

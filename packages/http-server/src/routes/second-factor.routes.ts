@@ -12,6 +12,7 @@ import {
   TotpEnrolment,
 } from '@svc/domain';
 import { sessionCookie } from '../http/session-cookie.js';
+import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
 
@@ -48,9 +49,10 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       request: { body: TotpCode },
       errorStatuses: [401, 409, 429],
       responses: { 200: { description: 'TOTP is on.', schema: TotpEnabled } },
-      handler: async ({ principal, body }) => {
+      handler: async ({ principal, body, clientIp, requestId }) => {
         const { session, account } = actingSession(principal);
-        return { status: 200, body: await factors.confirmTotp(session, account.email, body.code) };
+        const source = auditSourceOf({ principal, clientIp, requestId });
+        return { status: 200, body: await factors.confirmTotp(session, account, body.code, source) };
       },
     }),
     defineRoute({
@@ -64,9 +66,10 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       request: { body: TotpCode },
       errorStatuses: [401, 409, 429],
       responses: { 200: { description: 'TOTP is off.', schema: TotpDisabled } },
-      handler: async ({ principal, body }) => {
+      handler: async ({ principal, body, clientIp, requestId }) => {
         const { session, account } = actingSession(principal);
-        return { status: 200, body: await factors.disableTotp(session, account.email, body.code) };
+        const source = auditSourceOf({ principal, clientIp, requestId });
+        return { status: 200, body: await factors.disableTotp(session, account, body.code, source) };
       },
     }),
     defineRoute({
@@ -93,11 +96,12 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       auth: 'session',
       errorStatuses: [409],
       responses: { 200: { description: 'Ten new codes, shown this once.', schema: RecoveryCodes } },
-      handler: async ({ principal }) => {
+      handler: async ({ principal, clientIp, requestId }) => {
         const { session, account } = actingSession(principal);
+        const source = auditSourceOf({ principal, clientIp, requestId });
         return {
           status: 200,
-          body: { recovery_codes: await factors.replaceRecoveryCodes(session, account.email) },
+          body: { recovery_codes: await factors.replaceRecoveryCodes(session, account, source) },
         };
       },
     }),
@@ -136,10 +140,11 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
           headers: { 'Set-Cookie': { description: 'The session cookie.', schema: { type: 'string' } } },
         },
       },
-      handler: async ({ body, clientIp, headers }) => {
+      handler: async ({ body, clientIp, headers, requestId }) => {
         const issued = await factors.confirmRecovery(body.token, body.recovery_code, {
           ip: clientIp,
           userAgent: String(headers['user-agent'] ?? ''),
+          requestId,
         });
         return {
           status: 200,

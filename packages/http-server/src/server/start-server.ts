@@ -1,12 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Clock } from '@svc/domain';
+import type { Duplex } from 'node:stream';
+import { LazyColumnarStore, type PostgresDatabase, postgresQueueDepths } from '@svc/adapters';
+import { type Clock, ColumnarStore } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type BuiltApp, buildApp, type RouteContribution } from '../app/build-app.js';
-import { createContainer, migrateStores, type StorageKind } from '../composition/container.js';
+import type { UpgradeHandler } from '../app/node-parts.js';
+import { createContainer, migrateStores, PostgresToken, type StorageKind } from '../composition/container.js';
 import type { Lifecycle } from '../composition/lifecycle.js';
 import { LifecycleToken } from '../composition/tokens.js';
+import { operationalEndpoints } from '../observability/operational-endpoints.js';
+import { registerQueueMetrics } from '../observability/queue-metrics.js';
+import { Readiness, type ReadinessSources } from '../observability/readiness.js';
+import { requestObserver } from '../observability/request-observer.js';
+import { ServerMetrics } from '../observability/server-metrics.js';
 import type { Settings } from '../settings/settings.js';
 import { type ControlCommand, startControlSocket } from './control-socket.js';
 
@@ -21,6 +29,8 @@ export interface RunningServer {
   settings: Settings;
   container: Container;
   built: BuiltApp;
+  /** What GET /readyz answers from; not ready from the moment `close` is called. */
+  readiness: Readiness;
   /** Stops taking new work, finishes what is in flight (at most 10 s), closes the stores. */
   close(): Promise<void>;
 }
@@ -70,15 +80,57 @@ function withBoundUrl(settings: Settings, url: string): Settings {
 }
 
 /**
+ * What readiness probes and the metrics read the queues from: the PostgreSQL pool and the columnar store as
+ * bound (the lazy columnar store is asked whether it is open, never opened).
+ */
+async function observedStores(
+  container: Container,
+  settings: Settings,
+  metrics: ServerMetrics,
+  logger: Logger,
+): Promise<ReadinessSources> {
+  const sources: ReadinessSources = {
+    bus: settings.natsUrl !== undefined && container.isBound(PostgresToken) ? 'nats' : 'in_process',
+  };
+  if (container.isBound(PostgresToken)) {
+    const { pool } = await container.getAsync<PostgresDatabase>(PostgresToken);
+    sources.postgres = async () => {
+      await pool.query('SELECT 1');
+    };
+    registerQueueMetrics(
+      metrics,
+      () => postgresQueueDepths(pool),
+      (error) => logger.warn({ err: error }, 'queue depths unavailable for metrics'),
+    );
+  }
+  if (container.isBound(ColumnarStore)) {
+    const columnar = await container.getAsync<ColumnarStore>(ColumnarStore);
+    sources.columnar = {
+      isOpen: () => !(columnar instanceof LazyColumnarStore) || columnar.isOpen,
+      ping: () => columnar.ping(),
+    };
+  }
+  return sources;
+}
+
+/**
  * Takes the data dir (control socket), binds the port, opens and migrates the stores, builds the application,
- * then starts answering; the caller prints the `listening on` line.
+ * then starts answering; the caller prints the `listening on` line. Liveness, readiness and metrics answer
+ * from the moment the port is bound (readiness says not ready until the application is built).
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? 'engines';
-  let handler = (_req: IncomingMessage, res: ServerResponse) => {
+  const readiness = new Readiness();
+  let operational: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  let handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (operational?.(req, res) === true) return;
     res.writeHead(503, { 'Retry-After': '1' }).end();
   };
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => handler(req, res));
+  let upgrade: UpgradeHandler = (_req, socket) => {
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+  };
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head));
   const address = await listen(server, options.settings.host, options.settings.port);
   const url = urlOf(address);
   const settings = withBoundUrl(options.settings, url);
@@ -87,6 +139,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     logger: options.logger,
     storage,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  const metrics = container.get<ServerMetrics>(ServerMetrics);
+  operational = operationalEndpoints({
+    readiness,
+    metrics,
+    metricsToken: settings.metricsToken,
+    problemBase: () => settings.problemBase,
   });
   const lifecycle = container.get<Lifecycle>(LifecycleToken);
   let built: BuiltApp;
@@ -102,18 +161,28 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (applied.postgres.length + applied.columnar.length > 0)
       options.logger.info({ applied }, 'migrations applied');
     built = await buildApp(container, options.contributions);
+    readiness.serving(await observedStores(container, settings, metrics, options.logger));
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await lifecycle.closeAll();
     throw error;
   }
-  handler = built.app;
+  const app = built.app;
+  upgrade = built.upgrade;
+  const observe = requestObserver(metrics, options.logger);
+  handler = (req, res) => {
+    if (operational?.(req, res) === true) return;
+    observe(req, res, () => app(req, res));
+  };
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      readiness.shuttingDown();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Upgraded sockets count as connections of the server: close the links, or shutdown waits for them.
+      await built.closeLinks();
       const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(grace);
@@ -123,5 +192,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     })();
     return closing;
   };
-  return { url, settings, container, built, close };
+  return { url, settings, container, built, readiness, close };
 }

@@ -49,6 +49,7 @@ export const RawSettings = z.object({
     )
     .optional(),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SVC_PROFILE_SIGNING_KEYS: z.string().min(1).optional(),
   SVC_SIGNUP_ORIGINS: originList.optional(),
   SVC_WEBAUTHN_RP_ID: z.string().min(1).optional(),
   SVC_GEOIP_DB: z.string().min(1).optional(),
@@ -81,6 +82,8 @@ export const RawSettings = z.object({
     .pipe(z.array(z.ipv4('must list IPv4 addresses')))
     .default(['192.0.2.53', '198.51.100.53']),
   SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 
@@ -104,6 +107,11 @@ export interface Settings {
   signupAllowlist: string[];
   /** Key material; undefined means "generate one and keep it in the data dir" (development only). */
   secret: string | undefined;
+  /**
+   * Ed25519 PKCS#8 keys signing node profile documents, comma-separated (PEM or base64 DER), the first signing;
+   * undefined means a development key kept in the data dir, or no signing in production.
+   */
+  profileSigningKeys: string | undefined;
   signupOrigins: string[];
   webauthnRpId: string;
   geoipDb: string | undefined;
@@ -118,6 +126,10 @@ export interface Settings {
   resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
   /** The plan's limit of rules per profile (422 too_many_rules beyond). */
   rulesLimit: number;
+  /** Days between an account deletion request and its erasure (the owner can undelete until then). */
+  deletionCoolingOffDays: number;
+  /** Bearer token that GET /metrics demands; unset leaves /metrics open (keep it off the public listener). */
+  metricsToken: string | undefined;
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
 }
@@ -174,6 +186,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     signupMode: raw.SVC_SIGNUP_MODE ?? (development ? 'open' : 'closed'),
     signupAllowlist: raw.SVC_SIGNUP_ALLOWLIST ?? [],
     secret: raw.SVC_SECRET,
+    profileSigningKeys: raw.SVC_PROFILE_SIGNING_KEYS,
     signupOrigins: raw.SVC_SIGNUP_ORIGINS ?? dashboardOrigins,
     webauthnRpId: raw.SVC_WEBAUTHN_RP_ID ?? new URL(raw.SVC_DASHBOARD_URL).hostname,
     geoipDb: raw.SVC_GEOIP_DB,
@@ -190,5 +203,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       ipv4Anycast: raw.SVC_ANYCAST_V4,
     },
     rulesLimit: raw.SVC_RULES_LIMIT,
+    deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
+    metricsToken: raw.SVC_METRICS_TOKEN,
   };
 }

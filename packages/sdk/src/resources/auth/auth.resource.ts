@@ -15,6 +15,7 @@ import type {
 } from '../../identity.types.js';
 import type { Transport } from '../../transport.js';
 import { AuditResource } from './audit.resource.js';
+import { ExportsResource } from './exports.resource.js';
 import { PasskeysResource } from './passkeys.resource.js';
 import { PreferencesResource } from './preferences.resource.js';
 import { RecoveryResource } from './recovery.resource.js';
@@ -43,6 +44,8 @@ export class AuthResource {
   readonly preferences: PreferencesResource;
   /** The organisation's audit log, `/v1/auth/audit`. */
   readonly audit: AuditResource;
+  /** GDPR data exports of the account, `/v1/auth/me/exports`. */
+  readonly exports: ExportsResource;
 
   constructor(private readonly transport: Transport) {
     this.sessions = new SessionsResource(transport);
@@ -52,6 +55,7 @@ export class AuthResource {
     this.recovery = new RecoveryResource(transport);
     this.preferences = new PreferencesResource(transport);
     this.audit = new AuditResource(transport);
+    this.exports = new ExportsResource(transport);
   }
 
   /** GET /v1/auth/signup-mode: `open`, `invite` or `closed`, and whether a waitlist is offered. */

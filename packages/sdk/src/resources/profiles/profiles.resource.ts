@@ -8,9 +8,11 @@ import type { CreateOptions, Transport } from '../../transport.js';
 import { DevicesResource } from './devices.resource.js';
 import { LinkedIpsResource } from './linked-ips.resource.js';
 import { ListReportsResource } from './list-reports.resource.js';
+import { ProfileNodesResource } from './nodes.resource.js';
 import { ProfileListsResource } from './profile-lists.resource.js';
 import { profilePath } from './profile-path.js';
 import { ProfileRulesResource } from './profile-rules.resource.js';
+import { AnalyticsResource, LogsResource } from './query-log.resource.js';
 
 /** Media type of an Apple configuration profile (the domain's APPLE_CONFIGURATION_MEDIA_TYPE). */
 const APPLE_CONFIGURATION = 'application/x-apple-aspen-config';
@@ -37,6 +39,12 @@ export class ProfilesResource {
   readonly devices: DevicesResource;
   /** Reports of domains a blocklist gets wrong, `/v1/profiles/{id}/list-reports`. */
   readonly listReports: ListReportsResource;
+  /** Self-hosted nodes and their enrolment codes, `/v1/profiles/{id}/nodes`. */
+  readonly nodes: ProfileNodesResource;
+  /** Query logs, `/v1/profiles/{id}/logs` (scope logs:read). */
+  readonly logs: LogsResource;
+  /** Analytics aggregates, `/v1/profiles/{id}/analytics/{shape}` (scope analytics:read). */
+  readonly analytics: AnalyticsResource;
 
   constructor(private readonly transport: Transport) {
     this.rules = new ProfileRulesResource(transport);
@@ -44,6 +52,9 @@ export class ProfilesResource {
     this.linkedIps = new LinkedIpsResource(transport);
     this.devices = new DevicesResource(transport);
     this.listReports = new ListReportsResource(transport);
+    this.nodes = new ProfileNodesResource(transport);
+    this.logs = new LogsResource(transport);
+    this.analytics = new AnalyticsResource(transport);
   }
 
   /**

@@ -1,0 +1,22 @@
+import { MemoryIdentityStore, postgresIdentityRepositories } from '../src/index.js';
+import {
+  type AccountDeletionUnderTest,
+  runAccountDeletionContract,
+} from './contracts/account-deletion.contract.js';
+import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
+import { postgresServerSkipReason } from './support/postgres-server.js';
+
+runAccountDeletionContract('memory', async () => ({
+  repositories: new MemoryIdentityStore().repositories(),
+  dispose: async () => undefined,
+}));
+
+const onEngine = (open: () => Promise<TestDatabase>) => async (): Promise<AccountDeletionUnderTest> => {
+  const engine = await open();
+  return { repositories: postgresIdentityRepositories(engine.database.pool), dispose: engine.dispose };
+};
+
+runAccountDeletionContract('PGlite', onEngine(openPglite));
+runAccountDeletionContract('PostgreSQL server', onEngine(openPostgresServer), {
+  skip: postgresServerSkipReason !== undefined,
+});

@@ -1,0 +1,76 @@
+import { SIMULATION_MAX_DAYS, SIMULATION_MAX_DEVICES, SIMULATION_MAX_QUERIES } from '@svc/domain';
+import { type Command, InvalidArgumentError } from 'commander';
+import { processOutput } from '../output.js';
+import type { StorageFlags } from '../settings-from-options.js';
+import { runStorageOperation } from '../storage/run-storage-operation.js';
+import type { SimulateResult } from '../storage/simulate.operation.js';
+
+/** A whole number from `min` to `max` (a usage error, exit code 2, otherwise). */
+function wholeNumber(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < min || number > max)
+      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    return number;
+  };
+}
+
+type SimulateFlags = StorageFlags & {
+  json?: boolean;
+  profile: string;
+  queries: number;
+  days: number;
+  devices: number;
+  seed?: number;
+};
+
+function describe(result: SimulateResult): string {
+  const totals = Object.entries(result.totals)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(', ');
+  const devices = result.devices.map((device) => `${device.id} (${device.transport})`).join(', ');
+  return [
+    `simulated ${result.queries} queries for profile ${result.profile_id} (destination ${result.destination}, seed ${result.seed})`,
+    `query-log rows written: ${result.rows_written}${result.rows_written > 0 ? ` (retention ${result.retention_days} days)` : ''}`,
+    `hourly totals: ${totals} over ${result.hours} hours`,
+    `devices: ${devices === '' ? 'none' : devices}`,
+    `elapsed ${(result.elapsed_ms / 1000).toFixed(2)} s, ${result.rows_per_second} rows/s`,
+  ].join('\n');
+}
+
+/** `svc simulate --profile ID [--queries N] [--days D] [--devices K] [--seed S]` (RUNNER.md). */
+export function registerSimulate(program: Command): void {
+  program
+    .command('simulate')
+    .description(
+      'play the edge resolvers: write realistic query-log rows, hourly totals and device sightings for a profile',
+    )
+    .requiredOption('--profile <id>', 'the profile id')
+    .option('--queries <n>', 'queries to simulate', wholeNumber(0, SIMULATION_MAX_QUERIES), 10_000)
+    .option('--days <d>', 'spread over the last D days', wholeNumber(1, SIMULATION_MAX_DAYS), 7)
+    .option('--devices <k>', 'devices of the household', wholeNumber(0, SIMULATION_MAX_DEVICES), 5)
+    .option(
+      '--seed <s>',
+      'seed of the traffic (default: random, printed)',
+      wholeNumber(0, Number.MAX_SAFE_INTEGER),
+    )
+    .option('--data-dir <dir>', 'data dir of the embedded engines (SVC_DATA_DIR)')
+    .option('--json', 'machine-readable output')
+    .action(async (flags: SimulateFlags) => {
+      const output = processOutput(flags.json === true);
+      const result = (await runStorageOperation(
+        'svc simulate',
+        'simulate',
+        {
+          profile: flags.profile,
+          queries: flags.queries,
+          days: flags.days,
+          devices: flags.devices,
+          ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        },
+        flags,
+        output,
+      )) as SimulateResult;
+      output.result(result, () => describe(result));
+    });
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { NodeShape, NodeSoftwareVersion } from './node.schemas.js';
+import { NodeLogRow } from './node-log-row.js';
+
+/**
+ * The link between a self-hosted node and the API (GET /v1/nodes/self/link, a WebSocket): JSON text messages,
+ * each an object with a `type`. Version 1; docs/node-link-protocol.md describes the exchange. A peer ignores
+ * message types it does not know (within one protocol version only types are ever added).
+ */
+export const NODE_LINK_PROTOCOL_VERSION = 1;
+/** Seconds between the node's heartbeats; a link silent for three of them is closed by the server. */
+export const NODE_LINK_HEARTBEAT_SECONDS = 30;
+
+/** WebSocket close codes the server uses, beyond the standard ones. */
+export const NodeLinkCloseCodes = {
+  /** The node was revoked (by its owner or itself). */
+  revoked: 4001,
+  /** A newer link of the same node replaced this one. */
+  replaced: 4002,
+  /** A message broke the protocol (unparsable, unknown to version 1's required shape, hello missing). */
+  protocolError: 4003,
+  /** No heartbeat for three intervals. */
+  silent: 4004,
+} as const;
+
+const MessageId = z.string().min(1).max(64);
+
+/** A query result as a node answers it: spec 2.11 without the fields the API fills in. */
+export const NodeQueryResult = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.array(z.unknown())),
+  /**
+   * For tail and search: the rows as recorded (then `columns` and `rows` are ignored), so that the API fills
+   * the derived columns, the node and the device names exactly as for cloud rows.
+   */
+  log_rows: z.array(NodeLogRow).max(1000).optional(),
+  /** Ignored by the API, which seals its own cursors from `next_after`. */
+  next_cursor: z.string().nullable(),
+  /** The last row's position when a further page exists (tail: newest row answered; search: oldest). */
+  next_after: z
+    .object({ ts: z.int(), row_id: z.string().regex(/^\d{1,19}$/) })
+    .nullable()
+    .optional(),
+  partial: z.boolean(),
+  partial_reason: z.enum(['timeout', 'overload']).optional(),
+});
+export type NodeQueryResult = z.infer<typeof NodeQueryResult>;
+
+/** Node → server: first message of a link, with what the node runs. */
+export const NodeHello = z.object({
+  type: z.literal('hello'),
+  protocol: z.literal(NODE_LINK_PROTOCOL_VERSION),
+  version: NodeSoftwareVersion,
+  shapes: z.array(NodeShape).max(64),
+});
+/** Node → server: keeps the link alive; answered by heartbeat_ack. */
+export const NodeHeartbeat = z.object({ type: z.literal('heartbeat') });
+/** Node → server: the answer to a query. */
+export const NodeQueryAnswer = z.object({
+  type: z.literal('query_result'),
+  id: MessageId,
+  result: NodeQueryResult,
+});
+/** Node → server: a query the node could not answer. */
+export const NodeQueryFailure = z.object({
+  type: z.literal('query_error'),
+  id: MessageId,
+  /** `shape_unsupported` when the node does not know the shape; anything else is a node failure. */
+  code: z.string().max(64),
+  detail: z.string().max(1000).optional(),
+});
+/** Node → server: query log rows the node recorded (acknowledged by id; storage comes later). */
+export const NodeLogBatch = z.object({
+  type: z.literal('log_batch'),
+  id: MessageId,
+  rows: z.array(z.record(z.string(), z.unknown())).max(10_000),
+});
+
+/** Every message a node may send. */
+export const NodeToServerMessage = z.discriminatedUnion('type', [
+  NodeHello,
+  NodeHeartbeat,
+  NodeQueryAnswer,
+  NodeQueryFailure,
+  NodeLogBatch,
+]);
+export type NodeToServerMessage = z.infer<typeof NodeToServerMessage>;
+
+/** Server → node: the link is accepted (answer to hello). */
+export const LinkWelcome = z.object({
+  type: z.literal('welcome'),
+  protocol: z.literal(NODE_LINK_PROTOCOL_VERSION),
+  node_id: z.uuid(),
+  profile_id: z.string(),
+  /** The profile's current version: fetch GET /v1/nodes/self/profile when it differs from the one applied. */
+  profile_version: z.int(),
+  heartbeat_s: z.int(),
+});
+export const LinkHeartbeatAck = z.object({ type: z.literal('heartbeat_ack') });
+/** Server → node: the profile changed; fetch the signed document again. */
+export const LinkProfileChanged = z.object({
+  type: z.literal('profile_changed'),
+  profile_id: z.string(),
+  version: z.int(),
+});
+/** Server → node: a relayed log or analytics query (spec 4.6), to answer within `timeout_ms`. */
+export const LinkQuery = z.object({
+  type: z.literal('query'),
+  id: MessageId,
+  /** `tail`, `search` or an analytics shape of spec 2.11. */
+  shape: z.string(),
+  /** The query parameters as the API validated them (from, to, filters, limit, cursor, bucket). */
+  params: z.record(z.string(), z.unknown()),
+  timeout_ms: z.int(),
+});
+/** Server → node: stop working on a query; its answer is no longer wanted. */
+export const LinkCancel = z.object({ type: z.literal('cancel'), id: MessageId });
+/** Server → node: a log batch was received. */
+export const LinkLogBatchAck = z.object({
+  type: z.literal('log_batch_ack'),
+  id: MessageId,
+  accepted: z.int(),
+});
+/** Server → node: a message was refused (the link stays unless it was hello). */
+export const LinkError = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  detail: z.string(),
+});
+
+/** Every message the server may send. */
+export const ServerToNodeMessage = z.discriminatedUnion('type', [
+  LinkWelcome,
+  LinkHeartbeatAck,
+  LinkProfileChanged,
+  LinkQuery,
+  LinkCancel,
+  LinkLogBatchAck,
+  LinkError,
+]);
+export type ServerToNodeMessage = z.infer<typeof ServerToNodeMessage>;
+
+/** GET /v1/nodes/self/link without an upgrade: how to open the link. */
+export const NodeLinkInfo = z
+  .object({
+    protocol: z.literal(NODE_LINK_PROTOCOL_VERSION).meta({ description: 'The link protocol’s version.' }),
+    heartbeat_s: z.int().meta({ description: 'Seconds between the node’s heartbeats.' }),
+    link_url: z.string().meta({
+      description: 'The WebSocket address (ws: or wss:) to open with `Authorization: Bearer <node token>`.',
+    }),
+  })
+  .meta({ id: 'NodeLinkInfo' });
+export type NodeLinkInfo = z.infer<typeof NodeLinkInfo>;

@@ -1,0 +1,42 @@
+import type { ProfileRecord } from '../profiles/profile.records.js';
+import type { NodeProfileDocument } from './node.schemas.js';
+import { compactCanonicalJson, type ProfileSigner, profileSignaturePayload } from './profile-signature.js';
+
+/**
+ * The profile document a self-hosted node applies (spec 4.13, 9): the edge document's fields with the enabled
+ * lists as `{ids, url, sha256}`, the deprecated `lists_url` and `lists_sha256` always sent alongside, and the
+ * signature fields when `signer` signs.
+ */
+export function nodeProfileDocument(
+  profile: ProfileRecord,
+  listsUrl: string,
+  sha256: (data: string) => string,
+  signer: ProfileSigner,
+): NodeProfileDocument {
+  const ids = [...profile.lists].sort((a, b) => a - b);
+  const listsSha256 = sha256(compactCanonicalJson(ids));
+  const document: NodeProfileDocument = {
+    kind: 'profile',
+    id: profile.id,
+    version: profile.version,
+    suspended: profile.suspended,
+    filtering: !profile.suspended,
+    logging: !profile.suspended && profile.settings.logs_enabled,
+    security: profile.security,
+    parental: profile.parental,
+    settings: profile.settings,
+    rules: profile.rules,
+    lists: { ids, url: listsUrl, sha256: listsSha256 },
+    lists_url: listsUrl,
+    lists_sha256: listsSha256,
+    updated_at: profile.updatedAt.toISOString(),
+  };
+  const signed = signer.sign(profileSignaturePayload(document));
+  if (signed === null) return document;
+  return {
+    ...document,
+    profile_signature: signed.signature,
+    profile_key_id: signed.key.keyId,
+    profile_pubkey: signed.key.publicKey,
+  };
+}

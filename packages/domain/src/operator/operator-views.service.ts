@@ -1,0 +1,134 @@
+import type { AuditLogStore } from '../audit/audit.ports.js';
+import { auditEntryView } from '../audit/audit-log.service.js';
+import type { UnitOfWork } from '../outbox/outbox.ports.js';
+import { type CursorSealer, type PageQuery, pageFrom } from '../pagination/pagination.js';
+import type { Clock } from '../shared/clock.port.js';
+import { validationFailed } from '../shared/domain-error.js';
+import type {
+  AdminAuditList,
+  AdminAuditQuery,
+  OperatorClientErrorList,
+  OperatorFeedbackList,
+} from './operator-views.schemas.js';
+
+/** What the operator views are built from. */
+export interface OperatorViewDependencies {
+  uow: UnitOfWork;
+  auditLog: AuditLogStore;
+  clock: Clock;
+  cursors: CursorSealer;
+}
+
+const DAY_MS = 86_400_000;
+/** Dashboard error reports are kept 30 days (spec 4.11, 8); the operator view lists those. */
+export const CLIENT_ERRORS_VIEW_DAYS = 30;
+/** Operators see the feedback of the last 365 days (spec 4.13). */
+export const FEEDBACK_VIEW_DAYS = 365;
+
+/** Opens a newest-first cursor `{t, i}` of the list named `list`; a mangled position is 422 naming cursor. */
+function positionOf(
+  cursors: CursorSealer,
+  list: string,
+  cursor: string | undefined,
+): { at: Date; id: string } | null {
+  if (cursor === undefined) return null;
+  const position = cursors.open(list, cursor);
+  const at = new Date(String(position.t));
+  const id = String(position.i);
+  if (Number.isNaN(at.getTime()) || !/^\d+$/.test(id)) {
+    throw validationFailed([{ field: 'cursor', message: 'not a cursor of this list' }]);
+  }
+  return { at, id };
+}
+
+/**
+ * Operator views across every organisation (spec 4.10, 4.13; ROUTES.md "Operator"): the audit log, dashboard
+ * error reports of the last 30 days and feedback of the last 365 days, newest first with sealed cursors (a
+ * cursor is bound to its filters).
+ */
+export class OperatorViewService {
+  constructor(private readonly deps: OperatorViewDependencies) {}
+
+  async audit(query: AdminAuditQuery): Promise<AdminAuditList> {
+    const actions = query.action === undefined ? [] : [query.action].flat();
+    const list = `admin-audit:${query.org_id ?? '*'}:${[...actions].sort().join(',')}`;
+    const after = positionOf(this.deps.cursors, list, query.cursor);
+    const rows = await this.deps.auditLog.pageAcrossOrganisations(query.org_id ?? null, {
+      limit: query.limit + 1,
+      after,
+      actions,
+    });
+    const page = pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
+      t: row.at.toISOString(),
+      i: row.id,
+    }));
+    return {
+      entries: page.items.map((row) => ({ ...auditEntryView(row), org_id: row.orgId })),
+      next_cursor: page.nextCursor,
+    };
+  }
+
+  async clientErrors(query: PageQuery): Promise<OperatorClientErrorList> {
+    const list = 'admin-client-errors';
+    const after = positionOf(this.deps.cursors, list, query.cursor);
+    const since = new Date(this.deps.clock.now().getTime() - CLIENT_ERRORS_VIEW_DAYS * DAY_MS);
+    const rows = await this.deps.uow.run((tx) =>
+      tx.clientErrors.page({
+        since,
+        after: after === null ? null : { createdAt: after.at, id: after.id },
+        limit: query.limit + 1,
+      }),
+    );
+    const page = pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
+      t: row.createdAt.toISOString(),
+      i: row.id,
+    }));
+    return {
+      client_errors: page.items.map((row) => ({
+        id: Number(row.id),
+        account_id: row.accountId,
+        actor: row.actor,
+        message: row.message,
+        stack: row.stack,
+        url: row.url,
+        user_agent: row.userAgent,
+        dashboard_version: row.dashboardVersion,
+        sampled_rate: row.sampledRate,
+        kind: row.kind,
+        name: row.name,
+        created_at: row.createdAt.toISOString(),
+      })),
+      next_cursor: page.nextCursor,
+    };
+  }
+
+  async feedback(query: PageQuery): Promise<OperatorFeedbackList> {
+    const list = 'admin-feedback';
+    const after = positionOf(this.deps.cursors, list, query.cursor);
+    const since = new Date(this.deps.clock.now().getTime() - FEEDBACK_VIEW_DAYS * DAY_MS);
+    const rows = await this.deps.uow.run((tx) =>
+      tx.feedback.page({
+        since,
+        after: after === null ? null : { createdAt: after.at, id: after.id },
+        limit: query.limit + 1,
+      }),
+    );
+    const page = pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
+      t: row.createdAt.toISOString(),
+      i: row.id,
+    }));
+    return {
+      feedback: page.items.map((row) => ({
+        id: Number(row.id),
+        account_id: row.accountId,
+        org_id: row.orgId,
+        actor: row.actor,
+        message: row.message,
+        rating: row.rating,
+        url: row.url,
+        created_at: row.createdAt.toISOString(),
+      })),
+      next_cursor: page.nextCursor,
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import type { KeysetPage } from '../pagination/keyset.js';
+import type { OperatorBlockReason } from './operator-block.schemas.js';
+import type { OperatorEntryStatus } from './operator-scope.schemas.js';
+
+/** An operator block as stored (spec 2.8). */
+export interface OperatorBlockRecord {
+  id: string;
+  /** Rule pattern in normal form (spec 2.4). */
+  pattern: string;
+  reasonCode: OperatorBlockReason;
+  publicRef: string;
+  /** Internal; never published. */
+  note: string;
+  pops: string[];
+  jurisdictions: string[];
+  expiresAt: Date | null;
+  createdBy: string;
+  createdAt: Date;
+  removedBy: string | null;
+  removedAt: Date | null;
+  /** When a republish left the entry out because its expiry had passed; it then no longer holds its pattern. */
+  expiredAt: Date | null;
+}
+
+/** An abusive source prefix as stored (spec 2.9). */
+export interface SourceBlockRecord {
+  id: string;
+  /** Masked prefix. */
+  cidr: string;
+  reason: string;
+  pops: string[];
+  jurisdictions: string[];
+  expiresAt: Date;
+  createdBy: string;
+  createdAt: Date;
+  removedBy: string | null;
+  removedAt: Date | null;
+  expiredAt: Date | null;
+}
+
+/** The versioned files the operator entries are published as. */
+export type OperatorFileName = 'operator_blocks' | 'operator_sources';
+
+/** An operator's suspension of a profile: the reason is for operators only, never shown to the owner. */
+export interface ProfileSuspensionRecord {
+  profileId: string;
+  reason: string;
+  suspendedBy: string;
+  suspendedAt: Date;
+}
+
+/** Entries of one kind: what the blocks and the source blocks have in common. */
+export interface OperatorEntryRepository<T> {
+  /** Inserts an entry; `exists` when the store's uniqueness (a live operator block's pattern) refuses it. */
+  insert(entry: T): Promise<'inserted' | 'exists'>;
+  find(id: string): Promise<T | null>;
+  /** Marks a not yet removed entry removed; null when there is none. */
+  remove(id: string, by: string, at: Date): Promise<T | null>;
+  /** Newest first after the keyset position, of `status` at `now` when given. */
+  list(status: OperatorEntryStatus | undefined, now: Date, page: KeysetPage): Promise<T[]>;
+  /** Entries neither removed nor expired at `now`, oldest first: the content of the published file. */
+  live(now: Date): Promise<T[]>;
+  /** Marks entries whose expiry passed by `now` (and not marked yet) expired; returns how many. */
+  markExpired(now: Date): Promise<number>;
+}
+
+/**
+ * Operator entries inside a transaction. Every change first locks its file's row ({@link lockFile}), so that
+ * changes to one file serialise and its version goes up by exactly one per change, gapless, on every server.
+ */
+export interface OperatorRepository {
+  blocks: OperatorEntryRepository<OperatorBlockRecord>;
+  sources: OperatorEntryRepository<SourceBlockRecord>;
+  /** Locks the file until the transaction ends and returns its current version (0 before any change). */
+  lockFile(file: OperatorFileName): Promise<number>;
+  /** Stores the file's new version and document (found locked in this transaction). */
+  saveFile(file: OperatorFileName, version: number, document: unknown, at: Date): Promise<void>;
+  /** The organisation of a live (not tombstoned) profile of any organisation, or null. */
+  profileOrg(profileId: string): Promise<string | null>;
+  findSuspension(profileId: string): Promise<ProfileSuspensionRecord | null>;
+  /** Records a suspension (replacing one) or, with null, clears it. */
+  setSuspension(profileId: string, suspension: ProfileSuspensionRecord | null): Promise<void>;
+}

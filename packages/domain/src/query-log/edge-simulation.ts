@@ -1,0 +1,568 @@
+import type { DeviceSighting } from '../devices/device.ports.js';
+import type { DeviceIdentification, DeviceTransport } from '../devices/device.schemas.js';
+import { deviceIdOf, sanitiseDeviceName } from '../devices/device-name.js';
+import type { ProfileSettings } from '../profiles/profile.schemas.js';
+import { ruleMatches, rulePatternParts } from '../rules/rule-pattern.js';
+import type { ProfileRules } from '../rules/rules.schemas.js';
+import type { DeviceHourlyCount } from './edge-log-writer.port.js';
+import type { HourlyTotal, OperatorCode, QueryLogRow, QueryStatus } from './query-log-row.js';
+import { QUERY_STATUSES } from './query-log-row.js';
+import { SeededRandom, WeightedSampler } from './seeded-random.js';
+import {
+  SIMULATED_OPERATOR_BLOCKS,
+  type SimulatedName,
+  simulatedAnswers,
+  simulatedNamePool,
+} from './simulated-names.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * Row ids are `run * 10^9 + index` (written as the run's digits followed by the index on nine digits): a run
+ * id from 1 to 9,000,000 drawn from the seed keeps them below 2^53.
+ */
+const RUN_IDS = 9_000_000;
+const INDEX_DIGITS = 9;
+/** Most queries a run may simulate (row ids of one run are distinct below this). */
+export const SIMULATION_MAX_QUERIES = 500_000_000;
+/** Widest window a run may spread its queries over: the longest range of hourly totals (spec section 8). */
+export const SIMULATION_MAX_DAYS = 400;
+/** Most devices a run may simulate. */
+export const SIMULATION_MAX_DEVICES = 1_000;
+/** Rows per batch the generator yields. */
+const DEFAULT_BATCH = 50_000;
+/** Share of queries failing upstream (SERVFAIL), whatever the name. */
+const ERROR_RATE = 0.008;
+/** Share of allowed queries answered from the cache. */
+const CACHE_HIT_RATE = 0.62;
+/** Zipf exponent of name popularity. */
+const NAME_EXPONENT = 1.05;
+/** Share of a device's queries that reach its usual PoP. */
+const HOME_POP_RATE = 0.93;
+/** Offset of the simulated household's local time from UTC (Eastern), for the daily rhythm. */
+const LOCAL_OFFSET_HOURS = -5;
+/** Relative traffic by local hour of day: quiet at night, peaks in the evening. */
+const RHYTHM = [
+  0.32, 0.22, 0.17, 0.15, 0.16, 0.24, 0.45, 0.68, 0.78, 0.74, 0.7, 0.72, 0.8, 0.76, 0.72, 0.75, 0.84, 0.93, 1,
+  1, 0.97, 0.88, 0.7, 0.5,
+];
+/** Query types and their shares: A, AAAA, HTTPS, CNAME, TXT, PTR, SRV, MX. */
+const QTYPES = [1, 28, 65, 5, 16, 12, 33, 15];
+const QTYPE_SHARES = [0.52, 0.3, 0.1, 0.02, 0.02, 0.015, 0.01, 0.015];
+/** Addresses of the block page (block mode `block-page`). */
+const BLOCK_PAGE_V4 = ['198.51.100.53'];
+const BLOCK_PAGE_V6 = ['2001:db8:53::53'];
+const NULL_V4 = ['0.0.0.0'];
+const NULL_V6 = ['::'];
+const NO_ANSWERS: readonly string[] = Object.freeze([]);
+const ERROR_INDEX = QUERY_STATUSES.indexOf('error');
+
+/** Household devices: name as the client sends it, and how it connects. */
+const DEVICE_TEMPLATES: readonly [name: string, transport: DeviceTransport, mobile: boolean][] = [
+  ["Alice's iPhone", 'doh3', true],
+  ['living-room-tv', 'dot', false],
+  ['Work Laptop', 'doh', false],
+  ['Kitchen Speaker', 'doq', false],
+  ["Ben's Pixel 8", 'dot', true],
+  ['Family iPad', 'doh', false],
+  ['home-router', 'dot', false],
+  ['Study Desktop', 'doh3', false],
+  ["Grandma's Tablet", 'doh', true],
+  ['Xbox Series X', 'doq', false],
+  ['office-mac', 'doh', false],
+  ['Guest Phone', 'doh3', true],
+];
+
+/** What of a profile the simulated edge filters and logs with. */
+export interface SimulatedProfile {
+  id: string;
+  settings: Pick<
+    ProfileSettings,
+    'block_mode' | 'logs_enabled' | 'log_client_ip' | 'log_domains' | 'log_destination' | 'retention_days'
+  >;
+  rules: ProfileRules;
+  /** The enabled blocklists with their catalogue names. */
+  lists: readonly { id: number; name: string }[];
+  suspended: boolean;
+}
+
+/** How much traffic to simulate. */
+export interface SimulationOptions {
+  queries: number;
+  days: number;
+  devices: number;
+  seed: number;
+  /** End of the window: queries fall in [now - days, now). */
+  now: Date;
+  /** Rows per yielded batch (default 50,000). */
+  batchSize?: number;
+}
+
+/** A simulated device. */
+export interface SimulatedDevice {
+  id: string;
+  /** As the client sends it (before sanitising). */
+  rawName: string;
+  name: string;
+  transport: DeviceTransport;
+  identification: DeviceIdentification;
+}
+
+/** The edge's decision for one name of the pool. */
+interface Decision {
+  status: QueryStatus;
+  /** Index of the status in QUERY_STATUSES. */
+  statusIndex: number;
+  listId: number | null;
+  listName: string;
+  rule: string;
+  operatorCode: OperatorCode | '';
+  /** Rewrite answers by family (empty when the rewrite answers the other family or with a CNAME). */
+  rewriteV4: readonly string[];
+  rewriteV6: readonly string[];
+}
+
+interface DeviceState extends SimulatedDevice {
+  ips: string[];
+  mobile: boolean;
+  pop: string;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+/** Does the simulated edge keep per-query rows of this profile in the cloud? */
+export function keepsCloudRows(profile: SimulatedProfile): boolean {
+  const destination = profile.settings.log_destination;
+  return (
+    (destination === 'cloud' || destination === 'both') && profile.settings.logs_enabled && !profile.suspended
+  );
+}
+
+/** A small stable hash of a text (FNV-1a), to spread names over lists. */
+function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** Names queried because a rule targets them: the rule's own name, or a subdomain for `*.` rules. */
+function ruleTarget(pattern: string): string {
+  const { form, name } = rulePatternParts(pattern);
+  return form === 'subdomains' ? `www.${name}` : name;
+}
+
+/**
+ * Synthetic traffic of one profile as the edge would record it (spec 2.11 rows): Zipf-distributed names from a
+ * realistic pool plus the names the profile's rules target, household devices over DoH, DoH3, DoT and DoQ,
+ * decisions by operator block, allow, rewrite and deny rules and enabled lists (in that order), answers in
+ * the address space of the names' operators, PoPs from the catalogue, latencies, cache hits and DNSSEC, over
+ * the last `days` days with a daily rhythm. The same seed, profile and `now` give the same rows.
+ *
+ * Iterate {@link batches} once; the counts the edge keeps for every destination ({@link hourlyTotals},
+ * {@link deviceCounts}, {@link sightings}) are complete after that.
+ */
+export class EdgeTrafficSimulation {
+  readonly keepsRows: boolean;
+  private readonly random: SeededRandom;
+  private readonly names: readonly SimulatedName[];
+  private readonly decisions: readonly Decision[];
+  private readonly nameSampler: WeightedSampler;
+  private readonly qtypeSampler = new WeightedSampler(QTYPE_SHARES);
+  private readonly deviceSampler: WeightedSampler | undefined;
+  private readonly deviceStates: DeviceState[];
+  private readonly anonymousIp: string;
+  private readonly anonymousPop: string;
+  private readonly totals = new Map<number, Float64Array>();
+  private readonly perDevice = new Map<number, Float64Array>();
+  private readonly rowIdPrefix: string;
+  private readonly hourSampler: WeightedSampler;
+  private iterated = false;
+
+  constructor(
+    private readonly profile: SimulatedProfile,
+    private readonly options: SimulationOptions,
+    sha256: (data: string) => string,
+    private readonly pops: readonly string[],
+  ) {
+    const { queries, days, devices, seed } = options;
+    if (!Number.isInteger(queries) || queries < 0 || queries > SIMULATION_MAX_QUERIES)
+      throw new RangeError(`queries must be an integer from 0 to ${SIMULATION_MAX_QUERIES}`);
+    if (!Number.isInteger(days) || days < 1 || days > SIMULATION_MAX_DAYS)
+      throw new RangeError(`days must be an integer from 1 to ${SIMULATION_MAX_DAYS}`);
+    if (!Number.isInteger(devices) || devices < 0 || devices > SIMULATION_MAX_DEVICES)
+      throw new RangeError(`devices must be an integer from 0 to ${SIMULATION_MAX_DEVICES}`);
+    if (pops.length === 0) throw new RangeError('the simulation needs at least one PoP');
+    this.keepsRows = keepsCloudRows(profile);
+    this.random = new SeededRandom(seed);
+    this.rowIdPrefix = String(1 + this.random.int(RUN_IDS));
+    const setup = new SeededRandom(this.random.next32());
+    const traffic = profileTraffic(profile);
+    this.names = traffic.names;
+    this.decisions = traffic.decisions;
+    this.nameSampler = traffic.sampler;
+    const home = `24.${48 + setup.int(16)}.${setup.int(256)}.${1 + setup.int(254)}`;
+    const homePop = setup.pick(pops);
+    this.anonymousIp = home;
+    this.anonymousPop = homePop;
+    this.deviceStates = Array.from({ length: devices }, (_unused, index) => {
+      const [base, transport, mobile] = DEVICE_TEMPLATES[index % DEVICE_TEMPLATES.length] as [
+        string,
+        DeviceTransport,
+        boolean,
+      ];
+      const round = Math.floor(index / DEVICE_TEMPLATES.length);
+      const rawName = round === 0 ? base : `${base} ${round + 1}`;
+      const name = sanitiseDeviceName(rawName);
+      const ips = [home];
+      if (mobile)
+        ips.push(`2607:fea8:${setup.int(0x10000).toString(16)}:${setup.int(0x10000).toString(16)}::1`);
+      return {
+        id: deviceIdOf(name, sha256),
+        rawName,
+        name,
+        transport,
+        identification: transport === 'dot' || transport === 'doq' ? 'sni' : 'doh_path',
+        ips,
+        mobile,
+        pop: homePop,
+        firstSeen: Number.POSITIVE_INFINITY,
+        lastSeen: Number.NEGATIVE_INFINITY,
+      } satisfies DeviceState;
+    });
+    const firstHour = Math.floor((options.now.getTime() - days * DAY_MS) / HOUR_MS);
+    this.hourSampler = hourSampler(days, firstHour);
+    this.deviceSampler =
+      devices === 0
+        ? undefined
+        : new WeightedSampler(Array.from({ length: devices }, (_unused, rank) => 1 / (rank + 1) ** 0.8));
+  }
+
+  /** The simulated devices (empty when the run has none: queries then carry no device, over Do53). */
+  get devices(): readonly SimulatedDevice[] {
+    return this.deviceStates.map(({ id, rawName, name, transport, identification }) => ({
+      id,
+      rawName,
+      name,
+      transport,
+      identification,
+    }));
+  }
+
+  /**
+   * The queries in batches (rows in no particular order). Per-query rows are built only when the profile's
+   * destination keeps them ({@link keepsRows}); otherwise no batch is yielded while the counts still add up.
+   */
+  *batches(): Generator<QueryLogRow[]> {
+    if (this.iterated) throw new Error('a simulation is iterated once');
+    this.iterated = true;
+    const { queries, days, now } = this.options;
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
+    const random = this.random;
+    const profileId = this.profile.id;
+    const settings = this.profile.settings;
+    const keep = this.keepsRows;
+    const end = now.getTime();
+    const start = end - days * DAY_MS;
+    const firstHour = Math.floor(start / HOUR_MS);
+    const deviceCount = this.deviceStates.length;
+    let batch: QueryLogRow[] = [];
+    for (let index = 0; index < queries; index += 1) {
+      // An hour by the daily rhythm, then a time within it; the partial hours at both ends are redrawn.
+      let ms: number;
+      do {
+        ms = (firstHour + this.hourSampler.sample(random)) * HOUR_MS + Math.floor(random.float() * HOUR_MS);
+      } while (ms < start || ms >= end);
+      const deviceIndex = this.deviceSampler === undefined ? -1 : this.deviceSampler.sample(random);
+      const device = deviceIndex < 0 ? undefined : (this.deviceStates[deviceIndex] as DeviceState);
+      const nameIndex = this.nameSampler.sample(random);
+      const name = this.names[nameIndex] as SimulatedName;
+      const decision = this.decisions[nameIndex] as Decision;
+      const qtype = QTYPES[this.qtypeSampler.sample(random)] as number;
+      const failed = random.float() < ERROR_RATE;
+      const status: QueryStatus = failed ? 'error' : decision.status;
+
+      const hour = Math.floor(ms / HOUR_MS);
+      let total = this.totals.get(hour);
+      if (total === undefined) {
+        total = new Float64Array(QUERY_STATUSES.length);
+        this.totals.set(hour, total);
+      }
+      const statusIndex = failed ? ERROR_INDEX : decision.statusIndex;
+      total[statusIndex] = (total[statusIndex] as number) + 1;
+      if (device !== undefined) {
+        const key = hour * deviceCount + deviceIndex;
+        let counts = this.perDevice.get(key);
+        if (counts === undefined) {
+          counts = new Float64Array(2);
+          this.perDevice.set(key, counts);
+        }
+        counts[0] = (counts[0] as number) + 1;
+        if (status === 'blocked') counts[1] = (counts[1] as number) + 1;
+        if (ms < device.firstSeen) device.firstSeen = ms;
+        if (ms > device.lastSeen) device.lastSeen = ms;
+      }
+
+      let rcode = 0;
+      let answers = NO_ANSWERS;
+      let cacheHit = false;
+      let latencyUs: number;
+      if (status === 'error') {
+        rcode = 2;
+        latencyUs = 800_000 + random.int(3_200_000);
+      } else if (status === 'allowed') {
+        cacheHit = random.float() < CACHE_HIT_RATE;
+        latencyUs = cacheHit ? 40 + random.int(700) : upstreamLatency(random);
+        if (name.kind === 'missing') rcode = 3;
+        else if (qtype === 1) answers = name.v4;
+        else if (qtype === 28) answers = name.v6;
+      } else {
+        latencyUs = 30 + random.int(300);
+        if (status === 'rewritten') {
+          answers = qtype === 1 ? decision.rewriteV4 : qtype === 28 ? decision.rewriteV6 : NO_ANSWERS;
+        } else {
+          switch (settings.block_mode) {
+            case 'nxdomain':
+              rcode = 3;
+              break;
+            case 'refused':
+              rcode = 5;
+              break;
+            case 'null':
+              answers = qtype === 1 ? NULL_V4 : qtype === 28 ? NULL_V6 : NO_ANSWERS;
+              break;
+            case 'block-page':
+              answers = qtype === 1 ? BLOCK_PAGE_V4 : qtype === 28 ? BLOCK_PAGE_V6 : NO_ANSWERS;
+              break;
+          }
+        }
+      }
+      const popDraw = random.float();
+      const ipDraw = random.float();
+      if (!keep) continue;
+
+      const decided = status !== 'error';
+      const rule = decided ? decision.rule : '';
+      batch.push({
+        profileId,
+        ts: new Date(ms),
+        rowId: this.rowIdPrefix + String(index).padStart(INDEX_DIGITS, '0'),
+        pop: this.popOf(device, popDraw),
+        node: null,
+        deviceId: device === undefined ? '' : device.id,
+        deviceName: device === undefined ? '' : device.name,
+        clientIp: !settings.log_client_ip
+          ? ''
+          : device === undefined
+            ? this.anonymousIp
+            : device.mobile && ipDraw < 0.35
+              ? (device.ips[1] as string)
+              : (device.ips[0] as string),
+        transport: device === undefined ? 'do53' : device.transport,
+        qname: settings.log_domains ? name.qname : '',
+        qtype,
+        status,
+        reasonListId: decided ? decision.listId : null,
+        reasonListName: decided ? decision.listName : '',
+        reasonRule: settings.log_domains || decision.operatorCode !== '' ? rule : '',
+        operatorCode: decided ? decision.operatorCode : '',
+        rcode,
+        dnssecValidated: status === 'allowed' && name.signed && name.kind !== 'missing',
+        cacheHit,
+        latencyUs,
+        answerIps: answers as string[],
+      });
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  /** The PoP of a query: the device's usual one mostly, else any (`draw` is uniform in [0, 1)). */
+  private popOf(device: DeviceState | undefined, draw: number): string {
+    if (device === undefined) return this.anonymousPop;
+    if (draw < HOME_POP_RATE) return device.pop;
+    const index = Math.floor(((draw - HOME_POP_RATE) / (1 - HOME_POP_RATE)) * this.pops.length);
+    return this.pops[index] ?? device.pop;
+  }
+
+  /** Hourly totals by status, as the edge counts them for every destination (after iterating). */
+  hourlyTotals(): HourlyTotal[] {
+    const totals: HourlyTotal[] = [];
+    for (const [hour, counts] of [...this.totals].sort((a, b) => a[0] - b[0])) {
+      QUERY_STATUSES.forEach((status, index) => {
+        const count = counts[index] as number;
+        if (count > 0)
+          totals.push({ profileId: this.profile.id, hour: new Date(hour * HOUR_MS), status, count });
+      });
+    }
+    return totals;
+  }
+
+  /** Per-device hourly query and block counts (after iterating). */
+  deviceCounts(): DeviceHourlyCount[] {
+    const deviceCount = this.deviceStates.length;
+    return [...this.perDevice]
+      .sort((a, b) => a[0] - b[0])
+      .map(([key, counts]) => ({
+        profileId: this.profile.id,
+        deviceId: (this.deviceStates[key % deviceCount] as DeviceState).id,
+        hour: new Date(Math.floor(key / deviceCount) * HOUR_MS),
+        queries: counts[0] as number,
+        blocked: counts[1] as number,
+      }));
+  }
+
+  /** Two sightings per device that queried (its first and last query), as resolvers report them. */
+  sightings(): DeviceSighting[] {
+    return this.deviceStates
+      .filter((device) => device.lastSeen >= device.firstSeen)
+      .flatMap((device) =>
+        [device.firstSeen, device.lastSeen].map((at) => ({
+          profileId: this.profile.id,
+          name: device.rawName,
+          identification: device.identification,
+          transport: device.transport,
+          seenAt: new Date(at),
+        })),
+      );
+  }
+}
+
+/**
+ * Whether a normalised pattern covers a pool name (lower case, like patterns): a suffix test first, since
+ * most names share no suffix with a rule and every profile decides its whole pool.
+ */
+function covers(pattern: string, qname: string): boolean {
+  return qname.endsWith(rulePatternParts(pattern).name) && ruleMatches(pattern, qname);
+}
+
+/** Upstream resolution time: roughly log-normal around 20 ms, from 2 ms to a few hundred. */
+function upstreamLatency(random: SeededRandom): number {
+  const gauss = random.float() + random.float() + random.float() - 1.5;
+  return Math.max(2_000, Math.round(20_000 * Math.exp(gauss * 1.6)));
+}
+
+/** A profile's names with the edge's decision for each, and their popularity. */
+interface ProfileTraffic {
+  names: readonly SimulatedName[];
+  decisions: readonly Decision[];
+  sampler: WeightedSampler;
+}
+
+/**
+ * Decided pools by what decides them (rules, lists, suspension): profiles filtering alike share one, so that
+ * simulating many profiles does not decide the same pool again for each.
+ */
+const trafficCache = new Map<string, ProfileTraffic>();
+const TRAFFIC_CACHE_SIZE = 16;
+
+function profileTraffic(profile: SimulatedProfile): ProfileTraffic {
+  const key = JSON.stringify([profile.rules, profile.lists, profile.suspended]);
+  const cached = trafficCache.get(key);
+  if (cached !== undefined) return cached;
+  const names = profileNames(profile.rules);
+  const traffic: ProfileTraffic = {
+    names,
+    decisions: names.map((name) => {
+      const decision = decide(profile, name.qname, name.kind);
+      return { ...decision, statusIndex: QUERY_STATUSES.indexOf(decision.status) };
+    }),
+    sampler: WeightedSampler.zipf(names.length, NAME_EXPONENT),
+  };
+  if (trafficCache.size >= TRAFFIC_CACHE_SIZE) trafficCache.clear();
+  trafficCache.set(key, traffic);
+  return traffic;
+}
+
+/**
+ * The pool with the names of the profile's rules and the operator blocks spliced in at spread-out ranks,
+ * so that rule blocks, rewrites and operator blocks all occur (operator blocks rarely). Their answers derive
+ * from the name alone.
+ */
+function profileNames(rules: ProfileRules): SimulatedName[] {
+  const names = [...simulatedNamePool()];
+  const known = new Set(names.map((name) => name.qname));
+  const targets = [
+    ...rules.deny.map(ruleTarget),
+    ...rules.allow.map(ruleTarget),
+    ...rules.rewrites.map((rule) => ruleTarget(rule.pattern)),
+  ].filter((qname) => !known.has(qname) && known.add(qname));
+  const extra = (qname: string): SimulatedName => ({
+    qname,
+    kind: 'site',
+    owner: 'other',
+    signed: false,
+    ...simulatedAnswers(new SeededRandom(textHash(qname))),
+  });
+  targets.forEach((qname, index) => {
+    names.splice(Math.min(names.length, 6 + index * 23), 0, extra(qname));
+  });
+  SIMULATED_OPERATOR_BLOCKS.forEach((block, index) => {
+    names.splice(Math.min(names.length, 180 + index * 260), 0, extra(block.qname));
+  });
+  return names;
+}
+
+/** How the simulated edge answers a name for a profile: the first of operator, allow, rewrite, deny, list. */
+function decide(
+  profile: SimulatedProfile,
+  qname: string,
+  kind: SimulatedName['kind'],
+): Omit<Decision, 'statusIndex'> {
+  const allowed: Omit<Decision, 'statusIndex'> = {
+    status: 'allowed',
+    listId: null,
+    listName: '',
+    rule: '',
+    operatorCode: '',
+    rewriteV4: NO_ANSWERS,
+    rewriteV6: NO_ANSWERS,
+  };
+  if (profile.suspended) return allowed;
+  const operator = SIMULATED_OPERATOR_BLOCKS.find((block) => covers(block.qname, qname));
+  if (operator !== undefined)
+    return { ...allowed, status: 'blocked', rule: operator.text, operatorCode: operator.code };
+  const { deny, allow, rewrites } = profile.rules;
+  if (allow.some((pattern) => covers(pattern, qname))) return allowed;
+  const rewrite = rewrites.filter((rule) => covers(rule.pattern, qname));
+  const first = rewrite[0];
+  if (first !== undefined) {
+    const answers = rewrite.map((rule) => rule.answer);
+    return {
+      ...allowed,
+      status: 'rewritten',
+      rule: first.pattern,
+      rewriteV4: answers.filter((answer) => /^[0-9.]+$/.test(answer)),
+      rewriteV6: answers.filter((answer) => answer.includes(':')),
+    };
+  }
+  const denied = deny.find((pattern) => covers(pattern, qname));
+  if (denied !== undefined) return { ...allowed, status: 'blocked', rule: denied };
+  if (kind === 'listed' && profile.lists.length > 0) {
+    const list = profile.lists[textHash(qname) % profile.lists.length] as { id: number; name: string };
+    return { ...allowed, status: 'blocked', listId: list.id, listName: list.name };
+  }
+  return allowed;
+}
+
+/** Hour samplers by window length and the local hour it starts at (the rhythm repeats daily). */
+const hourSamplers = new Map<string, WeightedSampler>();
+
+/** Draws an hour of the window (index from `firstHour`) by the daily rhythm. */
+function hourSampler(days: number, firstHour: number): WeightedSampler {
+  const startHour = (((firstHour + LOCAL_OFFSET_HOURS) % 24) + 24) % 24;
+  const key = `${days} ${startHour}`;
+  let sampler = hourSamplers.get(key);
+  if (sampler === undefined) {
+    sampler = new WeightedSampler(
+      Array.from({ length: days * 24 + 1 }, (_unused, index) => RHYTHM[(startHour + index) % 24] as number),
+    );
+    if (hourSamplers.size >= TRAFFIC_CACHE_SIZE) hourSamplers.clear();
+    hourSamplers.set(key, sampler);
+  }
+  return sampler;
+}

@@ -1,0 +1,411 @@
+import type { DeviceStore } from '../devices/device.ports.js';
+import type { ProfileRecord } from '../profiles/profile.records.js';
+import type { Clock } from '../shared/clock.port.js';
+import { DomainError, validationFailed } from '../shared/domain-error.js';
+import { deriveColumns, type ReasonCode } from './derived-columns.js';
+import { isPublicAddress } from './ip-prefix.js';
+import type { LogCursorBinding, LogCursors, LogPosition } from './log-cursor.js';
+import {
+  type AnalyticsQuery,
+  type LogFilters,
+  type LogQuery,
+  queryFingerprint,
+  type RowQuery,
+} from './log-query.js';
+import { planQuery, type QueryPlan } from './log-query.plan.js';
+import type { CountryLookup, LogQueryRelay, QueryLogReader } from './log-query.ports.js';
+import { resolveRange } from './log-query.range.js';
+import {
+  type AnalyticsQueryParameters,
+  type AnalyticsShape,
+  LOG_LIMIT_DEFAULT,
+  type LogQueryParameters,
+  type QueryCell,
+  type QueryResult,
+  TOP_POPS_LIMIT_DEFAULT,
+  TOP_POPS_LIMIT_MAX,
+} from './log-query.schemas.js';
+import { ownerOfAddress, ownerOfQuery } from './owner-classification.js';
+import type { QueryBudget } from './query-budget.js';
+import type { QueryConcurrencyGate } from './query-concurrency.js';
+import { QUERY_STATUSES, type QueryStatus } from './query-log-row.js';
+import { emptyResult, logRowsResult, SHAPE_COLUMNS } from './query-result.js';
+
+/** Devices read at once for their display names; a profile rarely has more. */
+const DEVICE_PAGE = 500;
+
+/** What log and analytics queries are built from. */
+export interface LogQueryDependencies {
+  /** Finds the caller's profile (404 for another organisation's). */
+  profiles: { get(orgId: string, profileId: string): Promise<ProfileRecord> };
+  /** The cloud columnar store; null when none is configured (501 not_implemented where it is needed). */
+  reader: QueryLogReader | null;
+  relay: LogQueryRelay;
+  devices: Pick<DeviceStore, 'find' | 'list'>;
+  countries: CountryLookup;
+  cursors: LogCursors;
+  budget: QueryBudget;
+  gate: QueryConcurrencyGate;
+  clock: Clock;
+}
+
+/** The parameters both endpoints share, after their schemas. */
+type CommonParameters = Omit<LogQueryParameters, 'mode'>;
+
+/**
+ * Log and analytics queries of a profile (spec 2.11, 4.6, 8): parameters → validated query → plan (source,
+ * range, cost) → the columnar store, the profile's node, or nothing; guarded by the organisation's cost
+ * budget and concurrency limit.
+ */
+export class LogQueryService {
+  constructor(private readonly deps: LogQueryDependencies) {}
+
+  /** GET /v1/profiles/{id}/logs. */
+  async logs(orgId: string, profileId: string, parameters: LogQueryParameters): Promise<QueryResult> {
+    const profile = await this.deps.profiles.get(orgId, profileId);
+    const shape = parameters.mode;
+    const filters = filtersOf(parameters, shape === 'search' ? 'substring' : 'exact');
+    const binding = { profileId, mode: shape, fingerprint: queryFingerprint(filters, parameters) };
+    const position =
+      parameters.cursor === undefined ? null : this.deps.cursors.open(binding, parameters.cursor);
+    const query: RowQuery = {
+      shape,
+      profileId,
+      range: resolveRange(shape, parameters.from, parameters.to, this.deps.clock.now()),
+      filters,
+      limit: parameters.limit ?? LOG_LIMIT_DEFAULT,
+      bucketSeconds: 0,
+      position,
+    };
+    const plan = this.plan(query, profile);
+    if (plan.source !== 'columnar') return this.elsewhere(plan, orgId, binding);
+    const reader = this.requireReader();
+    return this.guarded(orgId, plan, async () => {
+      if (shape === 'tail') {
+        const rows = await reader.rows(query, query.limit);
+        const newest = rows[0];
+        const next: LogPosition =
+          newest !== undefined
+            ? { ts: newest.ts.getTime(), rowId: newest.rowId }
+            : (position ?? { ts: Math.max(0, (query.range.from?.getTime() ?? 0) - 1), rowId: '0' });
+        return logRowsResult({
+          shape,
+          source: 'columnar',
+          rows,
+          displayNames: await this.displayNames(
+            profileId,
+            rows.map((row) => row.deviceId),
+          ),
+          nextCursor: this.deps.cursors.seal(binding, next),
+        });
+      }
+      const fetched = await reader.rows(query, query.limit + 1);
+      const rows = fetched.slice(0, query.limit);
+      const last = rows.at(-1);
+      return logRowsResult({
+        shape,
+        source: 'columnar',
+        rows,
+        displayNames: await this.displayNames(
+          profileId,
+          rows.map((row) => row.deviceId),
+        ),
+        nextCursor:
+          fetched.length > query.limit && last !== undefined
+            ? this.deps.cursors.seal(binding, { ts: last.ts.getTime(), rowId: last.rowId })
+            : null,
+      });
+    });
+  }
+
+  /** GET /v1/profiles/{id}/analytics/{shape}. */
+  async analytics(
+    orgId: string,
+    profileId: string,
+    shape: AnalyticsShape,
+    parameters: AnalyticsQueryParameters,
+  ): Promise<QueryResult> {
+    const profile = await this.deps.profiles.get(orgId, profileId);
+    if (parameters.cursor !== undefined) {
+      // Analytics results are whole: no analytics answer carries a cursor to continue.
+      throw new DomainError(
+        'invalid_cursor',
+        'Analytics results have no pages; this cursor was not issued here.',
+      );
+    }
+    const maxLimit = shape === 'top_pops' ? TOP_POPS_LIMIT_MAX : Number.POSITIVE_INFINITY;
+    if (parameters.limit !== undefined && parameters.limit > maxLimit) {
+      throw validationFailed([
+        { field: 'limit', message: `must be between 1 and ${TOP_POPS_LIMIT_MAX} for top_pops` },
+      ]);
+    }
+    const query: AnalyticsQuery = {
+      shape,
+      profileId,
+      range: resolveRange(shape, parameters.from, parameters.to, this.deps.clock.now()),
+      filters: filtersOf(parameters, 'exact'),
+      limit: parameters.limit ?? (shape === 'top_pops' ? TOP_POPS_LIMIT_DEFAULT : LOG_LIMIT_DEFAULT),
+      bucketSeconds: parameters.bucket,
+      position: null,
+    };
+    const plan = this.plan(query, profile);
+    if (plan.source !== 'columnar') {
+      const result = await this.elsewhere(plan, orgId, null);
+      return shape === 'destinations' && result.source === 'node'
+        ? this.completeDestinations(result)
+        : result;
+    }
+    const reader = this.requireReader();
+    const planned = plan.query as AnalyticsQuery;
+    return this.guarded(orgId, plan, async () => ({
+      shape,
+      source: 'columnar',
+      columns: [...SHAPE_COLUMNS[shape]],
+      rows: await this.shapeRows(reader, planned, plan),
+      next_cursor: null,
+      partial: false,
+    }));
+  }
+
+  private plan(query: LogQuery, profile: ProfileRecord): QueryPlan {
+    return planQuery(query, profile.settings.log_destination, this.deps.reader !== null);
+  }
+
+  private requireReader(): QueryLogReader {
+    if (this.deps.reader === null) {
+      throw new DomainError(
+        'not_implemented',
+        'This server has no columnar store configured for query logs.',
+      );
+    }
+    return this.deps.reader;
+  }
+
+  /** Destination none answers empty; self-hosted goes to the profile's node. */
+  /**
+   * Destination none answers empty; self-hosted goes to the profile's node, whose next position is sealed
+   * here like a cloud cursor (`binding`: the log query's; analytics answers have no pages).
+   */
+  private async elsewhere(
+    plan: QueryPlan,
+    orgId: string,
+    binding: LogCursorBinding | null,
+  ): Promise<QueryResult> {
+    if (plan.source === 'none') return emptyResult(plan.query.shape, 'none');
+    const { nextPosition, ...answer } = await this.deps.relay.answer(plan.query, orgId);
+    return {
+      ...answer,
+      next_cursor:
+        nextPosition == null || binding === null ? null : this.deps.cursors.seal(binding, nextPosition),
+    };
+  }
+
+  /** Charges the budget, then runs in one of the organisation's query slots. */
+  private async guarded(
+    orgId: string,
+    plan: QueryPlan,
+    work: () => Promise<QueryResult>,
+  ): Promise<QueryResult> {
+    this.deps.budget.take(orgId, plan.cost);
+    return this.deps.gate.run(orgId, work);
+  }
+
+  private async shapeRows(
+    reader: QueryLogReader,
+    query: AnalyticsQuery,
+    plan: QueryPlan,
+  ): Promise<QueryCell[][]> {
+    switch (query.shape) {
+      case 'counts_by_status': {
+        const counts = new Map(
+          (await reader.statusCounts(query, plan.counts)).map((row) => [row.status, row.count]),
+        );
+        const shown =
+          query.filters.statuses.length === 0
+            ? QUERY_STATUSES
+            : QUERY_STATUSES.filter((status) => query.filters.statuses.includes(status));
+        return shown.map((status) => [status, counts.get(status) ?? 0]);
+      }
+      case 'timeline':
+        return timelineRows(
+          await reader.timeline(
+            query,
+            plan.counts,
+            plan.counts === 'totals' ? Math.max(3_600, query.bucketSeconds) : query.bucketSeconds,
+          ),
+        );
+      case 'top_domains':
+        return (await reader.topNames(query)).map((row) => [row.key, row.count]);
+      case 'top_blocked': {
+        const blocked = withStatuses(query, ['blocked'], 'intersect');
+        if (blocked === null) return [];
+        return (await reader.topNames(blocked)).map((row) => [row.key, row.count]);
+      }
+      case 'top_devices': {
+        const devices = await reader.topDevices(query);
+        const names = await this.displayNames(
+          query.profileId,
+          devices.map((row) => row.deviceId),
+        );
+        return devices.map((row) => [row.deviceId, names.get(row.deviceId) ?? row.deviceName, row.count]);
+      }
+      case 'destinations': {
+        const allowed = withStatuses(query, ['allowed'], 'default');
+        const addresses = await reader.topAnswerAddresses(allowed ?? query);
+        return addresses.map((row) => [row.key, row.count, this.countryOf(row.key), ownerOfAddress(row.key)]);
+      }
+      case 'top_reasons': {
+        const decided = withStatuses(query, ['blocked', 'rewritten'], 'default') ?? query;
+        return topReasons(await reader.decisions(decided), query.limit);
+      }
+      case 'top_owners':
+        return topOwners(await reader.nameAnswers(query), query.limit);
+      case 'top_pops':
+        return (await reader.topPops(query)).map((row) => [row.key, row.count]);
+    }
+  }
+
+  private countryOf(ip: string): string {
+    return isPublicAddress(ip) ? this.deps.countries.countryOf(ip) : '';
+  }
+
+  /**
+   * A node's destinations answer (spec 4.6 rule 5): an empty country is filled from this server's database,
+   * and answers of older nodes get both columns.
+   */
+  private completeDestinations(result: QueryResult): QueryResult {
+    const names = result.columns.map((column) => column.name);
+    const ip = names.indexOf('ip');
+    if (ip < 0) return result;
+    const country = names.indexOf('country');
+    const owner = names.indexOf('owner');
+    const columns = [...result.columns];
+    if (country < 0) columns.push({ name: 'country', type: 'string' });
+    if (owner < 0) columns.push({ name: 'owner', type: 'string' });
+    const rows = result.rows.map((cells) => {
+      const address = String(cells[ip]);
+      const completed = [...cells];
+      if (country < 0) completed.push(this.countryOf(address));
+      else if (completed[country] === '' || completed[country] === null)
+        completed[country] = this.countryOf(address);
+      if (owner < 0) completed.push(ownerOfAddress(address));
+      return completed;
+    });
+    return { ...result, columns, rows };
+  }
+
+  /**
+   * Display names of the devices among `deviceIds` that have one (device registry, spec 2.5): one read of the
+   * profile's devices, and single lookups only for devices beyond it.
+   */
+  private async displayNames(profileId: string, deviceIds: readonly string[]): Promise<Map<string, string>> {
+    const wanted = new Set(deviceIds.filter((id) => id !== ''));
+    const names = new Map<string, string>();
+    if (wanted.size === 0) return names;
+    const listed = await this.deps.devices.list(profileId, { limit: DEVICE_PAGE, after: null });
+    for (const device of listed) {
+      if (device.displayName !== null) names.set(device.id, device.displayName);
+      wanted.delete(device.id);
+    }
+    if (listed.length < DEVICE_PAGE) return names;
+    for (const id of wanted) {
+      const device = await this.deps.devices.find(profileId, id);
+      if (device?.displayName != null) names.set(id, device.displayName);
+    }
+    return names;
+  }
+}
+
+function filtersOf(parameters: CommonParameters, qnameMatch: LogFilters['qnameMatch']): LogFilters {
+  return {
+    devices: parameters.device ?? [],
+    statuses: parameters.status ?? [],
+    qname: parameters.qname ?? null,
+    qnameMatch,
+    qtypes: parameters.qtype ?? [],
+    lists: parameters.list ?? [],
+    clientIp: parameters.client_ip ?? null,
+  };
+}
+
+/**
+ * The query with a shape's status rule applied: `default` uses `statuses` when the query has no status filter;
+ * `intersect` keeps only `statuses` of the filter (null when nothing is left).
+ */
+function withStatuses(
+  query: AnalyticsQuery,
+  statuses: QueryStatus[],
+  rule: 'default' | 'intersect',
+): AnalyticsQuery | null {
+  const given = query.filters.statuses;
+  if (rule === 'default' && given.length > 0) return query;
+  const kept =
+    rule === 'default' || given.length === 0 ? statuses : statuses.filter((status) => given.includes(status));
+  return kept.length === 0 ? null : { ...query, filters: { ...query.filters, statuses: kept } };
+}
+
+/** Timeline rows: one per bucket with queries, oldest first, a count column per status. */
+function timelineRows(counts: Array<{ bucket: Date; status: QueryStatus; count: number }>): QueryCell[][] {
+  const buckets = new Map<number, Map<QueryStatus, number>>();
+  for (const row of counts) {
+    const at = row.bucket.getTime();
+    const byStatus = buckets.get(at) ?? new Map<QueryStatus, number>();
+    byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.count);
+    buckets.set(at, byStatus);
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([at, byStatus]) => [
+      new Date(at).toISOString(),
+      ...QUERY_STATUSES.map((status) => byStatus.get(status) ?? 0),
+    ]);
+}
+
+/** top_owners (spec 4.6 rule 6): unclassified queries left out; count descending, ties by owner. */
+function topOwners(
+  groups: Array<{ qname: string; answerIps: string[]; count: number }>,
+  limit: number,
+): QueryCell[][] {
+  const counts = new Map<string, number>();
+  for (const group of groups) {
+    const owner = ownerOfQuery(group.qname, group.answerIps);
+    if (owner !== '') counts.set(owner, (counts.get(owner) ?? 0) + group.count);
+  }
+  return [...counts.entries()]
+    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, limit)
+    .map(([owner, count]) => [owner, count]);
+}
+
+/**
+ * top_reasons (spec 4.6 rule 4): decisions grouped by what decided them through the one derivation of the
+ * log rows; count descending, ties by reason_code, list_id, reason.
+ */
+function topReasons(
+  decisions: Awaited<ReturnType<QueryLogReader['decisions']>>,
+  limit: number,
+): QueryCell[][] {
+  const groups = new Map<
+    string,
+    { code: ReasonCode; listId: number | null; reason: string; count: number }
+  >();
+  for (const decision of decisions) {
+    const derived = deriveColumns(decision);
+    const listId = derived.reasonCode === 'list' ? decision.reasonListId : null;
+    const key = JSON.stringify([derived.reasonCode, listId, derived.reason]);
+    const group = groups.get(key) ?? { code: derived.reasonCode, listId, reason: derived.reason, count: 0 };
+    group.count += decision.count;
+    groups.set(key, group);
+  }
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...groups.values()]
+    .sort(
+      (a, b) =>
+        b.count - a.count ||
+        text(a.code, b.code) ||
+        (a.listId ?? -1) - (b.listId ?? -1) ||
+        text(a.reason, b.reason),
+    )
+    .slice(0, limit)
+    .map((group) => [group.code, group.listId, group.reason, group.count]);
+}

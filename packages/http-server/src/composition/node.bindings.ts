@@ -1,0 +1,122 @@
+import type { KeyObject } from 'node:crypto';
+import {
+  Ed25519ProfileSigner,
+  generateProfileSigningKey,
+  loadOrCreateDevelopmentSigningKey,
+  parseProfileSigningKeys,
+} from '@svc/adapters';
+import {
+  Clock,
+  type CursorSealer,
+  DeviceStore,
+  KeyedHash,
+  LogQueryRelay,
+  MessageBus,
+  NodePresence,
+  NodeService,
+  NodeStore,
+  ProfileSigner,
+  ProfileStore,
+  Random,
+  UnitOfWork,
+} from '@svc/domain';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { NodeLinkLogQueryRelay } from '../links/node-link.log-query-relay.js';
+import { NodeLinkHub } from '../links/node-link-hub.js';
+import type { Settings } from '../settings/settings.js';
+import type { StorageKind } from './container.js';
+import type { Lifecycle } from './lifecycle.js';
+import {
+  CursorSealerToken,
+  LifecycleToken,
+  LoggerToken,
+  NodeLinkHubToken,
+  NodeServiceToken,
+} from './tokens.js';
+
+/**
+ * The profile signing keys: SVC_PROFILE_SIGNING_KEYS when set; in development a key kept in the data dir (in
+ * memory for the engine-free server, which has no data dir); in production without the setting, none (profile
+ * documents go unsigned).
+ */
+async function signingKeysOf(settings: Settings, storage: StorageKind): Promise<KeyObject[]> {
+  if (settings.profileSigningKeys !== undefined) return parseProfileSigningKeys(settings.profileSigningKeys);
+  if (settings.env !== 'development') return [];
+  if (storage === 'memory') return [generateProfileSigningKey()];
+  return [await loadOrCreateDevelopmentSigningKey(settings.dataDir)];
+}
+
+/** Binds the node use cases, the profile signer and the link hub; NodeStore is bound by the storage family. */
+export function bindNodes(container: Container, settings: Settings, storage: StorageKind): void {
+  container
+    .bind<ProfileSigner>(ProfileSigner)
+    .toResolvedValue(async () => new Ed25519ProfileSigner(await signingKeysOf(settings, storage)));
+  container.bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
+    async (
+      store: NodeStore,
+      profileStore: ProfileStore,
+      clock: Clock,
+      bus: MessageBus,
+      logger: Logger,
+      lifecycle: Lifecycle,
+    ) => {
+      const hub = new NodeLinkHub({
+        store,
+        profileStore,
+        clock,
+        bus,
+        logger,
+        problemBase: settings.problemBase,
+        crossServer: storage === 'engines' && settings.natsUrl !== undefined,
+      });
+      await hub.start();
+      return lifecycle.own('node links', hub, (owned) => owned.close());
+    },
+    [NodeStore, ProfileStore, Clock, MessageBus, LoggerToken, LifecycleToken],
+  );
+  // Bound before the query-log bindings, which fall back to an always-offline relay.
+  container
+    .bind<LogQueryRelay>(LogQueryRelay)
+    .toResolvedValue(
+      (hub: NodeLinkHub, devices: DeviceStore) => new NodeLinkLogQueryRelay(hub, devices),
+      [NodeLinkHubToken, DeviceStore],
+    );
+  container.bind<NodePresence>(NodePresence).toResolvedValue((hub: NodeLinkHub) => hub, [NodeLinkHubToken]);
+  container.bind<NodeService>(NodeServiceToken).toResolvedValue(
+    (
+      uow: UnitOfWork,
+      profileStore: ProfileStore,
+      store: NodeStore,
+      random: Random,
+      clock: Clock,
+      cursors: CursorSealer,
+      keyedHash: KeyedHash,
+      signer: ProfileSigner,
+      presence: NodePresence,
+    ) =>
+      new NodeService({
+        uow,
+        profileStore,
+        store,
+        random,
+        clock,
+        cursors,
+        keyedHash,
+        signer,
+        presence,
+        baseUrl: settings.baseUrl,
+      }),
+    [
+      UnitOfWork,
+      ProfileStore,
+      NodeStore,
+      Random,
+      Clock,
+      CursorSealerToken,
+      KeyedHash,
+      ProfileSigner,
+      NodePresence,
+    ],
+  );
+}

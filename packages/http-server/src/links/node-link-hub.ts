@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  type BusSubscription,
+  type Clock,
+  DomainError,
+  type MessageBus,
+  NODE_LINK_HEARTBEAT_SECONDS,
+  NODE_LINK_PROTOCOL_VERSION,
+  NODE_OFFLINE_RETRY_AFTER_S,
+  NODE_REVOKED_SUBJECT,
+  NodeLinkCloseCodes,
+  type NodePresence,
+  type NodeQueryResult,
+  type NodeStore,
+  NodeToServerMessage,
+  type ProfileStore,
+} from '@svc/domain';
+import type { Logger } from 'pino';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Authenticator, Principal } from '../http/principal.js';
+import { problemFor, problemFromError } from '../problems/problem-document.js';
+import { CrossServerRelay } from './cross-server-relay.js';
+import { NodeLink } from './node-link.js';
+
+/** Path of the link (ROUTES.md). */
+export const NODE_LINK_PATH = '/v1/nodes/self/link';
+/** How long a node whose link dropped counts as reconnecting rather than offline. */
+const RECONNECT_WINDOW_MS = 60_000;
+/** How long a new link has to say hello. */
+const HELLO_TIMEOUT_MS = 10_000;
+/** Largest message a node may send (a log batch of 10,000 rows fits). */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** What the hub is built from. */
+export interface NodeLinkHubDependencies {
+  store: NodeStore;
+  profileStore: ProfileStore;
+  clock: Clock;
+  bus: MessageBus;
+  logger: Logger;
+  problemBase: string;
+  /** True when other API servers share the bus (NATS): queries for links held elsewhere go over it. */
+  crossServer: boolean;
+}
+
+/**
+ * The links of self-hosted nodes held by this API server (GET /v1/nodes/self/link, docs/node-link-protocol.md):
+ * authenticates upgrades with the node token, keeps one link per node (a newer one replaces the older), pushes
+ * `profile_changed` when the profile's document is published, closes a revoked node's link, and relays queries.
+ */
+export class NodeLinkHub implements NodePresence {
+  private readonly links = new Map<string, NodeLink>();
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly subscriptions: BusSubscription[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
+  /** When the last ready link of a profile dropped (monotonic ms), by `orgId/profileId`. */
+  private readonly droppedAt = new Map<string, number>();
+  private readonly crossServer: CrossServerRelay | undefined;
+
+  constructor(private readonly deps: NodeLinkHubDependencies) {
+    this.crossServer = deps.crossServer
+      ? new CrossServerRelay(
+          deps.bus,
+          (orgId, profileId) => this.linkOfProfile(orgId, profileId),
+          deps.logger,
+        )
+      : undefined;
+  }
+
+  /** Subscribes to profile publications and node revocations, and starts the silence sweep. */
+  async start(): Promise<void> {
+    this.subscriptions.push(
+      await this.deps.bus.subscribe('profiles.>', (delivery) => this.onProfilePublished(delivery.payload)),
+      await this.deps.bus.subscribe(NODE_REVOKED_SUBJECT, (delivery) => {
+        const nodeId = (delivery.payload as { node_id?: unknown }).node_id;
+        if (typeof nodeId === 'string')
+          this.links.get(nodeId)?.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
+      }),
+    );
+    await this.crossServer?.start();
+    this.sweeper = setInterval(() => {
+      const now = performance.now();
+      for (const link of this.links.values()) {
+        if (link.silentAt(now)) link.socket.close(NodeLinkCloseCodes.silent, 'no heartbeat');
+      }
+    }, NODE_LINK_HEARTBEAT_SECONDS * 1000);
+    this.sweeper.unref();
+  }
+
+  isConnected(nodeId: string): boolean {
+    return this.links.get(nodeId)?.ready === true;
+  }
+
+  /** The ready link of one of the organisation's profile's nodes, if any holds one to this server. */
+  linkOfProfile(orgId: string, profileId: string): NodeLink | undefined {
+    for (const link of this.links.values()) {
+      if (link.ready && link.profileId === profileId && link.orgId === orgId) return link;
+    }
+    return undefined;
+  }
+
+  /**
+   * True while a profile's node is expected back: its link to this server dropped less than a minute ago,
+   * not by revocation, and no node of the profile is connected since (spec 2.11 `node_reconnecting`).
+   */
+  reconnecting(orgId: string, profileId: string): boolean {
+    const dropped = this.droppedAt.get(`${orgId}/${profileId}`);
+    if (dropped === undefined) return false;
+    if (performance.now() - dropped < RECONNECT_WINDOW_MS) return true;
+    this.droppedAt.delete(`${orgId}/${profileId}`);
+    return false;
+  }
+
+  /**
+   * Relays a query to a connected node of the profile (spec 4.6, 7, 8): on the link this server holds, else
+   * through the server that holds one (over NATS); 503 node_offline with Retry-After when none is connected,
+   * then the link's rules (node_busy, shape_unsupported, node_timeout, node_error).
+   */
+  async relay(
+    orgId: string,
+    profileId: string,
+    shape: string,
+    params: Record<string, unknown>,
+  ): Promise<{ nodeId: string; result: NodeQueryResult }> {
+    const link = this.linkOfProfile(orgId, profileId);
+    if (link === undefined) {
+      if (this.crossServer !== undefined) return this.crossServer.ask(orgId, profileId, shape, params);
+      throw new DomainError('node_offline', 'This profile’s self-hosted node is not connected.', {
+        retryAfter: NODE_OFFLINE_RETRY_AFTER_S,
+      });
+    }
+    return { nodeId: link.nodeId, result: await link.query(shape, params) };
+  }
+
+  /** Handles an HTTP upgrade: the link path with a live node token becomes a link; anything else is refused. */
+  upgrade(authenticator: Authenticator, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const requestId = randomUUID();
+    const path = new URL(req.url ?? '/', 'http://link').pathname;
+    if (path !== NODE_LINK_PATH) {
+      this.refuse(socket, problemFor('not_found', 'No WebSocket is served here.', this.context(requestId)));
+      return;
+    }
+    authenticator
+      .authenticate({ headers: req.headers, clientIp: req.socket.remoteAddress ?? '' })
+      .then((principal: Principal | null) => {
+        const node = principal?.node?.node;
+        if (principal?.kind !== 'node' || node === undefined) {
+          throw new DomainError(
+            'unauthenticated',
+            'The link takes a node token (Authorization: Bearer svcnode_…).',
+          );
+        }
+        this.server.handleUpgrade(req, socket, head, (ws) =>
+          this.accept(ws, node.id, node.orgId, node.profileId),
+        );
+      })
+      .catch((error: unknown) => {
+        const problem = problemFromError(error, this.context(requestId));
+        if (problem.status >= 500) this.deps.logger.error({ err: error }, 'node link upgrade failed');
+        this.refuse(socket, problem);
+      });
+  }
+
+  /** Closes every link (server shutdown) and stops listening to the bus. */
+  async close(): Promise<void> {
+    if (this.sweeper !== undefined) clearInterval(this.sweeper);
+    for (const link of this.links.values()) link.socket.close(1001, 'server shutting down');
+    for (const subscription of this.subscriptions.splice(0)) await subscription.unsubscribe();
+    await this.crossServer?.close();
+    for (const client of this.server.clients) client.terminate();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private context(requestId: string) {
+    return { requestId, problemBase: this.deps.problemBase };
+  }
+
+  private refuse(socket: Duplex, problem: ReturnType<typeof problemFor>): void {
+    const body = JSON.stringify(problem.body);
+    const reason = problem.body.title;
+    socket.end(
+      `HTTP/1.1 ${problem.status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${problem.body.request_id}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+
+  private accept(socket: WebSocket, nodeId: string, orgId: string, profileId: string): void {
+    const link = new NodeLink(socket, nodeId, orgId, profileId);
+    this.links.get(nodeId)?.socket.close(NodeLinkCloseCodes.replaced, 'replaced by a newer link');
+    this.links.set(nodeId, link);
+    const helloTimer = setTimeout(() => {
+      if (!link.ready) socket.close(NodeLinkCloseCodes.protocolError, 'hello expected');
+    }, HELLO_TIMEOUT_MS);
+    socket.on('message', (data, isBinary) => {
+      link.lastHeardMs = performance.now();
+      if (isBinary) {
+        link.send({ type: 'error', code: 'bad_request', detail: 'messages are JSON text' });
+        return;
+      }
+      this.onMessage(link, data.toString()).catch((error: unknown) => {
+        this.deps.logger.error({ err: error, nodeId }, 'node link message failed');
+      });
+    });
+    socket.on('close', (code) => {
+      clearTimeout(helloTimer);
+      link.dropped();
+      if (this.links.get(nodeId) === link) {
+        this.links.delete(nodeId);
+        // A link that dropped without the node being revoked is expected back: its profile is reconnecting.
+        if (link.ready && code !== NodeLinkCloseCodes.revoked) {
+          this.droppedAt.set(`${orgId}/${profileId}`, performance.now());
+        }
+      }
+      this.touch(nodeId);
+    });
+    socket.on('error', (error) => this.deps.logger.warn({ err: error, nodeId }, 'node link error'));
+  }
+
+  private async onMessage(link: NodeLink, text: string): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      link.send({ type: 'error', code: 'bad_request', detail: 'messages are JSON objects' });
+      return;
+    }
+    const parsed = NodeToServerMessage.safeParse(raw);
+    if (!parsed.success) {
+      const type = (raw as { type?: unknown } | null)?.type;
+      // Types added by later versions of the protocol are ignored; a known type with a bad shape is refused.
+      if (['hello', 'heartbeat', 'query_result', 'query_error', 'log_batch'].includes(String(type))) {
+        link.send({ type: 'error', code: 'validation_failed', detail: parsed.error.message });
+        if (type === 'hello') link.socket.close(NodeLinkCloseCodes.protocolError, 'bad hello');
+      }
+      return;
+    }
+    const message = parsed.data;
+    if (message.type !== 'hello' && !link.ready) {
+      link.socket.close(NodeLinkCloseCodes.protocolError, 'hello expected');
+      return;
+    }
+    switch (message.type) {
+      case 'hello': {
+        link.version = message.version;
+        link.shapes = new Set(message.shapes);
+        await this.deps.store.touch(link.nodeId, this.deps.clock.now(), {
+          version: message.version,
+          shapes: [...link.shapes],
+        });
+        const profile = await this.deps.profileStore.find(link.orgId, link.profileId);
+        if (profile === null) {
+          link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
+          return;
+        }
+        link.ready = true;
+        this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
+        link.send({
+          type: 'welcome',
+          protocol: NODE_LINK_PROTOCOL_VERSION,
+          node_id: link.nodeId,
+          profile_id: link.profileId,
+          profile_version: profile.version,
+          heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
+        });
+        return;
+      }
+      case 'heartbeat':
+        link.send({ type: 'heartbeat_ack' });
+        this.touch(link.nodeId);
+        return;
+      case 'query_result':
+        link.answer(message.id, message.result);
+        return;
+      case 'query_error':
+        link.fail(message.id, message.code, message.detail);
+        return;
+      case 'log_batch':
+        link.send({ type: 'log_batch_ack', id: message.id, accepted: message.rows.length });
+        return;
+    }
+  }
+
+  private onProfilePublished(payload: unknown): void {
+    const document = payload as { kind?: unknown; id?: unknown; version?: unknown };
+    if (typeof document.id !== 'string' || typeof document.version !== 'number') return;
+    for (const link of this.links.values()) {
+      if (link.profileId !== document.id) continue;
+      if (document.kind === 'tombstone') link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
+      else if (link.ready)
+        link.send({ type: 'profile_changed', profile_id: document.id, version: document.version });
+    }
+  }
+
+  private touch(nodeId: string): void {
+    this.deps.store.touch(nodeId, this.deps.clock.now()).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, nodeId }, 'could not record a node’s last sighting');
+    });
+  }
+}

@@ -1,0 +1,310 @@
+import { createClient, type NodeProfileDocument, type SvcClient } from '@svc/sdk';
+import WebSocket from 'ws';
+import type { CredentialStore, NodeCredentials } from './credentials.js';
+import { verifyProfileDocument } from './profile-verification.js';
+
+/** Protocol version of the link this kit speaks (docs/node-link-protocol.md). */
+export const LINK_PROTOCOL_VERSION = 1;
+/** Close code of a revoked node: the agent stops instead of reconnecting. */
+const REVOKED_CLOSE_CODE = 4001;
+
+/** A query result as a node answers it (spec 2.11, without the fields the API fills in). */
+export interface NodeQueryAnswer {
+  columns: { name: string; type: string }[];
+  rows: unknown[][];
+  /** Ignored by the API; give `next_after` instead. */
+  next_cursor: string | null;
+  /** Position of the last row when a further page exists (`ts` Unix ms, `row_id`); the API seals it. */
+  next_after?: { ts: number; row_id: string } | null;
+  partial: boolean;
+  partial_reason?: 'timeout' | 'overload';
+  /**
+   * For tail and search: the rows as recorded (docs/node-link-protocol.md, `NodeLogRow`); the API then builds
+   * `columns` and `rows` itself, derived columns included.
+   */
+  log_rows?: Record<string, unknown>[];
+}
+
+/** Thrown by a {@link QueryHandler} for a shape it does not answer: the API answers 501 shape_unsupported. */
+export class UnsupportedShapeError extends Error {
+  constructor(shape: string) {
+    super(`this node does not answer ${shape}`);
+    this.name = 'UnsupportedShapeError';
+  }
+}
+
+/**
+ * Answers relayed log and analytics queries from the node's own store. `signal` aborts when the API cancels
+ * (it gave up after its 10 s time-out). Any other error becomes 502 node_error for the asker.
+ */
+export interface QueryHandler {
+  answer(shape: string, params: Record<string, unknown>, signal: AbortSignal): Promise<NodeQueryAnswer>;
+}
+
+/** Options of a {@link NodeAgent}. */
+export interface NodeAgentOptions {
+  baseUrl: string;
+  store: CredentialStore;
+  /** The node software's version, reported in the link's hello. */
+  version: string;
+  /** The query shapes `handler` answers. */
+  shapes: string[];
+  handler: QueryHandler;
+  /** Receives every profile document that verified, to apply it. */
+  onProfile?: (document: NodeProfileDocument) => void | Promise<void>;
+  /** Receives a document refused because its signature did not verify (it is not applied). */
+  onRejectedProfile?: (error: Error) => void;
+  /** Called once when the node finds itself revoked; the agent has stopped. */
+  onRevoked?: () => void;
+  /** Reconnection backoff: first delay and cap in milliseconds (defaults 500 and 30 000), with jitter. */
+  backoff?: { initialMs?: number; maxMs?: number };
+}
+
+interface ServerMessage {
+  type: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A self-hosted node's connection to the API: keeps the link up with backoff, fetches and verifies the signed
+ * profile document on start and on every `profile_changed`, answers relayed queries through a handler, sends
+ * log batches, and rotates its token, persisting each new one before using it.
+ */
+export class NodeAgent {
+  private credentials: NodeCredentials | null = null;
+  private socket: WebSocket | null = null;
+  private ready = false;
+  private stopped = true;
+  private attempt = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private appliedVersion: number | null = null;
+  private readonly running = new Map<string, AbortController>();
+  private readonly batchAcks = new Map<string, (accepted: number) => void>();
+  private nextBatch = 0;
+  private welcomed: (() => void) | undefined;
+
+  constructor(private readonly options: NodeAgentOptions) {}
+
+  /** True while the link is open and welcomed. */
+  get connected(): boolean {
+    return this.ready;
+  }
+
+  /** The version of the last profile document applied, or null before the first. */
+  get profileVersion(): number | null {
+    return this.appliedVersion;
+  }
+
+  /** Loads the credentials, applies the current profile and opens the link; resolves once welcomed. */
+  async start(): Promise<void> {
+    this.credentials = await this.options.store.load();
+    if (this.credentials === null) throw new Error('no node credentials: enrol first (enrolNode)');
+    this.stopped = false;
+    await this.refreshProfile();
+    await new Promise<void>((resolve) => {
+      this.welcomed = resolve;
+      this.connect();
+    });
+  }
+
+  /** Closes the link and stops reconnecting. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.stopHeartbeat();
+    for (const controller of this.running.values()) controller.abort();
+    this.running.clear();
+    const socket = this.socket;
+    this.socket = null;
+    this.ready = false;
+    if (socket !== null && socket.readyState !== WebSocket.CLOSED) {
+      await new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        socket.close(1000, 'node stopping');
+      });
+    }
+  }
+
+  /** The API client of the current token. */
+  client(): SvcClient {
+    return createClient({ baseUrl: this.options.baseUrl, token: this.current().nodeToken });
+  }
+
+  /**
+   * Fetches the profile document, verifies its signature against the enrolment keys and hands it to
+   * `onProfile`. A document that does not verify is refused (`onRejectedProfile`) and the error thrown.
+   */
+  async refreshProfile(): Promise<NodeProfileDocument> {
+    const document = await this.client().nodes.self.profile();
+    try {
+      verifyProfileDocument(document, this.current().profileKeys);
+    } catch (error) {
+      this.options.onRejectedProfile?.(error as Error);
+      throw error;
+    }
+    this.appliedVersion = document.version;
+    await this.options.onProfile?.(document);
+    return document;
+  }
+
+  /**
+   * Rotates the node token (POST /v1/nodes/self/token): the new token is persisted before anything uses it,
+   * then one request made with it starts the old token's 600 s grace. The open link stays up.
+   */
+  async rotateToken(): Promise<void> {
+    const rotated = await this.client().nodes.self.rotateToken();
+    this.credentials = { ...this.current(), nodeToken: rotated.node_token };
+    await this.options.store.save(this.credentials);
+    await this.client().nodes.self.get();
+  }
+
+  /** Sends query log rows over the link; resolves with how many the API accepted. */
+  sendLogBatch(rows: Record<string, unknown>[]): Promise<number> {
+    if (!this.ready) return Promise.reject(new Error('the link is not connected'));
+    this.nextBatch += 1;
+    const id = `b${this.nextBatch}`;
+    return new Promise<number>((resolve) => {
+      this.batchAcks.set(id, resolve);
+      this.send({ type: 'log_batch', id, rows });
+    });
+  }
+
+  private current(): NodeCredentials {
+    if (this.credentials === null) throw new Error('the agent has not started');
+    return this.credentials;
+  }
+
+  private connect(): void {
+    const url = this.client().nodes.self.linkUrl();
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.current().nodeToken}` } });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.send({
+        type: 'hello',
+        protocol: LINK_PROTOCOL_VERSION,
+        version: this.options.version,
+        shapes: this.options.shapes,
+      });
+    });
+    socket.on('message', (data) => {
+      // A failed profile refresh was reported to onRejectedProfile (or is retried on the next change); the
+      // link itself stays up either way.
+      this.onMessage(JSON.parse(data.toString()) as ServerMessage).catch(() => undefined);
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      socket.terminate();
+      if (response.statusCode === 401) this.checkRevoked();
+    });
+    // Errors are followed by close, where reconnection is decided.
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.ready = false;
+      this.stopHeartbeat();
+      for (const controller of this.running.values()) controller.abort();
+      this.running.clear();
+      if (code === REVOKED_CLOSE_CODE) this.revoked();
+      else this.scheduleReconnect();
+    });
+  }
+
+  /** A refused upgrade: a revoked node stops; anything else is retried. */
+  private checkRevoked(): void {
+    this.client()
+      .nodes.self.get()
+      .then(
+        () => this.scheduleReconnect(),
+        (error: { code?: string }) =>
+          error.code === 'node_revoked' ? this.revoked() : this.scheduleReconnect(),
+      );
+  }
+
+  private revoked(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.options.onRevoked?.();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const initial = this.options.backoff?.initialMs ?? 500;
+    const cap = this.options.backoff?.maxMs ?? 30_000;
+    const delay = Math.min(cap, initial * 2 ** this.attempt) * (0.5 + Math.random() / 2);
+    this.attempt += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (!this.stopped) this.connect();
+    }, delay);
+  }
+
+  private send(message: object): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+  }
+
+  private async onMessage(message: ServerMessage): Promise<void> {
+    switch (message.type) {
+      case 'welcome': {
+        this.ready = true;
+        this.attempt = 0;
+        const seconds = typeof message.heartbeat_s === 'number' ? message.heartbeat_s : 30;
+        this.stopHeartbeat();
+        this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), seconds * 1000);
+        this.heartbeatTimer.unref();
+        this.welcomed?.();
+        this.welcomed = undefined;
+        if (message.profile_version !== this.appliedVersion) await this.refreshProfile();
+        return;
+      }
+      case 'profile_changed':
+        if (typeof message.version === 'number' && message.version !== this.appliedVersion) {
+          await this.refreshProfile();
+        }
+        return;
+      case 'query':
+        await this.answer(
+          String(message.id),
+          String(message.shape),
+          message.params as Record<string, unknown>,
+        );
+        return;
+      case 'cancel':
+        this.running.get(String(message.id))?.abort();
+        this.running.delete(String(message.id));
+        return;
+      case 'log_batch_ack': {
+        const resolve = this.batchAcks.get(String(message.id));
+        this.batchAcks.delete(String(message.id));
+        resolve?.(Number(message.accepted));
+        return;
+      }
+      default:
+        // heartbeat_ack, error and types of later protocol versions need nothing.
+        return;
+    }
+  }
+
+  private async answer(id: string, shape: string, params: Record<string, unknown>): Promise<void> {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      const result = await this.options.handler.answer(shape, params, controller.signal);
+      if (!controller.signal.aborted) this.send({ type: 'query_result', id, result });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.send(
+        error instanceof UnsupportedShapeError
+          ? { type: 'query_error', id, code: 'shape_unsupported', detail: error.message }
+          : { type: 'query_error', id, code: 'node_error', detail: (error as Error).message },
+      );
+    } finally {
+      this.running.delete(id);
+    }
+  }
+}

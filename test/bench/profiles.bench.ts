@@ -1,0 +1,267 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  createScratchDatabase,
+  postgresServerUnavailable,
+} from '../../packages/adapters/tests/support/postgres-server.js';
+import { createBenchAccount } from './bench-account.js';
+import { build, exited, type Figures, load, ROOT, staleBuilds, waitForListening } from './bench-processes.js';
+
+/**
+ * Part of `npm run bench` (issue 6). On the PostgreSQL server, through the full stack (the built server):
+ * - GET /v1/profiles/{id} with an API token, next to GET /v1/meta, both with autocannon in its own process;
+ * - PATCH /v1/profiles/{id} with If-Match (each write bumps the version and publishes the profile document
+ *   through the outbox), by WRITERS clients each writing its own profile with the ETag of its previous answer;
+ * next to, in the same run, the same statements issued directly with `pg`: the profile SELECT, and the write
+ * transaction (SELECT … FOR UPDATE, UPDATE, INSERT INTO outbox, COMMIT) by as many clients.
+ * Targets: GET at 0.8 of GET /v1/meta or better; PATCH at 0.5 of the raw transaction rate or better.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
+
+const PROFILE_COLUMNS =
+  'id, org_id, name, version, security, parental, settings, rules, lists, suspended, created_at, updated_at';
+
+/** Requests per second and latency percentiles of a closed-loop run. */
+interface LoopFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/** Runs `workers` loops of `step` for `seconds`, each step timed; a step that throws counts as a failure. */
+async function closedLoop(
+  workers: number,
+  seconds: number,
+  step: (worker: number) => Promise<void>,
+): Promise<LoopFigures> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const before = performance.now();
+        try {
+          await step(worker);
+          latencies.push(performance.now() - before);
+        } catch {
+          failures += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    failures,
+  };
+}
+
+async function startServer(
+  dataDir: string,
+  databaseUrl: string,
+): Promise<{ server: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SVC_ENV: 'development',
+    SVC_LOG_LEVEL: 'warn',
+    SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+    DATABASE_URL: databaseUrl,
+  };
+  for (const name of ['CLICKHOUSE_URL', 'NATS_URL', 'SMTP_URL']) delete env[name];
+  const server = spawn(
+    process.execPath,
+    [join(ROOT, 'packages/cli/dist/bin.js'), 'serve', '--port', '0', '--data-dir', dataDir],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return { server, url: await waitForListening(server) };
+}
+
+async function createProfile(
+  url: string,
+  token: string,
+  name: string,
+): Promise<{ id: string; etag: string }> {
+  const response = await fetch(`${url}/v1/profiles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (response.status !== 201) throw new Error(`create profile: ${response.status} ${await response.text()}`);
+  const profile = (await response.json()) as { id: string };
+  return { id: profile.id, etag: response.headers.get('etag') ?? '' };
+}
+
+/** PATCH with If-Match by WRITERS clients, each on its own profile, carrying the ETag forward. */
+async function patchThroughApi(
+  url: string,
+  token: string,
+  profiles: { id: string; etag: string }[],
+): Promise<LoopFigures> {
+  let counter = 0;
+  return closedLoop(profiles.length, SECONDS, async (worker) => {
+    const profile = profiles[worker];
+    if (profile === undefined) throw new Error('no profile for this writer');
+    counter += 1;
+    const response = await fetch(`${url}/v1/profiles/${profile.id}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/merge-patch+json',
+        'if-match': profile.etag,
+      },
+      body: JSON.stringify({ name: `bench ${counter}` }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`PATCH answered ${response.status}`);
+    profile.etag = response.headers.get('etag') ?? '';
+  });
+}
+
+/** The write transaction the API runs for a PATCH, issued directly: lock, update, enqueue, commit. */
+async function patchDirectly(pool: pg.Pool, orgId: string, ids: string[]): Promise<LoopFigures> {
+  let counter = 0;
+  return closedLoop(ids.length, SECONDS, async (worker) => {
+    const id = ids[worker];
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const found = await client.query<{ version: number }>(
+        `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL FOR UPDATE`,
+        [orgId, id],
+      );
+      const row = found.rows[0];
+      if (row === undefined) throw new Error('profile gone');
+      counter += 1;
+      await client.query(
+        `UPDATE profiles SET name = $3, version = $4, updated_at = now()
+         WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
+        [orgId, id, `direct ${counter}`, row.version + 1],
+      );
+      await client.query('INSERT INTO outbox (subject, payload) VALUES ($1, $2)', [
+        `profiles.${id}`,
+        JSON.stringify({ ...row, version: row.version + 1 }),
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+}
+
+/** The profile read the API runs for a GET, issued directly by CONNECTIONS clients. */
+async function getDirectly(pool: pg.Pool, orgId: string, id: string): Promise<LoopFigures> {
+  return closedLoop(CONNECTIONS, SECONDS, async () => {
+    const result = await pool.query(
+      `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
+      [orgId, id],
+    );
+    if (result.rowCount !== 1) throw new Error('profile not found');
+  });
+}
+
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+function autocannonRow(name: string, figures: Figures): string {
+  const errors = figures.non2xx > 0 ? `   ${figures.non2xx} non-2xx!` : '';
+  return `${name.padEnd(44)} ${fixed(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms${errors}`;
+}
+
+function loopRow(name: string, figures: LoopFigures, unit: string): string {
+  const errors = figures.failures > 0 ? `   ${figures.failures} failed!` : '';
+  return `${name.padEnd(44)} ${fixed(figures.perSecond).padStart(7)} ${unit}   p50 ${fixed(figures.p50, 1)} ms   p99 ${fixed(figures.p99, 1)} ms${errors}`;
+}
+
+async function main(): Promise<void> {
+  const unavailable = await postgresServerUnavailable();
+  if (unavailable !== undefined) {
+    process.stdout.write(`profiles on the PostgreSQL server: skipped, ${unavailable}\n`);
+    return;
+  }
+  const stale = staleBuilds();
+  if (stale.length > 0) {
+    process.stderr.write(`bench: building (${stale.join(', ')} older than the sources)\n`);
+    await build();
+  }
+  const database = await createScratchDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-profiles-'));
+  const pool = new pg.Pool({ connectionString: database.url, max: Math.max(WRITERS, CONNECTIONS) });
+  let server: ChildProcess | undefined;
+  try {
+    const started = await startServer(dataDir, database.url);
+    server = started.server;
+    const { url } = started;
+    const account = await createBenchAccount(url, dataDir, ['profiles:read', 'profiles:write']);
+    const writers: { id: string; etag: string }[] = [];
+    for (let index = 0; index < WRITERS; index += 1)
+      writers.push(await createProfile(url, account.token, `writer ${index}`));
+    const reader = await createProfile(url, account.token, 'reader');
+    const orgId = (
+      await pool.query<{ org_id: string }>('SELECT org_id FROM profiles WHERE id = $1', [reader.id])
+    ).rows[0]?.org_id;
+    if (orgId === undefined) throw new Error('the profile is not in the database');
+
+    const serverPid = server.pid;
+    const auth = { authorization: `Bearer ${account.token}` };
+    const options = (headers: Record<string, string>, seconds: number) => ({
+      seconds,
+      connections: CONNECTIONS,
+      headers,
+      ...(serverPid === undefined ? {} : { serverPid }),
+    });
+    // A short run of each first, so that every path is measured with its code optimised.
+    await load(`${url}/v1/meta`, options({}, 1));
+    await load(`${url}/v1/profiles/${reader.id}`, options(auth, 1));
+    const meta = await load(`${url}/v1/meta`, options({}, SECONDS));
+    const get = await load(`${url}/v1/profiles/${reader.id}`, options(auth, SECONDS));
+    const getSql = await getDirectly(pool, orgId, reader.id);
+    const patch = await patchThroughApi(url, account.token, writers);
+    const patchSql = await patchDirectly(
+      pool,
+      orgId,
+      writers.map((writer) => writer.id),
+    );
+
+    process.stdout.write(
+      [
+        `profiles on the PostgreSQL server (${cpus().length} cores, load average ${fixed(loadavg()[0] ?? 0, 2)}; the built server, ${SECONDS} s per run)`,
+        autocannonRow(`GET /v1/meta (${CONNECTIONS} connections)`, meta),
+        autocannonRow(`GET /v1/profiles/{id}, API token`, get),
+        loopRow('the same SELECT directly with pg', getSql, 'q/s  '),
+        loopRow(`PATCH /v1/profiles/{id} If-Match (${WRITERS} writers)`, patch, 'req/s'),
+        loopRow('the same transaction directly with pg', patchSql, 'tx/s '),
+        `GET profile / GET meta:        ${fixed(get.requestsPerSecond / Math.max(1, meta.requestsPerSecond), 2)} (target ≥ 0.80)`,
+        `PATCH / direct transaction:    ${fixed(patch.perSecond / Math.max(1, patchSql.perSecond), 2)} (target ≥ 0.50)`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    if (server !== undefined) {
+      server.kill('SIGTERM');
+      await exited(server);
+    }
+    await pool.end();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

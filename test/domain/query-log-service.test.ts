@@ -1,0 +1,144 @@
+import { HmacKeyedHash } from '@svc/adapters';
+import {
+  CursorSealer,
+  LogCursors,
+  type LogQuery,
+  type LogQueryRelay,
+  LogQueryService,
+  NoCountryLookup,
+  ParentalSettings,
+  type ProfileRecord,
+  ProfileSettings,
+  QueryBudget,
+  QueryConcurrencyGate,
+  type RelayedResult,
+  SecuritySettings,
+} from '@svc/domain';
+import { describe, expect, it } from 'vitest';
+
+const clock = { now: () => new Date('2026-11-23T04:00:00Z') };
+const hash = new HmacKeyedHash('a-test-secret-of-sufficient-length-0123456789');
+
+function profile(destination: 'self-hosted' | 'none'): ProfileRecord {
+  return {
+    id: 'abc123',
+    orgId: 'org',
+    name: 'p',
+    version: 1,
+    security: SecuritySettings.parse({}),
+    parental: ParentalSettings.parse({}),
+    settings: ProfileSettings.parse({ log_destination: destination }),
+    rules: { deny: [], allow: [], rewrites: [] },
+    lists: [],
+    suspended: false,
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+  };
+}
+
+/** A node that answers destinations as an older node would: without country and owner. */
+class OldNodeRelay implements LogQueryRelay {
+  asked: LogQuery[] = [];
+  async answer(query: LogQuery): Promise<RelayedResult> {
+    this.asked.push(query);
+    return {
+      shape: query.shape,
+      source: 'node',
+      node: '00000000-0000-4000-8000-000000000001',
+      columns: [
+        { name: 'ip', type: 'string' },
+        { name: 'count', type: 'uint' },
+      ],
+      rows: [
+        ['142.250.80.46', 4],
+        ['10.0.0.1', 1],
+      ],
+      next_cursor: null,
+      partial: false,
+    };
+  }
+}
+
+function service(destination: 'self-hosted' | 'none', relay: LogQueryRelay) {
+  return new LogQueryService({
+    profiles: { get: async () => profile(destination) },
+    reader: null,
+    relay,
+    devices: { find: async () => null, list: async () => [] },
+    countries: new NoCountryLookup(),
+    cursors: new LogCursors(new CursorSealer(hash), (data) => hash.sha256(data)),
+    budget: new QueryBudget(clock),
+    gate: new QueryConcurrencyGate({ after: () => () => undefined }),
+    clock,
+  });
+}
+
+describe(LogQueryService.name, () => {
+  it('relays a self-hosted profile’s query validated, and adds country and owner to an older node’s destinations', async () => {
+    const relay = new OldNodeRelay();
+    const sut = service('self-hosted', relay);
+    const result = await sut.analytics('org', 'abc123', 'destinations', {
+      bucket: 3_600,
+      status: ['allowed'],
+    });
+    expect(relay.asked[0]).toMatchObject({ shape: 'destinations', profileId: 'abc123', limit: 100 });
+    expect(result.columns.map((column) => column.name)).toEqual(['ip', 'count', 'country', 'owner']);
+    expect(result.rows).toEqual([
+      ['142.250.80.46', 4, '', 'google'],
+      ['10.0.0.1', 1, '', ''],
+    ]);
+  });
+
+  it('seals a node’s next position into next_cursor, which the next query hands back to the node', async () => {
+    const asked: LogQuery[] = [];
+    const relay: LogQueryRelay = {
+      answer: async (query) => {
+        asked.push(query);
+        return {
+          shape: query.shape,
+          source: 'node',
+          columns: [],
+          rows: [],
+          next_cursor: null,
+          nextPosition: { ts: 1_795_000_000_000, rowId: '42' },
+          partial: false,
+        };
+      },
+    };
+    const sut = service('self-hosted', relay);
+    const first = await sut.logs('org', 'abc123', { mode: 'search', status: ['blocked'] });
+    expect(first.next_cursor).toEqual(expect.any(String));
+    await sut.logs('org', 'abc123', { mode: 'search', status: ['blocked'], cursor: first.next_cursor ?? '' });
+    expect(asked[1]?.position).toEqual({ ts: 1_795_000_000_000, rowId: '42' });
+    await expect(
+      sut.logs('org', 'abc123', { mode: 'search', status: ['allowed'], cursor: first.next_cursor ?? '' }),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
+  });
+
+  it('destination none answers the shape’s columns with no rows', async () => {
+    const sut = service('none', new OldNodeRelay());
+    const result = await sut.analytics('org', 'abc123', 'top_reasons', { bucket: 3_600 });
+    expect(result).toMatchObject({
+      shape: 'top_reasons',
+      source: 'none',
+      rows: [],
+      next_cursor: null,
+      partial: false,
+    });
+    expect(result.columns.map((column) => column.name)).toEqual([
+      'reason_code',
+      'list_id',
+      'reason',
+      'count',
+    ]);
+  });
+
+  it('an analytics cursor is 400 invalid_cursor: analytics answers have no pages', async () => {
+    const sut = service('none', new OldNodeRelay());
+    await expect(
+      sut.analytics('org', 'abc123', 'top_domains', { bucket: 3_600, cursor: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_cursor',
+    });
+  });
+});

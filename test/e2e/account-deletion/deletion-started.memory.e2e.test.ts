@@ -1,0 +1,3 @@
+import { runDeletionStartedSuite } from './deletion-started.suite.js';
+
+runDeletionStartedSuite('memory');

@@ -1,0 +1,3 @@
+import { runAccountDeletionOnBehalfSuite } from './account-deletion-on-behalf.suite.js';
+
+runAccountDeletionOnBehalfSuite('memory');

@@ -1,0 +1,3 @@
+import { runListTriageSuite } from './list-triage.suite.js';
+
+runListTriageSuite('pglite');

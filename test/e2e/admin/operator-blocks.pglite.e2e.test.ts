@@ -1,0 +1,3 @@
+import { runOperatorBlocksSuite } from './operator-blocks.suite.js';
+
+runOperatorBlocksSuite('pglite');

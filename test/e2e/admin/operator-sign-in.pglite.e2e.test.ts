@@ -1,0 +1,3 @@
+import { runOperatorSignInSuite } from './operator-sign-in.suite.js';
+
+runOperatorSignInSuite('pglite');

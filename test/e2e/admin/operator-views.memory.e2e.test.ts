@@ -1,0 +1,3 @@
+import { runOperatorViewsSuite } from './operator-views.suite.js';
+
+runOperatorViewsSuite('memory');

@@ -1,0 +1,3 @@
+import { runSourceBlocksAndSuspensionSuite } from './source-blocks-suspension.suite.js';
+
+runSourceBlocksAndSuspensionSuite('pglite');

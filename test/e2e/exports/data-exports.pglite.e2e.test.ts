@@ -1,0 +1,3 @@
+import { runDataExportSuite } from './data-exports.suite.js';
+
+runDataExportSuite('pglite');

@@ -1,0 +1,3 @@
+import { runAgentKitSuite } from './agent-kit.suite.js';
+
+runAgentKitSuite('memory');

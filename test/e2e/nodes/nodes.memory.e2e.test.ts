@@ -1,0 +1,3 @@
+import { runNodesSuite } from './nodes.suite.js';
+
+runNodesSuite('memory');

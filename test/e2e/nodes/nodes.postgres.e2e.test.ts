@@ -1,0 +1,4 @@
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { runNodesSuite } from './nodes.suite.js';
+
+runNodesSuite('postgres', { skip: postgresServerSkipReason !== undefined });

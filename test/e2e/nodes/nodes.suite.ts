@@ -1,0 +1,523 @@
+import { createPublicKey, verify } from 'node:crypto';
+import { type ProfileRecord, profileSignaturePayload, UnitOfWork } from '@svc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../../support/accounts.js';
+import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
+import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { openLink } from './link-client.js';
+
+interface NodeBody {
+  id: string;
+  profile_id: string;
+  name: string;
+  state: 'pending' | 'enrolled' | 'revoked';
+  version: string | null;
+  shapes: string[];
+  connected: boolean;
+  last_seen_at: string | null;
+  enrolment_expires_at: string;
+  enrolled_at: string | null;
+  token_rotated_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+interface Enrolled {
+  node: NodeBody;
+  node_token: string;
+  profile_pubkey: { key_id: string; algorithm: string; public_key: string }[];
+}
+
+/** SPKI DER header of an Ed25519 public key; the raw 32 bytes follow. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+function expectProblem(answer: RawAnswer, status: number, code: string): Record<string, unknown> {
+  expect(answer.status, answer.text).toBe(status);
+  const problem = problemOf(answer);
+  expect(problem.code).toBe(code);
+  return problem;
+}
+
+/**
+ * Self-hosted nodes through HTTP and a real WebSocket (spec 1.3, 3, 4.13, 5.1, 5.4, 7, 9; ROUTES.md): creation
+ * with a one-time enrolment code, enrolment, node tokens accepted only by node endpoints, rotation with its
+ * 600 s grace on an injected clock, revocation from both sides, the signed profile document with its
+ * deprecation headers, deletion rules, and the link's protocol.
+ */
+export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean } = {}): void {
+  describe.skipIf(options.skip === true)(`self-hosted nodes on ${storage} (spec 3, 4.13, 5.1)`, () => {
+    let api: ApiHarness;
+    let owner: TestAccount;
+    let stranger: TestAccount;
+    let reader: TestAccount;
+
+    beforeAll(async () => {
+      api = await startApi(storage);
+      owner = await createAccount(api);
+      stranger = await createAccount(api);
+      reader = await createAccount(api, ['profiles:read']);
+    }, 60_000);
+    afterAll(async () => {
+      await api?.close();
+    });
+
+    const createProfile = async (who: TestAccount = owner): Promise<string> => {
+      const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: who.auth, body: {} });
+      expect(answer.status).toBe(201);
+      return (answer.json as { id: string }).id;
+    };
+    const createNode = (profileId: string, body: object = { name: 'rack' }, headers = owner.auth) =>
+      send(`${api.url}/v1/profiles/${profileId}/nodes`, { method: 'POST', headers, body });
+    const created = async (profileId: string) => {
+      const answer = await createNode(profileId);
+      expect(answer.status, answer.text).toBe(201);
+      return answer.json as { node: NodeBody; enrolment_code: string };
+    };
+    const enrol = (code: string, extra: object = {}) =>
+      send(`${api.url}/v1/nodes/enrol`, { method: 'POST', body: { enrolment_code: code, ...extra } });
+    const enrolled = async (profileId: string, extra: object = { version: '1.0.0', shapes: ['tail'] }) => {
+      const { enrolment_code } = await created(profileId);
+      const answer = await enrol(enrolment_code, extra);
+      expect(answer.status, answer.text).toBe(201);
+      return answer.json as Enrolled;
+    };
+    const asNode = (token: string) => ({ authorization: `Bearer ${token}` });
+    const self = (token: string) => send(`${api.url}/v1/nodes/self`, { headers: asNode(token) });
+    const rotate = (token: string) =>
+      send(`${api.url}/v1/nodes/self/token`, { method: 'POST', headers: asNode(token) });
+    const listNodes = async (profileId: string, who = owner, query = '') => {
+      const answer = await send(`${api.url}/v1/profiles/${profileId}/nodes${query}`, { headers: who.auth });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json as { nodes: NodeBody[]; next_cursor: string | null };
+    };
+    const revoke = (profileId: string, nodeId: string, who = owner) =>
+      send(`${api.url}/v1/profiles/${profileId}/nodes/${nodeId}`, { method: 'DELETE', headers: who.auth });
+
+    describe('owner side (4.13, 5.4)', () => {
+      it('creates a pending node with a one-time enrolment code: 201, Location, listed newest first', async () => {
+        const profileId = await createProfile();
+        const first = await created(profileId);
+        // The manual clock stands still: move it, so that the second node is the newer one.
+        api.clock.advance(1_000);
+        const answer = await createNode(profileId, { name: 'second' });
+        expect(answer.status).toBe(201);
+        const second = answer.json as { node: NodeBody; enrolment_code: string };
+        expect(answer.headers.location).toBe(`/v1/profiles/${profileId}/nodes/${second.node.id}`);
+        expect(second.enrolment_code).toMatch(/^svcenrol_[A-Za-z0-9_-]{43}$/);
+        expect(second.node).toMatchObject({
+          profile_id: profileId,
+          name: 'second',
+          state: 'pending',
+          version: null,
+          shapes: [],
+          connected: false,
+          enrolled_at: null,
+          token_rotated_at: null,
+          revoked_at: null,
+        });
+        const expiresIn = Date.parse(second.node.enrolment_expires_at) - Date.parse(second.node.created_at);
+        expect(expiresIn).toBe(24 * 60 * 60 * 1000);
+        const list = await listNodes(profileId);
+        expect(list.nodes.map((node) => node.id)).toEqual([second.node.id, first.node.id]);
+        expect(JSON.stringify(list)).not.toContain('svcenrol_');
+        const page = await listNodes(profileId, owner, '?limit=1');
+        expect(page.nodes).toHaveLength(1);
+        expect(page.next_cursor).not.toBeNull();
+        const rest = await listNodes(
+          profileId,
+          owner,
+          `?limit=1&cursor=${encodeURIComponent(page.next_cursor ?? '')}`,
+        );
+        expect(rest.nodes.map((node) => node.id)).toEqual([first.node.id]);
+        const one = await send(`${api.url}/v1/profiles/${profileId}/nodes/${first.node.id}`, {
+          headers: owner.auth,
+        });
+        expect((one.json as NodeBody).id).toBe(first.node.id);
+      });
+
+      it('needs profiles:write to create and revoke, profiles:read to list (5.4)', async () => {
+        const profileId = await createProfile();
+        const { node } = await created(profileId);
+        // Scopes are checked before the profile is looked up, so another organisation's token shows them too.
+        expectProblem(await createNode(profileId, { name: 'x' }, reader.auth), 403, 'insufficient_scope');
+        expectProblem(await revoke(profileId, node.id, reader), 403, 'insufficient_scope');
+        const accountOnly = await createAccount(api, ['account:read']);
+        expectProblem(
+          await send(`${api.url}/v1/profiles/${profileId}/nodes`, { headers: accountOnly.auth }),
+          403,
+          'insufficient_scope',
+        );
+        expect((await listNodes(profileId)).nodes.map((listed) => listed.id)).toEqual([node.id]);
+      });
+
+      it('answers 404 for another organisation’s profile or node (1.9)', async () => {
+        const profileId = await createProfile();
+        const { node } = await created(profileId);
+        expectProblem(await createNode(profileId, { name: 'x' }, stranger.auth), 404, 'not_found');
+        expectProblem(
+          await send(`${api.url}/v1/profiles/${profileId}/nodes`, { headers: stranger.auth }),
+          404,
+          'not_found',
+        );
+        expectProblem(await revoke(profileId, node.id, stranger), 404, 'not_found');
+        const otherProfile = await createProfile(stranger);
+        expectProblem(await revoke(otherProfile, node.id, stranger), 404, 'not_found');
+      });
+
+      it('refuses a bad name with 422 naming the field', async () => {
+        const profileId = await createProfile();
+        const problem = expectProblem(await createNode(profileId, { name: '' }), 422, 'validation_failed');
+        expect(problem.errors).toEqual([expect.objectContaining({ field: 'name' })]);
+        expectProblem(await createNode(profileId, { name: 'x'.repeat(65) }), 422, 'validation_failed');
+        expectProblem(await createNode(profileId, { name: 'ok', extra: 1 }), 422, 'validation_failed');
+      });
+
+      it('replays a create with the same Idempotency-Key, enrolment code included (4.1.5)', async () => {
+        const profileId = await createProfile();
+        const headers = { ...owner.auth, 'idempotency-key': `node-${Math.random()}` };
+        const first = await createNode(profileId, { name: 'once' }, headers);
+        const again = await createNode(profileId, { name: 'once' }, headers);
+        expect(first.status).toBe(201);
+        expect(again.status).toBe(201);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json).toEqual(first.json);
+        expect((await listNodes(profileId)).nodes).toHaveLength(1);
+        expectProblem(await createNode(profileId, { name: 'other' }, headers), 409, 'idempotency_key_reused');
+      });
+
+      it('refuses new nodes on a suspended profile (409 profile_suspended); lists still work', async () => {
+        const profileId = await createProfile();
+        const { node } = await created(profileId);
+        const uow = await api.container.getAsync<UnitOfWork>(UnitOfWork);
+        const me = await send(`${api.url}/v1/auth/me`, { headers: owner.auth });
+        const orgId = (me.json as { account: { org_id: string } }).account.org_id;
+        await uow.run(async (tx) => {
+          const record = (await tx.profiles.find(orgId, profileId, { forUpdate: true })) as ProfileRecord;
+          await tx.profiles.save({ ...record, suspended: true });
+        });
+        expectProblem(await createNode(profileId), 409, 'profile_suspended');
+        expect((await listNodes(profileId)).nodes).toHaveLength(1);
+        // Revoking stays possible: it only takes access away.
+        expect((await revoke(profileId, node.id)).status).toBe(204);
+      });
+
+      it('audits creation, enrolment, rotation and revocation in the organisation’s log (6.2)', async () => {
+        const profileId = await createProfile();
+        const { node, node_token } = await enrolled(profileId);
+        expect((await rotate(node_token)).status).toBe(200);
+        expect((await revoke(profileId, node.id)).status).toBe(204);
+        const answer = await send(
+          `${api.url}/v1/auth/audit?action=node.created&action=node.enrolled&action=node.token_rotated&action=node.revoked`,
+          { headers: owner.auth },
+        );
+        const entries = (
+          answer.json as { entries: { action: string; actor: string; target: string }[] }
+        ).entries
+          .filter((entry) => entry.target === `profiles/${profileId}/nodes/${node.id}`)
+          .map((entry) => [entry.action, entry.actor.split(':')[0]]);
+        expect(entries).toEqual([
+          ['node.revoked', 'token'],
+          ['node.token_rotated', 'node'],
+          ['node.enrolled', 'node'],
+          ['node.created', 'token'],
+        ]);
+      });
+    });
+
+    describe('enrolment (3: enrolment code issued → enrolled)', () => {
+      it('exchanges the code for a svcnode_ token and the signing keys, once', async () => {
+        const profileId = await createProfile();
+        const { node, enrolment_code } = await created(profileId);
+        const answer = await enrol(enrolment_code, { version: '2.1.0', shapes: ['tail', 'search', 'tail'] });
+        expect(answer.status, answer.text).toBe(201);
+        const body = answer.json as Enrolled;
+        expect(body.node_token).toMatch(/^svcnode_[A-Za-z0-9]{52}$/);
+        expect(body.node).toMatchObject({
+          id: node.id,
+          state: 'enrolled',
+          version: '2.1.0',
+          shapes: ['tail', 'search'],
+        });
+        expect(body.profile_pubkey.length).toBeGreaterThan(0);
+        expect(body.profile_pubkey[0]).toMatchObject({ algorithm: 'Ed25519' });
+        expect(Buffer.from(body.profile_pubkey[0]?.public_key ?? '', 'base64')).toHaveLength(32);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expectProblem(await enrol(enrolment_code), 400, 'token_used');
+        const listed = (await listNodes(profileId)).nodes[0];
+        expect(listed?.state).toBe('enrolled');
+        expect(listed?.enrolled_at).not.toBeNull();
+      });
+
+      it('refuses an unknown code (400 invalid_token) and one past its 24 hours (400 token_expired)', async () => {
+        expectProblem(await enrol('svcenrol_nope'), 400, 'invalid_token');
+        expectProblem(await enrol(`svcenrol_${'A'.repeat(43)}`), 400, 'invalid_token');
+        const profileId = await createProfile();
+        const { enrolment_code } = await created(profileId);
+        api.clock.advance(24 * 60 * 60 * 1000);
+        expectProblem(await enrol(enrolment_code), 400, 'token_expired');
+        expectProblem(await enrol(enrolment_code, { shapes: ['Not A Shape'] }), 422, 'validation_failed');
+      });
+    });
+
+    describe('node tokens (5.1): accepted only by node endpoints and the link', () => {
+      it('authenticates node endpoints; account routes answer 401, node routes refuse other credentials', async () => {
+        const profileId = await createProfile();
+        const { node, node_token } = await enrolled(profileId);
+        const me = await self(node_token);
+        expect(me.status).toBe(200);
+        expect(me.json).toMatchObject({ id: node.id, profile_id: profileId, state: 'enrolled' });
+        expectProblem(
+          await send(`${api.url}/v1/profiles`, { headers: asNode(node_token) }),
+          401,
+          'unauthenticated',
+        );
+        expectProblem(
+          await send(`${api.url}/v1/profiles/${profileId}/nodes`, { headers: asNode(node_token) }),
+          401,
+          'unauthenticated',
+        );
+        expectProblem(
+          await send(`${api.url}/v1/nodes/self`, { headers: owner.auth }),
+          401,
+          'unauthenticated',
+        );
+        expectProblem(await send(`${api.url}/v1/nodes/self`), 401, 'unauthenticated');
+        expectProblem(await self(`svcnode_${'x'.repeat(52)}`), 401, 'unauthenticated');
+      });
+
+      it('answers 401 node_revoked once the owner revokes the node, and again a revoke is a no-op', async () => {
+        const profileId = await createProfile();
+        const { node, node_token } = await enrolled(profileId);
+        expect((await revoke(profileId, node.id)).status).toBe(204);
+        expectProblem(await self(node_token), 401, 'node_revoked');
+        expectProblem(await rotate(node_token), 401, 'node_revoked');
+        expect((await revoke(profileId, node.id)).status).toBe(204);
+        const listed = (await listNodes(profileId)).nodes[0];
+        expect(listed).toMatchObject({ state: 'revoked', connected: false });
+        expect(listed?.revoked_at).not.toBeNull();
+      });
+
+      it('lets a node revoke itself (DELETE /v1/nodes/self), then answers 401 node_revoked', async () => {
+        const profileId = await createProfile();
+        const { node_token } = await enrolled(profileId);
+        expect(
+          (await send(`${api.url}/v1/nodes/self`, { method: 'DELETE', headers: asNode(node_token) })).status,
+        ).toBe(204);
+        expectProblem(await self(node_token), 401, 'node_revoked');
+      });
+    });
+
+    describe('account deletion (3: sessions, tokens and nodes revoked, and they stay revoked)', () => {
+      it('revokes the organisation’s nodes and closes their links; undelete leaves them revoked', async () => {
+        const deleting = await createAccount(api);
+        const profile = await send(`${api.url}/v1/profiles`, {
+          method: 'POST',
+          headers: deleting.auth,
+          body: {},
+        });
+        const profileId = (profile.json as { id: string }).id;
+        const node = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
+          method: 'POST',
+          headers: deleting.auth,
+          body: { name: 'doomed' },
+        });
+        const code = (node.json as { enrolment_code: string }).enrolment_code;
+        const { node_token } = (await enrol(code)).json as Enrolled;
+        const link = await openLink(api.url, node_token);
+        link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: [] });
+        await link.next('welcome');
+        const cookie = { cookie: `svc_session=${deleting.cookie}` };
+        expect((await send(`${api.url}/v1/auth/me`, { method: 'DELETE', headers: cookie })).status).toBe(202);
+        expect(await link.closed).toBe(4001);
+        expectProblem(await self(node_token), 401, 'node_revoked');
+        const undeleted = await send(`${api.url}/v1/auth/me/undelete`, { method: 'POST', headers: cookie });
+        expect(undeleted.status, undeleted.text).toBe(200);
+        expectProblem(await self(node_token), 401, 'node_revoked');
+      });
+    });
+
+    describe('token rotation (3, 8: 600 s grace after the first request with the new token)', () => {
+      it('keeps the old token until 600 s after the new one is first used; a rotate with the old one is 409', async () => {
+        const profileId = await createProfile();
+        const { node_token: old } = await enrolled(profileId);
+        const answer = await rotate(old);
+        expect(answer.status, answer.text).toBe(200);
+        const rotated = answer.json as {
+          node_token: string;
+          previous_valid_s: number;
+          token_rotated_at: string;
+        };
+        expect(rotated.previous_valid_s).toBe(600);
+        expect(rotated.node_token).toMatch(/^svcnode_[A-Za-z0-9]{52}$/);
+        expect(rotated.node_token).not.toBe(old);
+        // Before the new token is used, the old one keeps working however long it takes.
+        api.clock.advance(3_600_000);
+        expect((await self(old)).status).toBe(200);
+        expectProblem(await rotate(old), 409, 'node_token_superseded');
+        // The first request with the new token starts the grace.
+        const first = await self(rotated.node_token);
+        expect((first.json as NodeBody).token_rotated_at).toBe(rotated.token_rotated_at);
+        api.clock.advance(599_000);
+        expect((await self(old)).status).toBe(200);
+        expectProblem(await rotate(old), 409, 'node_token_superseded');
+        api.clock.advance(1_000);
+        expectProblem(await self(old), 401, 'unauthenticated');
+        expect((await self(rotated.node_token)).status).toBe(200);
+      });
+
+      it('a second rotation ends the first replaced token at once', async () => {
+        const profileId = await createProfile();
+        const { node_token: first } = await enrolled(profileId);
+        const second = ((await rotate(first)).json as { node_token: string }).node_token;
+        const third = ((await rotate(second)).json as { node_token: string }).node_token;
+        expectProblem(await self(first), 401, 'unauthenticated');
+        expect((await self(second)).status).toBe(200);
+        expect((await self(third)).status).toBe(200);
+      });
+    });
+
+    describe('profile document (4.13, 9)', () => {
+      it('sends lists.url and lists.sha256 with the deprecated fields, their headers, and a verifiable signature', async () => {
+        const profileId = await createProfile();
+        const { node_token, profile_pubkey } = await enrolled(profileId);
+        const answer = await send(`${api.url}/v1/nodes/self/profile`, { headers: asNode(node_token) });
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.headers.deprecation).toBe(`@${Date.UTC(2026, 8, 30) / 1000}`);
+        expect(answer.headers.sunset).toBe('Wed, 31 Mar 2027 00:00:00 GMT');
+        const document = answer.json as Record<string, unknown> & {
+          lists: { url: string; sha256: string; ids: number[] };
+        };
+        expect(document).toMatchObject({ kind: 'profile', id: profileId, version: 1, suspended: false });
+        expect(document.lists.url).toBe(`${api.url}/v1/lists`);
+        expect(document.lists.sha256).toMatch(/^[0-9a-f]{64}$/);
+        expect(document.lists_url).toBe(document.lists.url);
+        expect(document.lists_sha256).toBe(document.lists.sha256);
+        const signingKey = profile_pubkey[0];
+        expect(document.profile_key_id).toBe(signingKey?.key_id);
+        expect(document.profile_pubkey).toBe(signingKey?.public_key);
+        const publicKey = createPublicKey({
+          key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(String(document.profile_pubkey), 'base64')]),
+          format: 'der',
+          type: 'spki',
+        });
+        const signature = Buffer.from(String(document.profile_signature), 'base64');
+        const payload = profileSignaturePayload(document);
+        expect(payload.startsWith(`svc-profile-v1\n${profileId}\n1\n{`)).toBe(true);
+        expect(verify(null, Buffer.from(payload, 'utf8'), publicKey, signature)).toBe(true);
+        const tampered = profileSignaturePayload({ ...document, version: 2 });
+        expect(verify(null, Buffer.from(tampered, 'utf8'), publicKey, signature)).toBe(false);
+      });
+    });
+
+    describe('deletion rules (ROUTES.md: 409 profile_not_empty while nodes are enrolled)', () => {
+      it('refuses to delete a profile with an enrolled node until it is revoked; pending nodes do not count', async () => {
+        const profileId = await createProfile();
+        const { node } = await enrolled(profileId);
+        await created(profileId);
+        expectProblem(
+          await send(`${api.url}/v1/profiles/${profileId}`, { method: 'DELETE', headers: owner.auth }),
+          409,
+          'profile_not_empty',
+        );
+        expect((await revoke(profileId, node.id)).status).toBe(204);
+        expect(
+          (await send(`${api.url}/v1/profiles/${profileId}`, { method: 'DELETE', headers: owner.auth }))
+            .status,
+        ).toBe(204);
+      });
+    });
+
+    describe('the link (GET /v1/nodes/self/link, docs/node-link-protocol.md)', () => {
+      it('opens with a node token, welcomes the hello, shows the node connected and pushes profile changes', async () => {
+        const profileId = await createProfile();
+        const { node, node_token } = await enrolled(profileId);
+        const link = await openLink(api.url, node_token);
+        link.send({ type: 'hello', protocol: 1, version: '3.0.0', shapes: ['tail', 'top_domains'] });
+        const welcome = await link.next('welcome');
+        expect(welcome).toMatchObject({
+          protocol: 1,
+          node_id: node.id,
+          profile_id: profileId,
+          profile_version: 1,
+        });
+        const listed = (await listNodes(profileId)).nodes[0];
+        expect(listed).toMatchObject({ connected: true, version: '3.0.0', shapes: ['tail', 'top_domains'] });
+        expect(listed?.last_seen_at).not.toBeNull();
+
+        const patched = await send(`${api.url}/v1/profiles/${profileId}`, {
+          method: 'PATCH',
+          headers: owner.auth,
+          body: { name: 'renamed' },
+        });
+        expect(patched.status).toBe(200);
+        expect(await link.next('profile_changed')).toEqual({
+          type: 'profile_changed',
+          profile_id: profileId,
+          version: 2,
+        });
+
+        link.send({ type: 'heartbeat' });
+        expect(await link.next('heartbeat_ack')).toEqual({ type: 'heartbeat_ack' });
+        link.send({
+          type: 'log_batch',
+          id: 'b1',
+          rows: [{ qname: 'example.com.' }, { qname: 'example.org.' }],
+        });
+        expect(await link.next('log_batch_ack')).toEqual({ type: 'log_batch_ack', id: 'b1', accepted: 2 });
+        link.send({ type: 'from_the_future', anything: true });
+        link.send({ type: 'heartbeat' });
+        await link.next('heartbeat_ack');
+
+        link.close();
+        await link.closed;
+        await eventually(
+          async () => (await listNodes(profileId)).nodes[0]?.connected,
+          (connected) => connected === false,
+        );
+      });
+
+      it('is closed with 4001 when the node is revoked, and refuses revoked, API and missing tokens', async () => {
+        const profileId = await createProfile();
+        const { node, node_token } = await enrolled(profileId);
+        const link = await openLink(api.url, node_token);
+        link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: [] });
+        await link.next('welcome');
+        expect((await revoke(profileId, node.id)).status).toBe(204);
+        expect(await link.closed).toBe(4001);
+        await expect(openLink(api.url, node_token)).rejects.toMatchObject({ status: 401 });
+        await expect(openLink(api.url, owner.token)).rejects.toMatchObject({ status: 401 });
+      });
+
+      it('closes a link whose first message is not a hello (4003), and a second link replaces the first (4002)', async () => {
+        const profileId = await createProfile();
+        const { node_token } = await enrolled(profileId);
+        const rude = await openLink(api.url, node_token);
+        rude.send({ type: 'heartbeat' });
+        expect(await rude.closed).toBe(4003);
+        const first = await openLink(api.url, node_token);
+        first.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: [] });
+        await first.next('welcome');
+        const second = await openLink(api.url, node_token);
+        expect(await first.closed).toBe(4002);
+        second.close();
+      });
+
+      it('answers a plain GET of the link path with how to open it', async () => {
+        const profileId = await createProfile();
+        const { node_token } = await enrolled(profileId);
+        const answer = await send(`${api.url}/v1/nodes/self/link`, { headers: asNode(node_token) });
+        expect(answer.status).toBe(200);
+        expect(answer.json).toEqual({
+          protocol: 1,
+          heartbeat_s: 30,
+          link_url: `${api.url.replace(/^http/, 'ws')}/v1/nodes/self/link`,
+        });
+        expectProblem(
+          await send(`${api.url}/v1/nodes/self/link`, { headers: owner.auth }),
+          401,
+          'unauthenticated',
+        );
+      });
+    });
+  });
+}

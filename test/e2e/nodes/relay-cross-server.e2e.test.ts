@@ -1,0 +1,136 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NATS_TEST_URL, natsSkipReason } from '../../../packages/adapters/tests/support/nats-server.js';
+import {
+  createScratchDatabase,
+  postgresServerSkipReason,
+} from '../../../packages/adapters/tests/support/postgres-server.js';
+import { createAccount, type TestAccount } from '../../support/accounts.js';
+import type { ApiHarness } from '../../support/api-harness.js';
+import { problemOf, send } from '../../support/http.js';
+import { ManualClock } from '../../support/manual-clock.js';
+import { openLink } from './link-client.js';
+
+const SECRET = 'cross-server-secret-that-is-long-enough-0123456789';
+
+/**
+ * Two API servers on one PostgreSQL database and one NATS server (issue 8, spec 4.6): a query arriving at the
+ * server that does not hold the node's link reaches it over the bus; with no link anywhere it is 503
+ * node_offline.
+ */
+describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== undefined)(
+  'relayed queries across API servers over NATS (4.6)',
+  () => {
+    const servers: RunningServer[] = [];
+    const dirs: string[] = [];
+    let drop: (() => Promise<void>) | undefined;
+    let first: RunningServer;
+    let second: RunningServer;
+    let owner: TestAccount;
+
+    beforeAll(async () => {
+      const scratch = await createScratchDatabase();
+      drop = scratch.drop;
+      const start = async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'svc-cross-'));
+        dirs.push(dataDir);
+        const server = await startServer({
+          settings: parseSettings({
+            SVC_ENV: 'development',
+            PORT: '0',
+            SVC_SECRET: SECRET,
+            SVC_DATA_DIR: dataDir,
+            DATABASE_URL: scratch.url,
+            NATS_URL: NATS_TEST_URL,
+          }),
+          logger: pino({ level: 'warn' }),
+          storage: 'engines',
+          clock: new ManualClock(),
+        });
+        servers.push(server);
+        return { server, dataDir };
+      };
+      const a = await start();
+      first = a.server;
+      second = (await start()).server;
+      const harness: ApiHarness = {
+        url: first.url,
+        clock: new ManualClock(),
+        container: first.container,
+        mailTo: async (address) => {
+          const folder = join(a.dataDir, 'mail');
+          if (!existsSync(folder)) return [];
+          return readdirSync(folder)
+            .map((name) =>
+              readFileSync(join(folder, name), 'utf8')
+                .replace(/=\r?\n/g, '')
+                .replace(/=3D/g, '='),
+            )
+            .filter((message) => message.includes(`To: ${address}`));
+        },
+        close: async () => undefined,
+      };
+      owner = await createAccount(harness);
+    }, 120_000);
+    afterAll(async () => {
+      for (const server of servers) await server.close();
+      await drop?.();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('answers through the server holding the link, and node_offline when no server holds one', async () => {
+      const profile = await send(`${first.url}/v1/profiles`, {
+        method: 'POST',
+        headers: owner.auth,
+        body: { settings: { log_destination: 'self-hosted' } },
+      });
+      const profileId = (profile.json as { id: string }).id;
+      const created = await send(`${first.url}/v1/profiles/${profileId}/nodes`, {
+        method: 'POST',
+        headers: owner.auth,
+        body: { name: 'far' },
+      });
+      const code = (created.json as { enrolment_code: string }).enrolment_code;
+      const enrolled = await send(`${first.url}/v1/nodes/enrol`, {
+        method: 'POST',
+        body: { enrolment_code: code },
+      });
+      const { node, node_token } = enrolled.json as { node: { id: string }; node_token: string };
+
+      const offline = await send(`${first.url}/v1/profiles/${profileId}/logs`, { headers: owner.auth });
+      expect(offline.status).toBe(503);
+      expect(problemOf(offline).code).toBe('node_offline');
+
+      const link = await openLink(second.url, node_token);
+      link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: ['tail'] });
+      await link.next('welcome');
+      const pending = send(`${first.url}/v1/profiles/${profileId}/logs`, { headers: owner.auth });
+      const query = await link.next('query');
+      link.send({
+        type: 'query_result',
+        id: query.id,
+        result: {
+          columns: [{ name: 'qname', type: 'string' }],
+          rows: [['far.example.']],
+          next_cursor: null,
+          partial: false,
+        },
+      });
+      const answer = await pending;
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json).toMatchObject({ source: 'node', node: node.id, rows: [['far.example.']] });
+
+      const failing = send(`${first.url}/v1/profiles/${profileId}/logs`, { headers: owner.auth });
+      const secondQuery = await link.next('query');
+      link.send({ type: 'query_error', id: secondQuery.id, code: 'disk_full' });
+      const failed = await failing;
+      expect(failed.status).toBe(502);
+      expect(problemOf(failed).code).toBe('node_error');
+      link.close();
+    });
+  },
+);

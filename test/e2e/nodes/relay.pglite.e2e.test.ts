@@ -1,0 +1,3 @@
+import { runRelaySuite } from './relay.suite.js';
+
+runRelaySuite('pglite');

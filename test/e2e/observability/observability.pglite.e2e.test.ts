@@ -1,0 +1,3 @@
+import { runObservabilitySuite } from './observability.suite.js';
+
+runObservabilitySuite('pglite');

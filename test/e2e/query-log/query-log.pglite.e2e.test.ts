@@ -1,0 +1,3 @@
+import { runQueryLogSuite } from './query-log.suite.js';
+
+runQueryLogSuite('pglite');

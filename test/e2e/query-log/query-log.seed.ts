@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { LazyColumnarStore } from '@svc/adapters';
+import {
+  ColumnarStore,
+  type DeviceSighting,
+  EdgeTrafficSimulation,
+  type HourlyTotal,
+  type QueryLogRow,
+  type SimulatedProfile,
+} from '@svc/domain';
+import type { ApiHarness } from '../../support/api-harness.js';
+
+/** The columnar store's client of a running API (opening the embedded store on first use). */
+export async function columnarClient(api: ApiHarness): Promise<ClickHouseClient> {
+  const store = await api.container.getAsync<ColumnarStore>(ColumnarStore);
+  if (!(store instanceof LazyColumnarStore)) throw new Error('the API has no ClickHouse columnar store');
+  return (await store.store()).client;
+}
+
+/** Inserts log rows as the edge writes them, through the store's client (JSONEachRow). */
+export async function insertRows(client: ClickHouseClient, rows: readonly QueryLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.insert({
+    table: 'query_log',
+    format: 'JSONEachRow',
+    values: rows.map((row) => ({
+      profile_id: row.profileId,
+      ts: (row.ts.getTime() / 1000).toFixed(3),
+      row_id: row.rowId,
+      pop: row.pop,
+      node: row.node,
+      device_id: row.deviceId,
+      device_name: row.deviceName,
+      client_ip: row.clientIp,
+      transport: row.transport,
+      qname: row.qname,
+      qtype: row.qtype,
+      status: row.status,
+      reason_list_id: row.reasonListId,
+      reason_list_name: row.reasonListName,
+      reason_rule: row.reasonRule,
+      operator_code: row.operatorCode,
+      rcode: row.rcode,
+      dnssec_validated: row.dnssecValidated,
+      cache_hit: row.cacheHit,
+      latency_us: row.latencyUs,
+      answer_ips: row.answerIps,
+      retention_days: 90,
+    })),
+  });
+}
+
+/** Adds hourly totals as the edge counts them. */
+export async function insertTotals(client: ClickHouseClient, totals: readonly HourlyTotal[]): Promise<void> {
+  if (totals.length === 0) return;
+  await client.insert({
+    table: 'query_totals_hourly',
+    format: 'JSONEachRow',
+    values: totals.map((total) => ({
+      profile_id: total.profileId,
+      hour: total.hour.getTime() / 1000,
+      status: total.status,
+      count: total.count,
+    })),
+  });
+}
+
+/** Hourly totals of `rows` by status, as the edge would have counted them. */
+export function totalsOf(rows: readonly QueryLogRow[]): HourlyTotal[] {
+  const HOUR = 3_600_000;
+  const counts = new Map<string, HourlyTotal>();
+  for (const row of rows) {
+    const hour = Math.floor(row.ts.getTime() / HOUR) * HOUR;
+    const key = `${row.profileId}|${hour}|${row.status}`;
+    const total = counts.get(key) ?? {
+      profileId: row.profileId,
+      hour: new Date(hour),
+      status: row.status,
+      count: 0,
+    };
+    total.count += 1;
+    counts.set(key, total);
+  }
+  return [...counts.values()];
+}
+
+/** Deterministic simulated traffic of a profile (the store engineer's generator, fixed seed). */
+export function simulatedRows(
+  profile: SimulatedProfile,
+  options: { queries: number; days: number; devices: number; seed: number; now: Date },
+): { rows: QueryLogRow[]; devices: { id: string; name: string }[]; sightings: DeviceSighting[] } {
+  const simulation = new EdgeTrafficSimulation(profile, options, (data) => createHashHex(data), [
+    'yyz',
+    'yul',
+    'fra',
+  ]);
+  const rows: QueryLogRow[] = [];
+  for (const batch of simulation.batches()) rows.push(...batch);
+  return {
+    rows,
+    devices: simulation.devices.map((device) => ({ id: device.id, name: device.name })),
+    sightings: simulation.sightings(),
+  };
+}
+
+function createHashHex(data: string): string {
+  return createHash('sha256').update(data).digest('hex');
+}

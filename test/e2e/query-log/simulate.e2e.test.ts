@@ -1,0 +1,410 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { createColumnarStore, LazyColumnarStore } from '@svc/adapters';
+import {
+  ColumnarStore,
+  EdgeTrafficSimulation,
+  findBlocklist,
+  type QueryLogRow,
+  type SimulatedProfile,
+  servingPops,
+} from '@svc/domain';
+import type { Container } from 'inversify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';
+import { createAccount, type TestAccount } from '../../support/accounts.js';
+import { type ApiHarness, eventually, startApi } from '../../support/api-harness.js';
+import { exitOf, listeningUrl, runSvc, spawnSvc } from '../../support/cli-process.js';
+import { send } from '../../support/http.js';
+import { ManualClock } from '../../support/manual-clock.js';
+
+const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
+const HOUR = 3_600_000;
+
+type Destination = 'cloud' | 'both' | 'none' | 'self-hosted';
+
+interface DeviceBody {
+  id: string;
+  name: string;
+  transport_last: string | null;
+  identification: string;
+  first_seen: string;
+  last_seen: string;
+  queries_24h: number | null;
+  blocked_24h: number | null;
+}
+
+async function rowsOf<T>(
+  client: ClickHouseClient,
+  query: string,
+  params: Record<string, unknown>,
+): Promise<T[]> {
+  const result = await client.query({ query, query_params: params, format: 'JSONEachRow' });
+  return result.json<T>();
+}
+
+/** The rows the simulator generates for these inputs, regenerated here to compute expectations. */
+function regenerate(
+  profile: SimulatedProfile,
+  options: { queries: number; days: number; devices: number; seed: number; now: Date },
+): { simulation: EdgeTrafficSimulation; rows: QueryLogRow[] } {
+  const simulation = new EdgeTrafficSimulation(
+    { ...profile, settings: { ...profile.settings, log_destination: 'cloud' } },
+    options,
+    sha256,
+    servingPops(),
+  );
+  return { simulation, rows: [...simulation.batches()].flat() };
+}
+
+const backends: { name: string; env: Record<string, string>; skip: string | undefined }[] = [
+  { name: 'embedded chdb', env: {}, skip: undefined },
+  {
+    name: 'a ClickHouse server',
+    env: process.env.CLICKHOUSE_URL === undefined ? {} : { CLICKHOUSE_URL: process.env.CLICKHOUSE_URL },
+    skip: process.env.CLICKHOUSE_URL === undefined ? 'CLICKHOUSE_URL is not set' : undefined,
+  },
+];
+
+for (const backend of backends) {
+  if (backend.skip !== undefined) console.log(`skipping svc simulate on ${backend.name}: ${backend.skip}`);
+
+  describe.skipIf(backend.skip !== undefined)(
+    `svc simulate on PGlite and ${backend.name} (RUNNER.md)`,
+    () => {
+      let api: ApiHarness;
+      let owner: TestAccount;
+      let client: ClickHouseClient;
+      const profiles = new Map<Destination, string>();
+      const options = { queries: 6_000, days: 3, devices: 4, seed: 20261123 };
+
+      const createProfile = async (destination: Destination, retention: number): Promise<string> => {
+        const created = await send(`${api.url}/v1/profiles`, {
+          method: 'POST',
+          headers: owner.auth,
+          body: { settings: { log_destination: destination, retention_days: retention } },
+        });
+        expect(created.status).toBe(201);
+        const id = (created.json as { id: string }).id;
+        const rules = await send(`${api.url}/v1/profiles/${id}/rules`, {
+          method: 'PUT',
+          headers: owner.auth,
+          body: { deny: ['tiktok.com'], rewrites: [{ pattern: 'router.home', answer: '192.168.1.1' }] },
+        });
+        expect(rules.status).toBe(200);
+        const lists = await send(`${api.url}/v1/profiles/${id}/lists`, {
+          method: 'PUT',
+          headers: owner.auth,
+          body: { lists: [1] },
+        });
+        expect(lists.status).toBe(200);
+        return id;
+      };
+
+      const expectedFor = async (id: string) => {
+        return regenerate(await edgeViewOf(api.url, owner, id), { ...options, now: api.clock.now() });
+      };
+
+      beforeAll(async () => {
+        api = await startApi('pglite', backend.env);
+        owner = await createAccount(api);
+        const retention: Record<Destination, number> = { cloud: 14, both: 45, none: 30, 'self-hosted': 7 };
+        for (const destination of ['cloud', 'both', 'none', 'self-hosted'] as const)
+          profiles.set(destination, await createProfile(destination, retention[destination]));
+        const store = await api.container.getAsync<ColumnarStore>(ColumnarStore);
+        if (!(store instanceof LazyColumnarStore))
+          throw new Error('the API has no ClickHouse columnar store');
+        client = (await store.store()).client;
+        for (const id of profiles.values())
+          await simulateOperation(api.container, { profile: id, ...options });
+      }, 180_000);
+
+      afterAll(async () => {
+        await api?.close();
+      });
+
+      it('writes per-query rows only for destinations cloud and both, each carrying the profile retention', async () => {
+        for (const [destination, id] of profiles) {
+          const [stored] = await rowsOf<{ rows: string; ids: string; retention: number[] }>(
+            client,
+            `SELECT toString(count()) AS rows, toString(uniqExact(row_id)) AS ids, groupUniqArray(retention_days) AS retention
+           FROM query_log WHERE profile_id = {id:String}`,
+            { id },
+          );
+          if (destination === 'cloud' || destination === 'both') {
+            expect(stored).toEqual({
+              rows: String(options.queries),
+              ids: String(options.queries),
+              retention: [destination === 'cloud' ? 14 : 45],
+            });
+          } else {
+            expect(stored?.rows).toBe('0');
+          }
+        }
+      });
+
+      it('stores the rows the seed generates, column for column', async () => {
+        const id = profiles.get('cloud') as string;
+        const { rows } = await expectedFor(id);
+        const stored = await rowsOf<Record<string, unknown>>(
+          client,
+          `SELECT toString(row_id) AS row_id, toUnixTimestamp64Milli(ts) AS ms, pop, node, device_id, device_name,
+                client_ip, transport, qname, qtype, status, reason_list_id, reason_list_name, reason_rule,
+                operator_code, rcode, dnssec_validated, cache_hit, latency_us, answer_ips
+         FROM query_log WHERE profile_id = {id:String} ORDER BY row_id`,
+          { id },
+        );
+        const expected = [...rows]
+          .sort((a, b) => (BigInt(a.rowId) < BigInt(b.rowId) ? -1 : 1))
+          .map((row) => ({
+            row_id: row.rowId,
+            ms: row.ts.getTime(),
+            pop: row.pop,
+            node: row.node,
+            device_id: row.deviceId,
+            device_name: row.deviceName,
+            client_ip: row.clientIp,
+            transport: row.transport,
+            qname: row.qname,
+            qtype: row.qtype,
+            status: row.status,
+            reason_list_id: row.reasonListId,
+            reason_list_name: row.reasonListName,
+            reason_rule: row.reasonRule,
+            operator_code: row.operatorCode,
+            rcode: row.rcode,
+            dnssec_validated: row.dnssecValidated,
+            cache_hit: row.cacheHit,
+            latency_us: row.latencyUs,
+            answer_ips: row.answerIps,
+          }));
+        expect(stored.map((row) => ({ ...row, ms: Number(row.ms) }))).toEqual(expected);
+        const statuses = new Set(rows.map((row) => row.status));
+        expect(statuses).toEqual(new Set(['allowed', 'blocked', 'rewritten', 'error']));
+        expect(rows.some((row) => row.reasonListId === 1 && row.reasonListName !== '')).toBe(true);
+        expect(rows.some((row) => row.reasonRule === 'tiktok.com')).toBe(true);
+      });
+
+      it('counts hourly totals for every destination, equal to the generated queries by hour and status', async () => {
+        for (const id of profiles.values()) {
+          const { simulation } = await expectedFor(id);
+          const stored = await rowsOf<{ hour: number; status: string; count: string }>(
+            client,
+            `SELECT toUnixTimestamp(hour) AS hour, status, toString(sum(count)) AS count FROM query_totals_hourly
+           WHERE profile_id = {id:String} GROUP BY hour, status ORDER BY hour, status`,
+            { id },
+          );
+          const expected = simulation
+            .hourlyTotals()
+            .map((total) => ({
+              hour: total.hour.getTime() / 1000,
+              status: total.status,
+              count: String(total.count),
+            }))
+            .sort((a, b) => a.hour - b.hour || (a.status < b.status ? -1 : 1));
+          expect(stored).toEqual(expected);
+          expect(expected.reduce((sum, total) => sum + Number(total.count), 0)).toBe(options.queries);
+        }
+      });
+
+      it('records device sightings and answers device counts of the last 24 hours through GET devices', async () => {
+        for (const id of profiles.values()) {
+          const { simulation, rows } = await expectedFor(id);
+          const answer = await send(`${api.url}/v1/profiles/${id}/devices`, { headers: owner.auth });
+          expect(answer.status).toBe(200);
+          const devices = (answer.json as { devices: DeviceBody[] }).devices;
+          expect(devices.map((device) => device.id).sort()).toEqual(
+            simulation.devices.map((device) => device.id).sort(),
+          );
+          // Counts are whole hours: from the hour enclosing now - 24 h.
+          const since = Math.floor((api.clock.now().getTime() - 24 * HOUR) / HOUR) * HOUR;
+          for (const device of devices) {
+            const simulated = simulation.devices.find((candidate) => candidate.id === device.id);
+            const mine = rows.filter((row) => row.deviceId === device.id);
+            const times = mine.map((row) => row.ts.getTime());
+            const recent = mine.filter((row) => row.ts.getTime() >= since);
+            expect(device).toMatchObject({
+              name: simulated?.name,
+              transport_last: simulated?.transport,
+              identification: simulated?.identification,
+              first_seen: new Date(Math.min(...times)).toISOString(),
+              last_seen: new Date(Math.max(...times)).toISOString(),
+              queries_24h: recent.length,
+              blocked_24h: recent.filter((row) => row.status === 'blocked').length,
+            });
+          }
+          expect(devices.some((device) => (device.queries_24h ?? 0) > 0)).toBe(true);
+        }
+      });
+
+      it('names an unknown profile clearly', async () => {
+        await expect(simulateOperation(api.container, { profile: 'zz9zz9', ...options })).rejects.toThrow(
+          'no profile zz9zz9',
+        );
+      });
+    },
+  );
+}
+
+/** The profile as the edge sees it, read through HTTP (settings, rules, enabled lists by catalogue name). */
+async function edgeViewOf(url: string, owner: TestAccount, id: string): Promise<SimulatedProfile> {
+  const profile = (await send(`${url}/v1/profiles/${id}`, { headers: owner.auth })).json as {
+    settings: SimulatedProfile['settings'];
+    suspended: boolean;
+  };
+  const rules = (await send(`${url}/v1/profiles/${id}/rules`, { headers: owner.auth }))
+    .json as SimulatedProfile['rules'];
+  const lists = (await send(`${url}/v1/profiles/${id}/lists`, { headers: owner.auth })).json as {
+    lists: number[];
+  };
+  return {
+    id,
+    settings: profile.settings,
+    rules,
+    lists: lists.lists.map((list) => ({ id: list, name: findBlocklist(list)?.name ?? '' })),
+    suspended: profile.suspended,
+  };
+}
+
+describe('svc simulate through the CLI, handed to a running server and on the engines itself', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-simulate-'));
+  const env = { SVC_ENV: 'development' };
+  let server: ChildProcessWithoutNullStreams;
+  let url: string;
+  let owner: TestAccount;
+  let profileId: string;
+
+  const mailTo = async (address: string): Promise<string[]> => {
+    const folder = join(dataDir, 'mail');
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .map((name) =>
+        readFileSync(join(folder, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      )
+      .filter((message) => message.includes(`To: ${address}`));
+  };
+
+  beforeAll(async () => {
+    server = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], env);
+    url = await listeningUrl(server);
+    owner = await createAccount({
+      url,
+      mailTo,
+      clock: new ManualClock(),
+      container: undefined as unknown as Container,
+      close: async () => undefined,
+    });
+    const created = await send(`${url}/v1/profiles`, {
+      method: 'POST',
+      headers: owner.auth,
+      body: { settings: { retention_days: 9 } },
+    });
+    profileId = (created.json as { id: string }).id;
+  }, 120_000);
+
+  afterAll(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('hands the simulation to the running server and prints a summary', async () => {
+    const result = await runSvc(
+      [
+        'simulate',
+        '--profile',
+        profileId,
+        '--queries',
+        '2500',
+        '--seed',
+        '11',
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      env,
+    );
+    expect(result.stderr).toContain('svc simulate: handed to the running server');
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(summary).toMatchObject({
+      profile_id: profileId,
+      destination: 'cloud',
+      seed: 11,
+      queries: 2500,
+      rows_written: 2500,
+      retention_days: 9,
+    });
+    expect(summary.devices).toHaveLength(5);
+    const totals = summary.totals as Record<string, number>;
+    expect(Object.values(totals).reduce((sum, count) => sum + count, 0)).toBe(2500);
+    expect(summary.rows_per_second).toBeGreaterThan(0);
+
+    const devices = await eventually(
+      async () => (await send(`${url}/v1/profiles/${profileId}/devices`, { headers: owner.auth })).json,
+      (body) => (body as { devices: unknown[] }).devices.length === 5,
+    );
+    const listed = (devices as { devices: DeviceBody[] }).devices;
+    for (const device of listed) expect(typeof device.queries_24h).toBe('number');
+  }, 120_000);
+
+  it('prints a random seed when none is given, and refuses an unknown profile and bad numbers', async () => {
+    const human = await runSvc(
+      ['simulate', '--profile', profileId, '--queries', '300', '--data-dir', dataDir],
+      env,
+    );
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/seed \d+/);
+    expect(human.stdout).toContain('query-log rows written: 300');
+    const unknown = await runSvc(['simulate', '--profile', 'zz9zz9', '--data-dir', dataDir], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no profile zz9zz9');
+    const usage = await runSvc(
+      ['simulate', '--profile', profileId, '--queries', 'many', '--data-dir', dataDir],
+      env,
+    );
+    expect(usage.code).toBe(2);
+  }, 120_000);
+
+  it('runs on the engines itself once the server has stopped', async () => {
+    server.kill('SIGTERM');
+    expect(await exitOf(server)).toBe(0);
+    const result = await runSvc(
+      [
+        'simulate',
+        '--profile',
+        profileId,
+        '--queries',
+        '1000',
+        '--days',
+        '2',
+        '--devices',
+        '2',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    );
+    expect(result.stderr).not.toContain('handed to the running server');
+    expect(result.code, result.stderr).toBe(0);
+    const store = await createColumnarStore({ dataDir });
+    try {
+      const [counted] = await rowsOf<{ rows: string; totals: string }>(
+        store.client,
+        `SELECT toString((SELECT count() FROM query_log WHERE profile_id = {id:String})) AS rows,
+                toString((SELECT sum(count) FROM query_totals_hourly WHERE profile_id = {id:String})) AS totals`,
+        { id: profileId },
+      );
+      expect(counted).toEqual({ rows: '3800', totals: '3800' });
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});

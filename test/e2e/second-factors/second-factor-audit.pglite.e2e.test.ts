@@ -1,0 +1,3 @@
+import { runSecondFactorAuditSuite } from './second-factor-audit.suite.js';
+
+runSecondFactorAuditSuite('pglite');
