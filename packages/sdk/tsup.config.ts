@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   entry: ['src/index.ts'],
-  format: ['esm'],
+  // Both module systems from one package: `import` resolves dist/index.js, `require` dist/index.cjs.
+  format: ['esm', 'cjs'],
   dts: true,
   clean: true,
   sourcemap: true,

@@ -30,7 +30,8 @@ export async function send(
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   let json: unknown;
-  if (/json/.test(flat['content-type'] ?? '') && text.length > 0) json = JSON.parse(text);
+  // JSON and +json types, not JSON lines (application/x-ndjson), which is many documents.
+  if (/[/+]json\b/.test(flat['content-type'] ?? '') && text.length > 0) json = JSON.parse(text);
   return { status: answer.statusCode, headers: flat, text, json };
 }
 

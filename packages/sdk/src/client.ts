@@ -11,7 +11,13 @@ import { NodesResource } from './resources/nodes.resource.js';
 import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
 import { WaitlistResource } from './resources/waitlist.resource.js';
-import { type ApiRequest, type ApiResponse, type ClientOptions, Transport } from './transport.js';
+import {
+  type ApiRequest,
+  type ApiResponse,
+  type ClientOptions,
+  type RequestOptions,
+  Transport,
+} from './transport.js';
 
 /**
  * The typed client of the svc API. Resources mirror the URL tree (`client.meta`, `client.auth`,
@@ -44,8 +50,9 @@ export class SvcClient {
   readonly admin: AdminResource;
   private readonly transport: Transport;
 
-  constructor(options: ClientOptions) {
-    this.transport = new Transport(options);
+  /** `transport` is internal: {@link SvcClient.withOptions} passes one sharing the session cookie. */
+  constructor(options: ClientOptions, transport?: Transport) {
+    this.transport = transport ?? new Transport(options);
     this.meta = new MetaResource(this.transport);
     this.auth = new AuthResource(this.transport);
     this.waitlist = new WaitlistResource(this.transport);
@@ -67,7 +74,15 @@ export class SvcClient {
     return this.transport.sessionCookie;
   }
 
-  /** Sends any API call; problems throw ApiError, transport failures NetworkError. */
+  /**
+   * The same client with per-call settings: `client.withOptions({ maxRetries: 0, timeoutMs: 5_000, signal
+   * }).profiles.get(id)`. It shares this client's session cookie (a login through either signs both in).
+   */
+  withOptions(options: RequestOptions): SvcClient {
+    return new SvcClient(this.transport.options, this.transport.withOptions(options));
+  }
+
+  /** Sends any API call; problems throw ApiError, transport failures NetworkError (TimeoutError on time-out). */
   request<T>(call: ApiRequest): Promise<ApiResponse<T>> {
     return this.transport.send<T>(call);
   }

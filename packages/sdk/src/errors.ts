@@ -1,10 +1,11 @@
 import type { Problem, ProblemCode } from '@svc/domain';
+import type { OpenEnum } from './open-enum.js';
 
 /**
  * A problem code: one of spec section 7 (offered by editors), or any other string, since codes are only ever
  * added within /v1 and a newer server may answer one this SDK does not know yet.
  */
-export type ApiErrorCode = ProblemCode | (string & Record<never, never>);
+export type ApiErrorCode = OpenEnum<ProblemCode>;
 
 /** A field-level failure of a request (problem `errors[]`). */
 export interface FieldError {
@@ -66,13 +67,19 @@ export class ApiError extends Error {
     return this.status === 409 || this.status === 412;
   }
 
-  /** True for 429 and 503 answers, which may succeed later (see retryAfter). */
+  /** True for 429, 502, 503 and 504 answers, which may succeed later (see retryAfter). */
   get isRetryable(): boolean {
-    return this.status === 429 || this.status === 503;
+    return RETRYABLE_STATUSES.has(this.status);
   }
 }
 
-/** The request never got an HTTP answer (connection refused, reset, timed out). */
+/** Statuses a later identical call may get past: rate limits and a gateway or server briefly unavailable. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/**
+ * The request never got a complete HTTP answer (connection refused or reset, DNS failure, body cut short).
+ * Whether the server acted on it is unknown: only calls safe to repeat are retried.
+ */
 export class NetworkError extends Error {
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
@@ -80,7 +87,72 @@ export class NetworkError extends Error {
   }
 }
 
+/** No complete answer within the time-out (`timeoutMs`). A NetworkError, so one catch covers both. */
+export class TimeoutError extends NetworkError {
+  /** The time-out that elapsed, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(message: string, options: { cause: unknown; timeoutMs: number }) {
+    super(message, options);
+    this.name = 'TimeoutError';
+    this.timeoutMs = options.timeoutMs;
+  }
+}
+
+/** The caller aborted the call through its AbortSignal; never retried. */
+export class RequestAbortedError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'AbortError';
+  }
+}
+
 /** Narrows `error` to an ApiError, optionally of one code: `if (isApiError(error, 'not_found')) …`. */
 export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** A 429 answer (`rate_limited`, `too_many_streams`, …): wait `retryAfter` seconds before trying again. */
+export function isRateLimited(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/** A 400 or 422 answer (`validation_failed`, `bad_request`, …): the request must change; see `fieldErrors`. */
+export function isValidation(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 400 || error.status === 422);
+}
+
+/** A 401 or 403 answer: missing or dead credential, missing scope, second factor or re-authentication needed. */
+export function isAuth(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** A 404 answer: the resource does not exist, or belongs to another organisation. */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** A 409 or 412 answer (`version_mismatch`, `ip_conflict`, …): the resource's current state forbids the change. */
+export function isConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 409 || error.status === 412);
+}
+
+/** A 502, 503 or 504 answer: the service or a node behind it is briefly unavailable. */
+export function isUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/** A failure without a complete HTTP answer, time-outs included. */
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
+/** A call that got no complete answer within its time-out. */
+export function isTimeout(error: unknown): error is TimeoutError {
+  return error instanceof TimeoutError;
+}
+
+/** A call the caller aborted with its AbortSignal. */
+export function isAborted(error: unknown): error is RequestAbortedError {
+  return error instanceof RequestAbortedError;
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Problem } from '@svc/domain';
 import { type Dispatcher, request } from 'undici';
-import { ApiError, NetworkError } from './errors.js';
+import { ApiError, NetworkError, RETRYABLE_STATUSES, RequestAbortedError, TimeoutError } from './errors.js';
 
 /** How the client presents itself and retries. */
 export interface ClientOptions {
@@ -22,14 +21,33 @@ export interface ClientOptions {
    * (`SVC_DASHBOARD_ORIGINS`; `http://localhost:3000` by default and in `createTestApp()`).
    */
   origin?: string;
-  /** Retries of 429/503 answers and network failures on calls safe to repeat; default 2. */
+  /**
+   * Retries of 429, 502, 503 and 504 answers and of network failures (time-outs included), on calls safe to
+   * repeat only: GET, HEAD, PUT, DELETE, and POSTs carrying an Idempotency-Key; default 2.
+   */
   maxRetries?: number;
-  /** Longest wait between retries in seconds, whatever Retry-After says; default 30. */
+  /**
+   * Longest wait before a retry, in seconds, whatever Retry-After says; default 30. With `maxRetries: 0`
+   * nothing waits, and `error.retryAfter` tells when to come back.
+   */
   maxRetryDelaySeconds?: number;
-  /** Per-request time-out in milliseconds; default 30 000. */
+  /** Time-out of each attempt in milliseconds, until the whole answer is read; default 30 000. */
   timeoutMs?: number;
   /** An undici dispatcher (connection pool, proxy, mock agent). */
   dispatcher?: Dispatcher;
+}
+
+/**
+ * Per-call settings, given to `client.withOptions(…)`: they override the client's for every call made through
+ * the derived client, which shares the session cookie with its parent.
+ */
+export interface RequestOptions {
+  /** Retries of this call; 0 disables them. */
+  maxRetries?: number;
+  /** Time-out of each attempt in milliseconds. */
+  timeoutMs?: number;
+  /** Aborts the call (and any wait before a retry): it then throws RequestAbortedError. */
+  signal?: AbortSignal;
 }
 
 /** One API call. */
@@ -55,6 +73,12 @@ export interface ApiRequest {
    * the OpenAPI YAML or an Apple configuration profile.
    */
   responseType?: 'json' | 'text';
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Aborts this call: it then throws RequestAbortedError. */
+  signal?: AbortSignal;
 }
 
 /** Options of a creating call. */
@@ -137,19 +161,65 @@ function urlOf(baseUrl: string, path: string, query: ApiRequest['query']): strin
   return url.toString();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts (the caller then sees the abort on its next check). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** undici's own time-out failures (headers or body too slow), which count as time-outs too. */
+const UNDICI_TIMEOUTS = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function isUndiciTimeout(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && UNDICI_TIMEOUTS.has(String(error.code));
+}
+
+/** The session cookie, shared by a client and those derived from it with `withOptions`. */
+interface SessionJar {
+  value: string | undefined;
+}
 
 /**
  * Sends API calls: credentials, JSON, problem documents as {@link ApiError}, automatic Idempotency-Key on
- * creating POSTs (one key reused across retries), and jittered retries of 429/503 honouring Retry-After. It
- * also keeps the `svc_session` cookie: every answer's Set-Cookie for it replaces (login, renewal) or clears
- * (logout) the value sent on later calls.
+ * creating POSTs (one key reused across retries), time-outs and aborts, and retries with exponential back-off
+ * and jitter of network failures and 429/502/503/504 answers, honouring Retry-After. It also keeps the
+ * `svc_session` cookie: every answer's Set-Cookie for it replaces (login, renewal) or clears (logout) the
+ * value sent on later calls.
  */
 export class Transport {
-  private session: string | undefined;
+  private readonly jar: SessionJar;
+  private readonly defaults: RequestOptions;
 
-  constructor(readonly options: ClientOptions) {
-    this.session = options.sessionCookie;
+  constructor(
+    readonly options: ClientOptions,
+    shared?: { jar: SessionJar; defaults: RequestOptions },
+  ) {
+    this.jar = shared?.jar ?? { value: options.sessionCookie };
+    this.defaults = shared?.defaults ?? {};
+  }
+
+  /** A transport with `overrides` for every call, sharing this one's session cookie. */
+  withOptions(overrides: RequestOptions): Transport {
+    return new Transport(this.options, { jar: this.jar, defaults: { ...this.defaults, ...overrides } });
+  }
+
+  private get session(): string | undefined {
+    return this.jar.value;
+  }
+
+  private set session(value: string | undefined) {
+    this.jar.value = value;
   }
 
   /**
@@ -176,45 +246,65 @@ export class Transport {
     if (this.options.origin !== undefined) headers.origin = this.options.origin;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     if (call.idempotent === true || call.idempotencyKey !== undefined) {
-      headers['idempotency-key'] = call.idempotencyKey ?? randomUUID();
+      // The Web Crypto global (Node 20+, browsers), so that key generation needs no Node built-in.
+      headers['idempotency-key'] = call.idempotencyKey ?? globalThis.crypto.randomUUID();
     }
     const repeatable = SAFE_TO_REPEAT.has(call.method) || headers['idempotency-key'] !== undefined;
-    const maxRetries = repeatable ? (this.options.maxRetries ?? 2) : 0;
+    const maxRetries = repeatable
+      ? (call.maxRetries ?? this.defaults.maxRetries ?? this.options.maxRetries ?? 2)
+      : 0;
+    const timeoutMs = call.timeoutMs ?? this.defaults.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    const signal = call.signal ?? this.defaults.signal;
     const url = urlOf(this.options.baseUrl, call.path, call.query);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const what = `${call.method} ${call.path}`;
+    // A function, not a narrowed property: the signal may abort during any await below.
+    const aborted = () => signal?.aborted === true;
 
     for (let attempt = 0; ; attempt += 1) {
+      if (aborted()) throw new RequestAbortedError(`${what} was aborted`, { cause: signal?.reason });
       // Read on every attempt: a concurrent call may have received a renewed cookie meanwhile.
       if (this.session === undefined || call.anonymous === true) delete headers.cookie;
       else headers.cookie = `${SESSION_COOKIE}=${this.session}`;
-      let answer: Dispatcher.ResponseData;
+      const attemptControl = new AbortController();
+      const timer = setTimeout(() => attemptControl.abort(), timeoutMs);
+      const forwardAbort = () => attemptControl.abort();
+      signal?.addEventListener('abort', forwardAbort, { once: true });
+      let status: number;
+      let responseHeaders: Record<string, string>;
+      let text: string;
       try {
-        answer = await request(url, {
+        const answer = await request(url, {
           method: call.method,
           headers,
           body,
+          signal: attemptControl.signal,
           dispatcher: this.options.dispatcher,
-          headersTimeout: this.options.timeoutMs ?? 30_000,
-          bodyTimeout: this.options.timeoutMs ?? 30_000,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
         });
+        const renewed = sessionCookieOf(answer.headers['set-cookie']);
+        if (renewed !== undefined) this.session = renewed ?? undefined;
+        status = answer.statusCode;
+        responseHeaders = flatten(answer.headers);
+        // Inside the try: a connection reset while the body arrives is a network failure like a refused one.
+        text = await answer.body.text();
       } catch (cause) {
+        if (aborted()) throw new RequestAbortedError(`${what} was aborted`, { cause });
+        const timedOut = attemptControl.signal.aborted || isUndiciTimeout(cause);
         if (attempt < maxRetries) {
-          await sleep(this.backoffMs(attempt, undefined));
+          await sleep(this.backoffMs(attempt), signal);
           continue;
         }
-        throw new NetworkError(
-          `${call.method} ${call.path} failed: ${cause instanceof Error ? cause.message : 'network error'}`,
-          {
-            cause,
-          },
-        );
+        const reason = cause instanceof Error ? cause.message : 'network error';
+        if (timedOut) throw new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { cause, timeoutMs });
+        throw new NetworkError(`${what} failed: ${reason}`, { cause });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', forwardAbort);
       }
-      const renewed = sessionCookieOf(answer.headers['set-cookie']);
-      if (renewed !== undefined) this.session = renewed ?? undefined;
-      const responseHeaders = flatten(answer.headers);
-      const text = await answer.body.text();
       const requestId = responseHeaders['x-request-id'];
-      if (answer.statusCode < 400) {
+      if (status < 400) {
         const contentType = responseHeaders['content-type'] ?? '';
         // Answers are typed, not validated: unknown fields and enum values must pass through (spec 9.3).
         const data = (
@@ -226,17 +316,18 @@ export class Transport {
                 ? text
                 : undefined
         ) as T;
-        return { status: answer.statusCode, data, headers: responseHeaders, requestId };
+        return { status, data, headers: responseHeaders, requestId };
       }
-      const retryAfter = retryAfterSeconds(responseHeaders['retry-after']);
-      if ((answer.statusCode === 429 || answer.statusCode === 503) && attempt < maxRetries) {
-        await sleep(this.backoffMs(attempt, retryAfter));
+      const error = new ApiError(status, this.problemOf(text, status), {
+        requestId,
+        retryAfter: retryAfterSeconds(responseHeaders['retry-after']),
+      });
+      const wait = this.retryDelayMs(attempt, error);
+      if (attempt < maxRetries && wait !== undefined) {
+        await sleep(wait, signal);
         continue;
       }
-      throw new ApiError(answer.statusCode, this.problemOf(text, answer.statusCode), {
-        requestId,
-        retryAfter,
-      });
+      throw error;
     }
   }
 
@@ -257,7 +348,7 @@ export class Transport {
         headers,
         signal,
         dispatcher: this.options.dispatcher,
-        headersTimeout: this.options.timeoutMs ?? 30_000,
+        headersTimeout: this.defaults.timeoutMs ?? this.options.timeoutMs ?? 30_000,
         bodyTimeout: idleMs,
       });
     } catch (cause) {
@@ -287,10 +378,25 @@ export class Transport {
     return { status, code: 'unknown', detail: text.slice(0, 200) };
   }
 
-  private backoffMs(attempt: number, retryAfter: number | undefined): number {
-    const cap = (this.options.maxRetryDelaySeconds ?? 30) * 1000;
-    if (retryAfter !== undefined) return Math.min(cap, retryAfter * 1000);
-    const base = Math.min(cap, 250 * 2 ** attempt);
+  /** Exponential back-off with jitter: 250 ms, 500 ms, 1 s… capped, each drawn from its upper half. */
+  private backoffMs(attempt: number): number {
+    const base = Math.min(this.maxDelayMs(), 250 * 2 ** attempt);
     return base / 2 + Math.random() * (base / 2);
+  }
+
+  /**
+   * How long to wait before retrying an error answer, or undefined when its status is not retryable.
+   * Retry-After is a minimum, so the jitter (up to a tenth, at most one second) goes on top, spreading the
+   * clients it held back; `maxRetryDelaySeconds` caps the whole wait.
+   */
+  private retryDelayMs(attempt: number, error: ApiError): number | undefined {
+    if (!RETRYABLE_STATUSES.has(error.status)) return undefined;
+    if (error.retryAfter === undefined) return this.backoffMs(attempt);
+    const wait = error.retryAfter * 1000;
+    return Math.min(this.maxDelayMs(), wait + Math.random() * Math.min(1000, wait / 10));
+  }
+
+  private maxDelayMs(): number {
+    return (this.options.maxRetryDelaySeconds ?? 30) * 1000;
   }
 }

@@ -128,12 +128,17 @@ export function runDataExportSuite(storage: HarnessStorage, options: { skip?: bo
 
       const download = await call('GET', new URL(ready.download_url ?? '').pathname, session(owner));
       expect(download.status).toBe(200);
-      expect(download.headers['content-type']).toMatch(/^application\/json/);
+      expect(download.headers['content-type']).toMatch(/^application\/x-ndjson/);
       expect(download.headers['content-disposition']).toBe(
-        `attachment; filename="svc-export-${started.id}.json"`,
+        `attachment; filename="svc-export-${started.id}.jsonl"`,
       );
       expect(Buffer.byteLength(download.text)).toBe(ready.size_bytes);
-      const archive = download.json as Record<string, unknown> & {
+      // JSON lines: the account's data on the first line (no query logs were stored for this profile).
+      const lines = download.text.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      const archive = JSON.parse(lines[0] ?? '') as Record<string, unknown> & {
+        type: string;
+        format: { name: string; version: number };
         account: { email: string };
         profiles: Array<{
           id: string;
@@ -148,6 +153,8 @@ export function runDataExportSuite(storage: HarnessStorage, options: { skip?: bo
         audit_entries: Array<{ action: string }>;
         preferences: { alerts: { node_offline: boolean } };
       };
+      expect(archive.type).toBe('account_data');
+      expect(archive.format).toEqual({ name: 'svc-account-export', version: 2 });
       expect(archive.account.email).toBe(owner.email);
       expect(archive.preferences).toEqual({ alerts: { node_offline: true } });
       const [profile] = archive.profiles;
@@ -197,7 +204,9 @@ export function runDataExportSuite(storage: HarnessStorage, options: { skip?: bo
       await job.runOnce();
       expect((await client.auth.exports.get(started.id)).status).toBe('ready');
       expect((await client.auth.exports.list().toArray()).map((entry) => entry.id)).toEqual([started.id]);
-      const archive = JSON.parse(await client.auth.exports.download(started.id)) as { export_id: string };
+      const [first] = (await client.auth.exports.download(started.id)).split('\n');
+      const archive = JSON.parse(first ?? '') as { type: string; export_id: string };
+      expect(archive.type).toBe('account_data');
       expect(archive.export_id).toBe(started.id);
     });
 

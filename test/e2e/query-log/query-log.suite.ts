@@ -259,7 +259,8 @@ export function runQueryLogSuite(
             (row) => `${row.ts.toISOString()}|${row.qname}|${row.deviceId}`,
           );
           expect(seen).toEqual(expected);
-          expect(pages).toBe(Math.ceil(expected.length / 37) + (expected.length % 37 === 0 ? 1 : 0));
+          // The last page says it is the last (null cursor) even when it is full: no empty page after it.
+          expect(pages).toBe(Math.max(1, Math.ceil(expected.length / 37)));
         });
 
         it('a modified, foreign or over-long cursor is 400 invalid_cursor', async () => {

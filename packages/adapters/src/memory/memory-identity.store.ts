@@ -92,6 +92,14 @@ export class MemoryIdentityStore implements Snapshottable {
           }
           return null;
         },
+        listOwners: async (orgId) =>
+          [...t().accounts.values()]
+            .filter((row) => row.orgId === orgId && row.role === 'owner')
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+            .map((row) => {
+              const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = copy(row);
+              return account;
+            }),
         markEmailVerified: async (id, at) => {
           const row = t().accounts.get(id);
           if (row !== undefined && row.emailVerifiedAt === null) row.emailVerifiedAt = at;

@@ -1,4 +1,5 @@
 import {
+  type DueNodeAlert,
   isAfterKeyset,
   type NodeRecord,
   type NodeRepository,
@@ -7,19 +8,38 @@ import {
 } from '@svc/domain';
 import type { Snapshottable } from './memory-snapshot.js';
 
+interface NodeAlertState {
+  linkSeenAt: Date | null;
+  offlineAlertedAt: Date | null;
+  alertPairAt: Date | null;
+}
+
 /**
  * Nodes of an engine-free server: rows are copied in and out and snapshot for transaction rollback; a
  * profile's deletion removes its nodes, as ON DELETE CASCADE does in Postgres.
  */
 export class MemoryNodeStore implements Snapshottable {
   private rows = new Map<string, NodeRecord>();
+  /** Link sightings and alert state by node id (columns of the nodes table in Postgres, 0015). */
+  private alerts = new Map<string, NodeAlertState>();
 
   snapshot(): unknown {
-    return structuredClone(this.rows);
+    return structuredClone({ rows: this.rows, alerts: this.alerts });
   }
 
   restore(snapshot: unknown): void {
-    this.rows = snapshot as Map<string, NodeRecord>;
+    const state = snapshot as { rows: Map<string, NodeRecord>; alerts: Map<string, NodeAlertState> };
+    this.rows = state.rows;
+    this.alerts = state.alerts;
+  }
+
+  private alertState(id: string): NodeAlertState {
+    let state = this.alerts.get(id);
+    if (state === undefined) {
+      state = { linkSeenAt: null, offlineAlertedAt: null, alertPairAt: null };
+      this.alerts.set(id, state);
+    }
+    return state;
   }
 
   /** `profiles` whose deletions also remove the profile's nodes. */
@@ -87,6 +107,37 @@ export class MemoryNodeStore implements Snapshottable {
             ? {}
             : { softwareVersion: software.version, shapes: [...software.shapes] }),
         });
+      },
+      linkSeen: async (ids, at) => {
+        for (const id of ids) {
+          const row = this.rows.get(id);
+          if (row === undefined) continue;
+          const state = this.alertState(id);
+          if (state.linkSeenAt === null || state.linkSeenAt < at) state.linkSeenAt = at;
+          if (row.lastSeenAt === null || row.lastSeenAt < at) this.rows.set(id, { ...row, lastSeenAt: at });
+        }
+      },
+      // Memory transactions run one at a time, so claimed rows need no lock.
+      claimDueAlerts: async ({ offlineBefore, pairBefore }, limit) => {
+        const due: DueNodeAlert[] = [];
+        for (const row of this.rows.values()) {
+          const state = this.alerts.get(row.id);
+          if (row.state !== 'enrolled' || state?.linkSeenAt == null) continue;
+          const offline = state.linkSeenAt <= offlineBefore;
+          if (offline && state.offlineAlertedAt === null && (state.alertPairAt ?? pairBefore) <= pairBefore)
+            due.push({ node: copy(row), kind: 'offline', linkSeenAt: state.linkSeenAt });
+          else if (!offline && state.offlineAlertedAt !== null)
+            due.push({ node: copy(row), kind: 'back', linkSeenAt: state.linkSeenAt });
+          if (due.length >= limit) break;
+        }
+        return due;
+      },
+      recordAlert: async (id, kind, at) => {
+        const state = this.alertState(id);
+        if (kind === 'offline') {
+          state.offlineAlertedAt = at;
+          state.alertPairAt = at;
+        } else state.offlineAlertedAt = null;
       },
     };
   }

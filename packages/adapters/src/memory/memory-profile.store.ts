@@ -80,14 +80,14 @@ export class MemoryProfileStore implements Snapshottable {
         return restored;
       },
       eraseAll: async (orgId) => {
-        let count = 0;
+        const erased: string[] = [];
         for (const row of [...this.rows.values()]) {
           if (row.orgId !== orgId) continue;
           this.rows.delete(row.id);
           this.tombstoned.delete(row.id);
-          count += 1;
+          erased.push(row.id);
         }
-        return count;
+        return erased;
       },
     };
   }

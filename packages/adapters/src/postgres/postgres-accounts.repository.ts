@@ -85,6 +85,14 @@ export class PostgresAccountRepository implements AccountRepository {
     return row === undefined ? null : accountOf(row);
   }
 
+  async listOwners(orgId: string): Promise<AccountRecord[]> {
+    const result = await this.db.query<AccountSqlRow>(
+      `SELECT ${COLUMNS} FROM accounts WHERE org_id = $1 AND role = 'owner' ORDER BY created_at, id`,
+      [orgId],
+    );
+    return result.rows.map(accountOf);
+  }
+
   async markEmailVerified(id: string, at: Date): Promise<void> {
     await this.db.query(
       'UPDATE accounts SET email_verified_at = $2 WHERE id = $1 AND email_verified_at IS NULL',

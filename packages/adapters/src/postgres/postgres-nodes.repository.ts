@@ -1,4 +1,12 @@
-import type { KeysetPage, NodeRecord, NodeRepository, NodeState } from '@svc/domain';
+import type {
+  DueNodeAlert,
+  KeysetPage,
+  NodeAlertCutoffs,
+  NodeAlertKind,
+  NodeRecord,
+  NodeRepository,
+  NodeState,
+} from '@svc/domain';
 import type { Queryable } from './postgres-queryable.js';
 
 interface NodeSqlRow {
@@ -151,5 +159,45 @@ export class PostgresNodeRepository implements NodeRepository {
        WHERE id = $1`,
       [id, at, software?.version ?? null, software === undefined ? null : JSON.stringify(software.shapes)],
     );
+  }
+
+  async linkSeen(ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(
+      `UPDATE nodes SET link_seen_at = GREATEST(link_seen_at, $2::timestamptz),
+         last_seen_at = GREATEST(last_seen_at, $2::timestamptz)
+       WHERE id = ANY($1::uuid[])`,
+      [ids, at],
+    );
+  }
+
+  async claimDueAlerts(cutoffs: NodeAlertCutoffs, limit: number): Promise<DueNodeAlert[]> {
+    const result = await this.db.query<NodeSqlRow & { link_seen_at: Date; offline: boolean }>(
+      `SELECT ${COLUMNS}, link_seen_at, link_seen_at <= $1 AS offline FROM nodes
+       WHERE state = 'enrolled' AND link_seen_at IS NOT NULL
+         AND ((link_seen_at <= $1 AND offline_alerted_at IS NULL
+               AND (alert_pair_at IS NULL OR alert_pair_at <= $2))
+           OR (link_seen_at > $1 AND offline_alerted_at IS NOT NULL))
+       ORDER BY link_seen_at
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED`,
+      [cutoffs.offlineBefore, cutoffs.pairBefore, limit],
+    );
+    return result.rows.map((row) => ({
+      node: nodeOf(row),
+      kind: row.offline ? 'offline' : 'back',
+      linkSeenAt: row.link_seen_at,
+    }));
+  }
+
+  async recordAlert(id: string, kind: NodeAlertKind, at: Date): Promise<void> {
+    if (kind === 'offline') {
+      await this.db.query('UPDATE nodes SET offline_alerted_at = $2, alert_pair_at = $2 WHERE id = $1', [
+        id,
+        at,
+      ]);
+    } else {
+      await this.db.query('UPDATE nodes SET offline_alerted_at = NULL WHERE id = $1', [id]);
+    }
   }
 }

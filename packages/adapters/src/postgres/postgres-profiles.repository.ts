@@ -134,8 +134,11 @@ export class PostgresProfileRepository implements ProfileRepository {
     return result.rows.map(profileOf);
   }
 
-  async eraseAll(orgId: string): Promise<number> {
-    const result = await this.db.query('DELETE FROM profiles WHERE org_id = $1', [orgId]);
-    return result.rowCount ?? 0;
+  async eraseAll(orgId: string): Promise<string[]> {
+    const result = await this.db.query<{ id: string }>(
+      'DELETE FROM profiles WHERE org_id = $1 RETURNING id',
+      [orgId],
+    );
+    return result.rows.map((row) => row.id);
   }
 }

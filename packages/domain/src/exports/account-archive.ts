@@ -21,8 +21,11 @@ import type { Profile } from '../profiles/profile.schemas.js';
 /** Rows read per query while collecting: large organisations are read in pages, never in one query. */
 const BATCH = 200;
 
-/** Version of the archive's layout, so that a reader can tell later layouts apart. */
-export const ACCOUNT_ARCHIVE_FORMAT = { name: 'svc-account-export', version: 1 } as const;
+/**
+ * Version of the archive's layout, so that a reader can tell later layouts apart. Version 2: JSON lines, this
+ * document the first line (`type: account_data`), the profiles' query logs after it.
+ */
+export const ACCOUNT_ARCHIVE_FORMAT = { name: 'svc-account-export', version: 2 } as const;
 
 /**
  * How the API shows each resource: the archive holds them exactly as the API answers them, so a reader needs

@@ -7,6 +7,7 @@ import type { Random } from '../shared/random.port.js';
 import type { AccountArchiveCollector } from './account-archive.js';
 import type { DataExportRecord } from './data-export.ports.js';
 import type { DataExport, DataExportList } from './data-export.schemas.js';
+import { type ExportLogReader, profileLogPages, queryLogLine } from './query-log-lines.js';
 
 /** How long a built archive is kept (the spec leaves it open): 7 days, then it is removed. */
 export const DATA_EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,6 +27,8 @@ export interface DataExportDependencies {
   collector: Pick<AccountArchiveCollector, 'collect'>;
   /** The API's public base URL, for download_url. */
   baseUrl: string;
+  /** The columnar store's log reader; none without one (memory storage), and the archive has no log lines. */
+  queryLogs?: ExportLogReader | null;
 }
 
 /** An archive to send: the export, its bytes as text and the file name offered to the browser. */
@@ -120,7 +123,7 @@ export class DataExportService {
           : 'This export is still being prepared; its status turns ready when it can be downloaded.',
       );
     }
-    return { record: found.record, archive: found.archive, fileName: `svc-export-${id}.json` };
+    return { record: found.record, archive: found.archive, fileName: `svc-export-${id}.jsonl` };
   }
 
   /**
@@ -147,7 +150,7 @@ export class DataExportService {
         await this.deps.uow.run((tx) => tx.exports.fail(claimed.id, at));
         return true;
       }
-      const archive = JSON.stringify({ export_id: claimed.id, ...document }, null, 2);
+      const archive = await this.archiveOf(claimed.id, document, now);
       await this.deps.uow.run((tx) =>
         tx.exports.complete(claimed.id, archive, at, new Date(at.getTime() + DATA_EXPORT_RETENTION_MS)),
       );
@@ -158,6 +161,25 @@ export class DataExportService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The archive as JSON lines, each a record with a `type`: first the account's document (`account_data`:
+   * account, organisation, profiles with everything attached, audit log, …), then every stored query of each
+   * of its profiles (`query_log`), profile by profile, newest first, read from the columnar store in bounded
+   * pages up to the build's start.
+   */
+  private async archiveOf(exportId: string, document: Record<string, unknown>, now: Date): Promise<string> {
+    const lines = [JSON.stringify({ type: 'account_data', export_id: exportId, ...document })];
+    const reader = this.deps.queryLogs;
+    if (reader !== undefined && reader !== null) {
+      for (const profileId of profileIdsOf(document)) {
+        for await (const page of profileLogPages(reader, profileId, now)) {
+          for (const row of page) lines.push(queryLogLine(row));
+        }
+      }
+    }
+    return `${lines.join('\n')}\n`;
   }
 
   /** Expires ready exports past their retention and removes their archives; returns how many. */
@@ -172,4 +194,15 @@ export class DataExportService {
     }
     return record.status;
   }
+}
+
+/** The ids of the profiles in an account's document. */
+function profileIdsOf(document: Record<string, unknown>): string[] {
+  const profiles = document.profiles;
+  if (!Array.isArray(profiles)) return [];
+  return profiles.flatMap((profile: unknown) =>
+    typeof profile === 'object' && profile !== null && 'id' in profile && typeof profile.id === 'string'
+      ? [profile.id]
+      : [],
+  );
 }

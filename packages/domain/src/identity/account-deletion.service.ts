@@ -4,6 +4,7 @@ import { revokeOrganisationNodes } from '../nodes/node-revocation.js';
 import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
+import type { QueryLogEraser } from '../query-log/query-log-eraser.port.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError } from '../shared/domain-error.js';
 import { accountView } from './account-view.js';
@@ -41,6 +42,8 @@ export interface AccountDeletionDependencies {
     tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0],
     profile: ProfileRecord,
   ) => Promise<void>;
+  /** Erases the profiles' query logs and counts in the columnar store; none without one (memory storage). */
+  queryLogs?: QueryLogEraser | null;
 }
 
 /**
@@ -148,7 +151,11 @@ export class AccountDeletionService {
    * Erases every account whose cooling-off has ended: each is claimed (erasure begun, so undelete answers 409
    * deletion_started and no other server claims it), then its profiles are deleted (their tombstones were
    * published at the request), its data exports deleted, and its sessions, tokens and credentials deleted
-   * and its rows anonymised.
+   * and its rows anonymised. Last, before the transaction commits, the profiles' query logs, hourly totals
+   * and device counts are erased in the columnar store, which has no transactions: should that fail, the
+   * whole erasure rolls back (the account is still due and unclaimed) and the next run retries it; should the
+   * commit fail after it, the retry erases nothing more there (the erasure is idempotent). The account's row
+   * lock is held meanwhile, so an undelete racing it waits and then answers 409 deletion_started.
    */
   async eraseDue(): Promise<number> {
     let erased = 0;
@@ -157,9 +164,10 @@ export class AccountDeletionService {
       const claimed = await this.deps.uow.run(async (tx) => {
         const account = await tx.identity.accounts.claimDueErasure(now);
         if (account === null) return false;
-        await tx.profiles.eraseAll(account.orgId);
+        const profileIds = await tx.profiles.eraseAll(account.orgId);
         await tx.exports.eraseAll(account.id);
         await tx.identity.accounts.erase(account.id, now);
+        if (profileIds.length > 0) await this.deps.queryLogs?.eraseProfiles(profileIds);
         return true;
       });
       if (!claimed) return erased;

@@ -25,6 +25,8 @@ export interface AccountRepository {
   createWithOrganisation(organisation: OrganisationRecord, account: AccountRecord): Promise<boolean>;
   findById(id: string): Promise<AccountRecord | null>;
   findByEmail(email: string): Promise<AccountRecord | null>;
+  /** The organisation's owner accounts, oldest first (recipients of the organisation's alerts). */
+  listOwners(orgId: string): Promise<AccountRecord[]>;
   markEmailVerified(id: string, at: Date): Promise<void>;
   /** A null hash leaves the account to its passkeys (password sign-in refused). */
   setPasswordHash(id: string, passwordHash: string | null): Promise<void>;

@@ -26,7 +26,7 @@ function blockHtml(block: Block): string {
  * Builds both parts from the same blocks, so the plain text part (read by text-only clients and spam filters)
  * always says what the HTML part says, with every link spelt out.
  */
-function compose(to: string, subject: string, blocks: readonly Block[]): MailMessage {
+export function composeMail(to: string, subject: string, blocks: readonly Block[]): MailMessage {
   const all: readonly Block[] = [...blocks, { paragraph: SERVICE }];
   const text = `${all.map((block) => ('paragraph' in block ? block.paragraph : block.link)).join('\n\n')}\n`;
   const html = [
@@ -42,7 +42,7 @@ function compose(to: string, subject: string, blocks: readonly Block[]): MailMes
 
 /** Sent to a new account's address: the account is usable only once the owner proves they read this inbox. */
 export function verificationMail(to: string, link: string): MailMessage {
-  return compose(to, `Verify your email address for ${SERVICE}`, [
+  return composeMail(to, `Verify your email address for ${SERVICE}`, [
     { paragraph: `Confirm that ${to} is your email address to finish creating your ${SERVICE} account:` },
     { link, label: 'Verify email address' },
     { paragraph: 'This link is valid for 24 hours and works once.' },
@@ -55,7 +55,7 @@ export function verificationMail(to: string, link: string): MailMessage {
  * signup answer is the same either way, so only the inbox owner learns the address is registered.
  */
 export function accountExistsMail(to: string, links: { login: string; reset: string }): MailMessage {
-  return compose(to, `You already have an ${SERVICE} account`, [
+  return composeMail(to, `You already have an ${SERVICE} account`, [
     {
       paragraph: `Someone tried to sign up for ${SERVICE} with ${to}, but this address already has an account. If it was you, sign in:`,
     },
@@ -68,7 +68,7 @@ export function accountExistsMail(to: string, links: { login: string; reset: str
 
 /** Sent on a password reset request; the link is the only proof of owning the address the reset needs. */
 export function passwordResetMail(to: string, link: string): MailMessage {
-  return compose(to, `Reset your ${SERVICE} password`, [
+  return composeMail(to, `Reset your ${SERVICE} password`, [
     {
       paragraph: `Someone asked to reset the password of the ${SERVICE} account of ${to}. Choose a new one:`,
     },
@@ -83,7 +83,7 @@ export function passwordResetMail(to: string, link: string): MailMessage {
  * account back with a reset, which the attacker's new password does not prevent.
  */
 export function passwordChangedMail(to: string, links: { security: string; reset: string }): MailMessage {
-  return compose(to, `Your ${SERVICE} password was changed`, [
+  return composeMail(to, `Your ${SERVICE} password was changed`, [
     {
       paragraph: `The password of the ${SERVICE} account of ${to} was changed, and every other session was signed out. Review your account's security:`,
     },
@@ -95,7 +95,7 @@ export function passwordChangedMail(to: string, links: { security: string; reset
 
 /** Sent when an address asks to join the waitlist, so that nobody can put someone else's address on it. */
 export function waitlistConfirmationMail(to: string, link: string): MailMessage {
-  return compose(to, `Confirm your place on the ${SERVICE} waitlist`, [
+  return composeMail(to, `Confirm your place on the ${SERVICE} waitlist`, [
     { paragraph: `Confirm that ${to} should join the ${SERVICE} waitlist:` },
     { link, label: 'Confirm my address' },
     {
@@ -110,7 +110,7 @@ export function secondFactorChangedMail(
   change: string,
   links: { security: string },
 ): MailMessage {
-  return compose(to, `Your ${SERVICE} sign-in security changed`, [
+  return composeMail(to, `Your ${SERVICE} sign-in security changed`, [
     { paragraph: `On the ${SERVICE} account of ${to}: ${change}.` },
     { paragraph: "If it wasn't you, secure your account now:" },
     { link: links.security, label: 'Account security' },
@@ -119,7 +119,7 @@ export function secondFactorChangedMail(
 
 /** The account recovery link; with it and one recovery code the owner signs in and sets up a factor again. */
 export function accountRecoveryMail(to: string, link: string): MailMessage {
-  return compose(to, `Recover your ${SERVICE} account`, [
+  return composeMail(to, `Recover your ${SERVICE} account`, [
     {
       paragraph: `Someone asked to recover the ${SERVICE} account of ${to}. Open this link within an hour and enter one of your recovery codes:`,
     },
@@ -133,7 +133,7 @@ export function accountRecoveryMail(to: string, link: string): MailMessage {
  * learns of a cancel they did not make; `reference` is the support ticket when an operator cancelled it.
  */
 export function accountDeletionCanceledMail(to: string, reference?: string): MailMessage {
-  return compose(to, `Your ${SERVICE} account will not be deleted`, [
+  return composeMail(to, `Your ${SERVICE} account will not be deleted`, [
     {
       paragraph: `The deletion of your ${SERVICE} account ${to} was cancelled; your profiles are back in service.`,
     },

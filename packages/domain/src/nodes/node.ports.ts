@@ -28,8 +28,42 @@ export interface NodeRepository {
    * hello, the software version and shapes it reports.
    */
   touch(id: string, at: Date, software?: { version: string; shapes: string[] }): Promise<void>;
+  /**
+   * Records that the nodes' links were heard at `at` (a hello or heartbeat, or the links the API server holds
+   * when its alert scheduler runs), which also counts as a sighting: how every server tells an online node
+   * from an offline one.
+   */
+  linkSeen(ids: readonly string[], at: Date): Promise<void>;
+  /**
+   * Enrolled nodes owing an alert, locked until the transaction ends and skipping rows another transaction
+   * holds (so two servers never claim the same alert): `offline` for a node whose link was last heard at or
+   * before `offlineBefore`, with no offline alert outstanding and no pair begun after `pairBefore`; `back`
+   * for a node with an offline alert outstanding whose link was heard after `offlineBefore`.
+   */
+  claimDueAlerts(cutoffs: NodeAlertCutoffs, limit: number): Promise<DueNodeAlert[]>;
+  /** Records a sent alert of a claimed node: `offline` begins a pair, `back` ends it. */
+  recordAlert(id: string, kind: NodeAlertKind, at: Date): Promise<void>;
+}
+
+/** Which of the pair an alert is. */
+export type NodeAlertKind = 'offline' | 'back';
+
+/** The times that make an alert due (see NodeRepository.claimDueAlerts). */
+export interface NodeAlertCutoffs {
+  offlineBefore: Date;
+  pairBefore: Date;
+}
+
+/** A node owing an alert, and when its link was last heard. */
+export interface DueNodeAlert {
+  node: NodeRecord;
+  kind: NodeAlertKind;
+  linkSeenAt: Date;
 }
 
 /** Node reads and the last-seen mark outside a transaction. */
 export const NodeStore = Symbol.for('svc.NodeStore');
-export type NodeStore = Pick<NodeRepository, 'find' | 'findById' | 'findByTokenLookup' | 'list' | 'touch'>;
+export type NodeStore = Pick<
+  NodeRepository,
+  'find' | 'findById' | 'findByTokenLookup' | 'list' | 'touch' | 'linkSeen'
+>;

@@ -23,8 +23,8 @@ export interface ProfileRepository {
   tombstoneAll(orgId: string, at: Date): Promise<ProfileRecord[]>;
   /** Clears the tombstones of the organisation's profiles, bumping each version by one; returns them. */
   restoreAll(orgId: string, at: Date): Promise<ProfileRecord[]>;
-  /** Deletes every profile of the organisation, tombstoned or not (account erasure); returns how many. */
-  eraseAll(orgId: string): Promise<number>;
+  /** Deletes every profile of the organisation, tombstoned or not (account erasure); returns their ids. */
+  eraseAll(orgId: string): Promise<string[]>;
 }
 
 /** Profile reads outside a transaction. */

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NodeService } from '@svc/domain';
 import type { Container } from 'inversify';
-import { NodeLinkHubToken, NodeServiceToken } from '../composition/tokens.js';
+import type { NodeAlertScheduler } from '../composition/node-alert.scheduler.js';
+import { NodeAlertSchedulerToken, NodeLinkHubToken, NodeServiceToken } from '../composition/tokens.js';
 import type { Authenticator } from '../http/principal.js';
 import type { NodeLinkHub } from '../links/node-link-hub.js';
 import { nodeRoutes } from '../routes/node.routes.js';
@@ -20,7 +21,7 @@ export interface NodeParts {
   closeLinks(): Promise<void>;
 }
 
-/** Resolves the node use cases and the link hub, and builds the node routes (owner and node side). */
+/** Resolves the node use cases, the link hub and the alert scheduler, and builds the node routes (owner and node side). */
 export async function resolveNodeParts(
   container: Container,
   authenticator: Authenticator,
@@ -30,6 +31,7 @@ export async function resolveNodeParts(
     container.getAsync<NodeService>(NodeServiceToken),
     container.getAsync<NodeLinkHub>(NodeLinkHubToken),
   ]);
+  await container.getAsync<NodeAlertScheduler>(NodeAlertSchedulerToken);
   return {
     routes: [...nodeRoutes(nodes), ...nodeSelfRoutes(nodes, baseUrl)],
     upgrade: (req, socket, head) => hub.upgrade(authenticator, req, socket, head),

@@ -1,8 +1,17 @@
-import { AccountDeletionService, Clock, type ProfileService, UnitOfWork } from '@svc/domain';
+import { ClickHouseQueryLogEraser } from '@svc/adapters';
+import {
+  AccountDeletionService,
+  Clock,
+  ColumnarStore,
+  type ProfileService,
+  QueryLogEraser,
+  UnitOfWork,
+} from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
 import { AccountErasureScheduler } from './account-erasure.scheduler.js';
+import { openedColumnarStore } from './edge-simulation.bindings.js';
 import type { Lifecycle } from './lifecycle.js';
 import {
   AccountDeletionServiceToken,
@@ -13,17 +22,44 @@ import {
   SettingsToken,
 } from './tokens.js';
 
-/** Binds account deletion and the erasure scheduler (started on resolve, stopped by the Lifecycle). */
+/** The eraser of the columnar store, or null when the server has none (memory storage). */
+const OptionalQueryLogEraser = Symbol.for('svc.OptionalQueryLogEraser');
+
+/**
+ * Binds account deletion and the erasure scheduler (started on resolve, stopped by the Lifecycle). The
+ * erasure also erases the profiles' query logs and counts in the columnar store when one is configured (it
+ * opens the store only when an erased organisation had profiles).
+ */
 export function bindAccountDeletion(container: Container): void {
+  if (container.isBound(ColumnarStore) && !container.isBound(QueryLogEraser)) {
+    container
+      .bind<QueryLogEraser>(QueryLogEraser)
+      .toResolvedValue(
+        (store: ColumnarStore) => new ClickHouseQueryLogEraser(openedColumnarStore(store)),
+        [ColumnarStore],
+      );
+  }
+  container
+    .bind<QueryLogEraser | null>(OptionalQueryLogEraser)
+    .toResolvedValue(async () =>
+      container.isBound(QueryLogEraser) ? container.getAsync<QueryLogEraser>(QueryLogEraser) : null,
+    );
   container.bind<AccountDeletionService>(AccountDeletionServiceToken).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock, profiles: ProfileService, settings: Settings) =>
+    (
+      uow: UnitOfWork,
+      clock: Clock,
+      profiles: ProfileService,
+      settings: Settings,
+      queryLogs: QueryLogEraser | null,
+    ) =>
       new AccountDeletionService({
         uow,
         clock,
         coolingOffDays: settings.deletionCoolingOffDays,
         publishProfile: (tx, profile) => profiles.publish(tx, profile),
+        queryLogs,
       }),
-    [UnitOfWork, Clock, ProfileServiceToken, SettingsToken],
+    [UnitOfWork, Clock, ProfileServiceToken, SettingsToken, OptionalQueryLogEraser],
   );
   container.bind<AccountErasureScheduler>(AccountErasureSchedulerToken).toResolvedValue(
     (deletion: AccountDeletionService, logger: Logger, lifecycle: Lifecycle) => {

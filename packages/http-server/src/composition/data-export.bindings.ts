@@ -9,6 +9,7 @@ import {
   type ListReportService,
   type NodeService,
   type ProfileService,
+  type QueryLogReader,
   Random,
   UnitOfWork,
 } from '@svc/domain';
@@ -30,6 +31,12 @@ import {
   NodeServiceToken,
   ProfileServiceToken,
 } from './tokens.js';
+
+/**
+ * The columnar store's log reader or null, as bound by bindQueryLogs (query-log.bindings.ts) under this
+ * registered symbol: the archive holds the profiles' query logs when the server has a columnar store.
+ */
+const OptionalQueryLogReader = Symbol.for('svc.OptionalQueryLogReader');
 
 /** Binds data exports and their job (started on resolve, stopped by the Lifecycle). */
 export function bindDataExports(container: Container, settings: Settings): void {
@@ -64,18 +71,26 @@ export function bindDataExports(container: Container, settings: Settings): void 
       NodeServiceToken,
     ],
   );
-  container
-    .bind<DataExportService>(DataExportServiceToken)
-    .toResolvedValue(
-      (
-        uow: UnitOfWork,
-        clock: Clock,
-        random: Random,
-        cursors: CursorSealer,
-        collector: AccountArchiveCollector,
-      ) => new DataExportService({ uow, clock, random, cursors, collector, baseUrl: settings.baseUrl }),
-      [UnitOfWork, Clock, Random, CursorSealerToken, AccountArchiveCollectorToken],
-    );
+  container.bind<DataExportService>(DataExportServiceToken).toResolvedValue(
+    (
+      uow: UnitOfWork,
+      clock: Clock,
+      random: Random,
+      cursors: CursorSealer,
+      collector: AccountArchiveCollector,
+      queryLogs: QueryLogReader | null,
+    ) =>
+      new DataExportService({
+        uow,
+        clock,
+        random,
+        cursors,
+        collector,
+        baseUrl: settings.baseUrl,
+        queryLogs,
+      }),
+    [UnitOfWork, Clock, Random, CursorSealerToken, AccountArchiveCollectorToken, OptionalQueryLogReader],
+  );
   container.bind<DataExportScheduler>(DataExportSchedulerToken).toResolvedValue(
     (exports: DataExportService, logger: Logger, lifecycle: Lifecycle) => {
       const scheduler = new DataExportScheduler(exports, logger);

@@ -27,10 +27,12 @@ import { NodeLinkHub } from '../links/node-link-hub.js';
 import type { Settings } from '../settings/settings.js';
 import type { StorageKind } from './container.js';
 import type { Lifecycle } from './lifecycle.js';
+import { NodeAlertScheduler } from './node-alert.scheduler.js';
 import {
   CursorSealerToken,
   LifecycleToken,
   LoggerToken,
+  NodeAlertSchedulerToken,
   NodeLinkHubToken,
   NodeServiceToken,
 } from './tokens.js';
@@ -74,6 +76,28 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       return lifecycle.own('node links', hub, (owned) => owned.close());
     },
     [NodeStore, ProfileStore, Clock, MessageBus, LoggerToken, LifecycleToken],
+  );
+  container.bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(
+    (
+      uow: UnitOfWork,
+      store: NodeStore,
+      clock: Clock,
+      logger: Logger,
+      hub: NodeLinkHub,
+      lifecycle: Lifecycle,
+    ) => {
+      const scheduler = new NodeAlertScheduler({
+        uow,
+        store,
+        clock,
+        logger,
+        connectedNodeIds: () => hub.connectedNodeIds(),
+        delaySeconds: settings.nodeAlertDelaySeconds,
+      });
+      scheduler.start();
+      return lifecycle.own('node alert scheduler', scheduler, (owned) => owned.stop());
+    },
+    [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
   );
   // Bound before the query-log bindings, which fall back to an always-offline relay.
   container

@@ -52,3 +52,4 @@ export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');
 /** Self-hosted nodes and their links, bound in node.bindings.ts. */
 export const NodeServiceToken = Symbol.for('svc.NodeService');
 export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
+export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');

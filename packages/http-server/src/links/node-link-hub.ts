@@ -93,6 +93,11 @@ export class NodeLinkHub implements NodePresence {
     return this.links.get(nodeId)?.ready === true;
   }
 
+  /** The nodes holding a ready link to this server. */
+  connectedNodeIds(): string[] {
+    return [...this.links.values()].filter((link) => link.ready).map((link) => link.nodeId);
+  }
+
   /** The ready link of one of the organisation's profile's nodes, if any holds one to this server. */
   linkOfProfile(orgId: string, profileId: string): NodeLink | undefined {
     for (const link of this.links.values()) {
@@ -255,6 +260,8 @@ export class NodeLinkHub implements NodePresence {
         }
         link.ready = true;
         this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
+        // Recorded before the welcome, so a welcomed node reads online on every server.
+        await this.deps.store.linkSeen([link.nodeId], this.deps.clock.now());
         link.send({
           type: 'welcome',
           protocol: NODE_LINK_PROTOCOL_VERSION,
@@ -267,7 +274,7 @@ export class NodeLinkHub implements NodePresence {
       }
       case 'heartbeat':
         link.send({ type: 'heartbeat_ack' });
-        this.touch(link.nodeId);
+        this.linkSeen(link.nodeId);
         return;
       case 'query_result':
         link.answer(message.id, message.result);
@@ -290,6 +297,13 @@ export class NodeLinkHub implements NodePresence {
       else if (link.ready)
         link.send({ type: 'profile_changed', profile_id: document.id, version: document.version });
     }
+  }
+
+  /** Records the link's hello or heartbeat, which tells every server the node is online (node alerts). */
+  private linkSeen(nodeId: string): void {
+    this.deps.store.linkSeen([nodeId], this.deps.clock.now()).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, nodeId }, 'could not record a node’s link sighting');
+    });
   }
 
   private touch(nodeId: string): void {

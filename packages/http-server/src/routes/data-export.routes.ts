@@ -17,7 +17,7 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
       operationId: 'startDataExport',
       summary: 'Start a data export of the account',
       description:
-        'Collects everything the service keeps about the account and its organisation that the owner may see (account, preferences, sessions, API tokens and passkeys without secrets, second-factor state, profiles with rules, lists, linked IPs, devices, list reports and nodes, the audit log, feedback) into one JSON document, built in the background: poll GET /v1/auth/me/exports/{id} until `ready`. One export at a time: 409 export_in_progress while another is pending. The archive is kept 7 days. Accepts Idempotency-Key.',
+        'Collects everything the service keeps about the account and its organisation that the owner may see (account, preferences, sessions, API tokens and passkeys without secrets, second-factor state, profiles with rules, lists, linked IPs, devices, list reports and nodes, the audit log, feedback) and the query logs of its profiles into one archive of JSON lines, built in the background: poll GET /v1/auth/me/exports/{id} until `ready`. One export at a time: 409 export_in_progress while another is pending. The archive is kept 7 days. Accepts Idempotency-Key.',
       tags: ['auth'],
       auth: 'session',
       idempotent: true,
@@ -75,7 +75,7 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
       operationId: 'downloadDataExport',
       summary: 'Download a data export',
       description:
-        'The archive: one JSON document, offered as a file. 409 export_not_ready while the export is pending (or when it failed); 404 not_found once it expired, as for an export that never existed (its archive is removed).',
+        'The archive, offered as a file: JSON lines (`application/x-ndjson`), each a JSON object with a `type`. The first line (`account_data`) holds the account and everything attached to it (format `svc-account-export` version 2); each following line (`query_log`) is one stored query of one of its profiles (the columns of spec 2.11), profile by profile, newest first. 409 export_not_ready while the export is pending (or when it failed); 404 not_found once it expired, as for an export that never existed (its archive is removed).',
       tags: ['auth'],
       auth: 'session',
       request: { params: ExportPath },
@@ -83,10 +83,11 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
       responses: {
         200: {
           description: 'The archive.',
-          schema: z.record(z.string(), z.unknown()).meta({ description: 'The export document.' }),
+          schema: z.string().meta({ description: 'JSON lines, one record per line.' }),
+          contentType: 'application/x-ndjson',
           headers: {
             'Content-Disposition': {
-              description: '`attachment; filename="svc-export-<id>.json"`',
+              description: '`attachment; filename="svc-export-<id>.jsonl"`',
               schema: { type: 'string' },
             },
           },
@@ -97,7 +98,7 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
         return {
           status: 200,
           body: download.archive,
-          contentType: 'application/json; charset=utf-8',
+          contentType: 'application/x-ndjson; charset=utf-8',
           headers: { ...NO_STORE, 'Content-Disposition': `attachment; filename="${download.fileName}"` },
         };
       },

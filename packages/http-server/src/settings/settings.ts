@@ -50,6 +50,7 @@ export const RawSettings = z.object({
     .optional(),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_PROFILE_SIGNING_KEYS: z.string().min(1).optional(),
+  SVC_NODE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SVC_SIGNUP_ORIGINS: originList.optional(),
   SVC_WEBAUTHN_RP_ID: z.string().min(1).optional(),
   SVC_GEOIP_DB: z.string().min(1).optional(),
@@ -112,6 +113,8 @@ export interface Settings {
    * undefined means a development key kept in the data dir, or no signing in production.
    */
   profileSigningKeys: string | undefined;
+  /** How long a node's link may stay down before its organisation's owners are emailed (spec 8). */
+  nodeAlertDelaySeconds: number;
   signupOrigins: string[];
   webauthnRpId: string;
   geoipDb: string | undefined;
@@ -187,6 +190,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     signupAllowlist: raw.SVC_SIGNUP_ALLOWLIST ?? [],
     secret: raw.SVC_SECRET,
     profileSigningKeys: raw.SVC_PROFILE_SIGNING_KEYS,
+    nodeAlertDelaySeconds: raw.SVC_NODE_ALERT_DELAY_SECONDS,
     signupOrigins: raw.SVC_SIGNUP_ORIGINS ?? dashboardOrigins,
     webauthnRpId: raw.SVC_WEBAUTHN_RP_ID ?? new URL(raw.SVC_DASHBOARD_URL).hostname,
     geoipDb: raw.SVC_GEOIP_DB,

@@ -44,7 +44,8 @@ export class ExportsResource {
   }
 
   /**
-   * GET /v1/auth/me/exports/{id}/download: the archive, a JSON document, as the text to save. Throws ApiError
+   * GET /v1/auth/me/exports/{id}/download: the archive, JSON lines (the account's data first, then its
+   * profiles' query logs), as the text to save. Throws ApiError
    * 409 `export_not_ready` before it is ready, 404 once it expired.
    */
   async download(id: string): Promise<string> {

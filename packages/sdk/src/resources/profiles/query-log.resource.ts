@@ -91,6 +91,20 @@ export class LogsResource {
   }
 
   /**
+   * Every page of a search (`mode: 'search'`, newest first), fetched as you iterate: each page sends the
+   * previous one's next_cursor until it is null. Read a page's rows with `queryRecords(page)`. Stop early
+   * with `break`; a search over a long range may hold many pages.
+   */
+  async *pages(id: string, options: Omit<LogQueryOptions, 'mode'> = {}): AsyncGenerator<QueryResult> {
+    let cursor = options.cursor;
+    do {
+      const page = await this.query(id, { ...options, mode: 'search', cursor });
+      yield page;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+
+  /**
    * GET …/logs/stream as an async iterator of events (spec 6.1): `rows` (the first carries the latest rows
    * unless resuming), `error` and `partial`. When the connection ends (the server's one-hour limit, a network
    * failure) it reconnects with Last-Event-ID, so no row is missed or repeated. Ends after an `error` event

@@ -1,0 +1,3 @@
+import { runNodeAlertSuite } from './node-alerts.suite.js';
+
+runNodeAlertSuite('memory');

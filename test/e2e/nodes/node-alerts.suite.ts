@@ -1,0 +1,214 @@
+import { MailDispatcher, NodeStore, UnitOfWork } from '@svc/domain';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeAlertScheduler } from '../../../packages/http-server/src/composition/node-alert.scheduler.js';
+import {
+  NodeAlertSchedulerToken,
+  NodeLinkHubToken,
+} from '../../../packages/http-server/src/composition/tokens.js';
+import type { NodeLinkHub } from '../../../packages/http-server/src/links/node-link-hub.js';
+import { createAccount, type TestAccount } from '../../support/accounts.js';
+import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
+import { send } from '../../support/http.js';
+import { openLink, type TestLink } from './link-client.js';
+
+const DELAY_MS = 600_000;
+const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
+const OFFLINE = /Your self-hosted node .* has not been connected for more than 10 minutes\./;
+const BACK = /Your self-hosted node .* is connected again\./;
+
+/**
+ * Node offline and back alerts (spec 3, 6.4, 8): after the alert delay without the link the organisation's
+ * owners are emailed, and again when the node is back; at most one pair per node every 6 h; only to owners
+ * whose preference alerts.node_offline is on; never for a revoked node; and of two schedulers running at once
+ * only one sends. The scheduler is driven by hand with the manual clock.
+ */
+export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boolean } = {}): void {
+  describe.skipIf(options.skip === true)(`node offline alerts on ${storage} (spec 3, 8)`, () => {
+    let api: ApiHarness;
+    let scheduler: NodeAlertScheduler;
+    let hub: NodeLinkHub;
+    let dispatcher: MailDispatcher;
+
+    beforeAll(async () => {
+      api = await startApi(storage);
+      scheduler = await api.container.getAsync<NodeAlertScheduler>(NodeAlertSchedulerToken);
+      // Runs only when a test asks, so that what a run sends is what the test expects.
+      await scheduler.stop();
+      hub = await api.container.getAsync<NodeLinkHub>(NodeLinkHubToken);
+      dispatcher = await api.container.getAsync<MailDispatcher>(MailDispatcher);
+    }, 60_000);
+    afterAll(async () => {
+      await api?.close();
+    });
+
+    /** A new owner with a profile and an enrolled node named `name`. */
+    const ownerWithNode = async (name: string) => {
+      const owner = await createAccount(api);
+      const profile = await send(`${api.url}/v1/profiles`, {
+        method: 'POST',
+        headers: owner.auth,
+        body: { name: `${name} profile`, settings: { log_destination: 'self-hosted' } },
+      });
+      expect(profile.status, profile.text).toBe(201);
+      const profileId = (profile.json as { id: string }).id;
+      const node = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
+        method: 'POST',
+        headers: owner.auth,
+        body: { name },
+      });
+      expect(node.status, node.text).toBe(201);
+      const code = (node.json as { enrolment_code: string }).enrolment_code;
+      const enrolled = await send(`${api.url}/v1/nodes/enrol`, {
+        method: 'POST',
+        body: { enrolment_code: code },
+      });
+      expect(enrolled.status, enrolled.text).toBe(201);
+      const body = enrolled.json as { node: { id: string }; node_token: string };
+      return { owner, profileId, nodeId: body.node.id, token: body.node_token };
+    };
+    const connect = async (token: string): Promise<TestLink> => {
+      const link = await openLink(api.url, token);
+      link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: ['tail'] });
+      await link.next('welcome');
+      return link;
+    };
+    /** Closes the link and waits until the server let it go. */
+    const drop = async (link: TestLink, nodeId: string) => {
+      link.close();
+      await link.closed;
+      expect(
+        await eventually(
+          async () => hub.isConnected(nodeId),
+          (connected) => !connected,
+        ),
+      ).toBe(false);
+    };
+    /** Runs the scheduler and delivers what it queued; answers the alert mails the owner has so far. */
+    const runAndRead = async (owner: TestAccount) => {
+      await scheduler.runOnce();
+      await dispatcher.drain();
+      const mails = await api.mailTo(owner.email);
+      return {
+        offline: mails.filter((text) => OFFLINE.test(text)),
+        back: mails.filter((text) => BACK.test(text)),
+      };
+    };
+    const expectMails = async (owner: TestAccount, offline: number, back: number) => {
+      const mails = await eventually(
+        () => runAndRead(owner),
+        (read) => read.offline.length === offline && read.back.length === back,
+      );
+      expect(mails.offline).toHaveLength(offline);
+      expect(mails.back).toHaveLength(back);
+      return mails;
+    };
+
+    it('mails the owners after the delay without the link, and again when the node is back', async () => {
+      const { owner, profileId, nodeId, token } = await ownerWithNode('garage');
+      const link = await connect(token);
+      // An open link is never offline, however long the clock runs.
+      api.clock.advance(DELAY_MS * 2);
+      await expectMails(owner, 0, 0);
+      await drop(link, nodeId);
+
+      api.clock.advance(DELAY_MS - 1_000);
+      await expectMails(owner, 0, 0);
+      api.clock.advance(2_000);
+      const { offline } = await expectMails(owner, 1, 0);
+      expect(offline[0]).toContain(`Node: garage (${nodeId})`);
+      expect(offline[0]).toContain(`Profile: garage profile (${profileId})`);
+      // Still offline: no second offline mail.
+      api.clock.advance(DELAY_MS);
+      await expectMails(owner, 1, 0);
+
+      api.clock.advance(1_000);
+      const again = await connect(token);
+      const { back } = await expectMails(owner, 1, 1);
+      expect(back[0]).toContain(`Node: garage (${nodeId})`);
+      await expectMails(owner, 1, 1);
+      again.close();
+    });
+
+    it('sends at most one pair per node every 6 h', async () => {
+      const { owner, nodeId, token } = await ownerWithNode('flappy');
+      await drop(await connect(token), nodeId);
+      api.clock.advance(DELAY_MS + 1_000);
+      await expectMails(owner, 1, 0);
+      await connect(token);
+      await expectMails(owner, 1, 1);
+
+      // A second drop within 6 h of the first offline mail: no new pair.
+      let link = await connect(token);
+      await drop(link, nodeId);
+      api.clock.advance(DELAY_MS + 1_000);
+      await expectMails(owner, 1, 1);
+      link = await connect(token);
+      await expectMails(owner, 1, 1);
+
+      // Once 6 h have passed since the pair began, a new drop alerts again.
+      api.clock.advance(SIX_HOURS_MS);
+      await expectMails(owner, 1, 1);
+      await drop(link, nodeId);
+      api.clock.advance(DELAY_MS + 1_000);
+      await expectMails(owner, 2, 1);
+    });
+
+    it('mails no owner whose preference alerts.node_offline is off', async () => {
+      const { owner, nodeId, token } = await ownerWithNode('quiet');
+      const patched = await send(`${api.url}/v1/auth/me/preferences`, {
+        method: 'PATCH',
+        headers: { cookie: `svc_session=${owner.cookie}` },
+        body: { alerts: { node_offline: false } },
+      });
+      expect(patched.status, patched.text).toBe(200);
+      await drop(await connect(token), nodeId);
+      api.clock.advance(DELAY_MS + 1_000);
+      await expectMails(owner, 0, 0);
+      const link = await connect(token);
+      await expectMails(owner, 0, 0);
+      link.close();
+    });
+
+    it('never alerts for a revoked node', async () => {
+      const { owner, profileId, nodeId, token } = await ownerWithNode('retired');
+      await drop(await connect(token), nodeId);
+      const revoked = await send(`${api.url}/v1/profiles/${profileId}/nodes/${nodeId}`, {
+        method: 'DELETE',
+        headers: owner.auth,
+      });
+      expect(revoked.status, revoked.text).toBe(204);
+      api.clock.advance(DELAY_MS + 1_000);
+      await expectMails(owner, 0, 0);
+    });
+
+    it('sends one mail when two schedulers run at once', async () => {
+      const { owner, nodeId, token } = await ownerWithNode('contested');
+      await drop(await connect(token), nodeId);
+      api.clock.advance(DELAY_MS + 1_000);
+      const [uow, store] = await Promise.all([
+        api.container.getAsync<UnitOfWork>(UnitOfWork),
+        api.container.getAsync<NodeStore>(NodeStore),
+      ]);
+      const schedulerOf = () =>
+        new NodeAlertScheduler({
+          uow,
+          store,
+          clock: api.clock,
+          logger: pino({ level: 'silent' }),
+          connectedNodeIds: () => [],
+          delaySeconds: DELAY_MS / 1000,
+        });
+      const runs = await Promise.all([schedulerOf().runOnce(), schedulerOf().runOnce()]);
+      expect(runs.reduce((sum, run) => sum + run.offline, 0)).toBeGreaterThanOrEqual(1);
+      await dispatcher.drain();
+      const mails = await eventually(
+        async () => (await api.mailTo(owner.email)).filter((text) => OFFLINE.test(text)),
+        (texts) => texts.length >= 1,
+      );
+      await dispatcher.drain();
+      expect(mails).toHaveLength(1);
+      expect((await api.mailTo(owner.email)).filter((text) => OFFLINE.test(text))).toHaveLength(1);
+    });
+  });
+}
