@@ -7,7 +7,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 /** What the meta routes need to know about the deployment. */
 export interface MetaRouteDependencies {
   settings: Pick<Settings, 'env' | 'baseUrl' | 'geoipDb' | 'deletionCoolingOffDays'>;
-  /** The served OpenAPI document, built once at start (it lists these routes too, hence the thunk). */
+  /** The served OpenAPI document in YAML, written on first use (it lists these routes too, hence the thunk). */
   openApiYaml: () => string;
   /** Whether a columnar store is configured (logs from the cloud store). */
   columnarStore: boolean;
