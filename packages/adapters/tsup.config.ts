@@ -9,8 +9,10 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
-  // The migrations are plain SQL read at run time next to the module: copy them beside the bundle.
+  // The migrations (plain SQL) and the PGlite data-dir template are read at run time next to the module:
+  // copy them beside the bundle.
   onSuccess: async () => {
+    await cp('src/postgres/pglite-template', 'dist/pglite-template', { recursive: true });
     await cp('src/postgres/postgres-migrations', 'dist/postgres-migrations', { recursive: true });
     await cp('src/clickhouse/clickhouse-migrations', 'dist/clickhouse-migrations', { recursive: true });
   },

@@ -1,12 +1,47 @@
-import { defineConfig } from 'tsup';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
+const shared: Options = {
   entry: ['src/index.ts'],
-  // Both module systems from one package: `import` resolves dist/index.js, `require` dist/index.cjs.
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
   sourcemap: true,
-  target: 'node20',
   tsconfig: 'tsconfig.build.json',
-});
+  // The one value the SDK takes from the domain (the node profile signature text) is bundled from its source,
+  // so the built SDK needs no server package at run time; the rest of the domain it uses is types only.
+  noExternal: ['@svc/domain/profile-signature'],
+  esbuildOptions(options) {
+    options.conditions = ['source'];
+  },
+};
+
+/** Swaps the undici engine for its stub, so that browser bundles never contain undici. */
+const withoutUndici = {
+  name: 'sdk-without-undici',
+  setup(build: { onResolve: (filter: { filter: RegExp }, resolve: () => { path: string }) => void }) {
+    build.onResolve({ filter: /\/undici-engine\.js$/ }, () => ({
+      path: fileURLToPath(new URL('./src/http/undici-engine.browser.ts', import.meta.url)),
+    }));
+  },
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    // Both module systems from one package: `import` resolves dist/index.js, `require` dist/index.cjs. undici is
+    // loaded by a dynamic import on the first call, so it is its own chunk of the ESM build.
+    format: ['esm', 'cjs'],
+    dts: true,
+    // Everything but the browser build, which the other configuration writes at the same time.
+    clean: ['!browser/**'],
+    target: 'node20',
+  },
+  {
+    ...shared,
+    // The `browser` condition of package.json: fetch only, no undici anywhere in the module graph.
+    format: ['esm'],
+    outDir: 'dist/browser',
+    clean: true,
+    target: 'es2022',
+    platform: 'browser',
+    esbuildPlugins: [withoutUndici],
+  },
+]);

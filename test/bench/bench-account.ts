@@ -53,13 +53,16 @@ async function verificationToken(dataDir: string, email: string): Promise<string
   throw new Error(`no verification mail for ${email} in ${folder}`);
 }
 
-/** Signs up, verifies from the outbox, signs in and creates an API token (`account:read` unless told). */
+/**
+ * Signs up `email` (one organisation each), verifies from the outbox, signs in and creates an API token
+ * (`account:read` unless told).
+ */
 export async function createBenchAccount(
   url: string,
   dataDir: string,
   scopes: readonly string[] = ['account:read'],
+  email = 'bench@example.test',
 ): Promise<BenchAccount> {
-  const email = 'bench@example.test';
   const password = 'bench password of some length';
   expectStatus('signup', await post(`${url}/v1/auth/signup`, { email, password }), 202);
   const verified = await post(`${url}/v1/auth/verify`, { token: await verificationToken(dataDir, email) });

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * and answers every SELECT with no rows. The API server does exactly what it does against a real server
  * (client, keep-alive agent, the migration requests); only the far end is smaller.
  */
-export async function startClickHouseStub(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startClickHouseStub(listenPort = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     req.resume();
     req.once('end', () => {
@@ -18,7 +18,7 @@ export async function startClickHouseStub(): Promise<{ url: string; close(): Pro
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://default:@127.0.0.1:${port}/default`,

@@ -12,6 +12,7 @@ import {
 } from '@svc/adapters';
 import {
   type AnalyticsQuery,
+  concatQueryLogColumns,
   type DeviceHourlyCount,
   EdgeTrafficSimulation,
   findBlocklist,
@@ -19,7 +20,7 @@ import {
   type LogFilters,
   type LogQuery,
   planQuery,
-  type QueryLogRow,
+  type QueryLogColumns,
   type RowQuery,
   type SimulatedProfile,
   servingPops,
@@ -262,17 +263,19 @@ async function writeAll(store: ClickHouseColumnarStore, plan: Plan): Promise<{ r
   const typicalRows = Math.floor((plan.totalRows - heavyRows) / (plan.profiles.length - 1));
   const now = new Date(plan.simulatedUntil);
   const started = performance.now();
-  let buffer: QueryLogRow[] = [];
+  let buffer: QueryLogColumns[] = [];
+  let buffered = 0;
   let totals: HourlyTotal[] = [];
   let devices: DeviceHourlyCount[] = [];
   let pending: Promise<void> = Promise.resolve();
   let written = 0;
   const flush = async () => {
     await pending;
-    const rows = buffer;
+    const batch = concatQueryLogColumns(buffer);
     buffer = [];
-    written += rows.length;
-    pending = writer.writeRows(rows, RETENTION);
+    buffered = 0;
+    written += batch.length;
+    pending = writer.writeColumns(batch, RETENTION);
   };
   for (const [index, profile] of plan.profiles.entries()) {
     const simulation = new EdgeTrafficSimulation(
@@ -288,9 +291,10 @@ async function writeAll(store: ClickHouseColumnarStore, plan: Plan): Promise<{ r
       sha256,
       servingPops(),
     );
-    for (const batch of simulation.batches()) {
-      for (const row of batch) buffer.push(row);
-      if (buffer.length >= INSERT_ROWS) await flush();
+    for (const batch of simulation.columnBatches()) {
+      buffer.push(batch);
+      buffered += batch.length;
+      if (buffered >= INSERT_ROWS) await flush();
     }
     for (const total of simulation.hourlyTotals()) totals.push(total);
     for (const count of simulation.deviceCounts()) devices.push(count);
@@ -301,7 +305,7 @@ async function writeAll(store: ClickHouseColumnarStore, plan: Plan): Promise<{ r
       devices = [];
     }
   }
-  if (buffer.length > 0) await flush();
+  if (buffered > 0) await flush();
   await pending;
   return { rows: written, ms: performance.now() - started };
 }

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { ROOT } from './bench-processes.js';
 
 /**
- * `npm run bench [-- --only NAME[,NAME]] [-- --large]`: runs each benchmark in a process of its own, one after
- * the other (so that none measures another's load), passing the other arguments through. Each prints its
- * figures next to its targets.
+ * `npm run bench [-- --only NAME[,NAME]] [-- --large] [-- --long]` (`--mix` for `--only mix`): runs each
+ * benchmark in a process of its own, one after the other (so that none measures another's load), passing the
+ * other arguments through. Each prints its figures next to its targets.
  */
-const BENCHES = ['meta', 'profiles', 'simulate', 'query-log'];
+const BENCHES = ['meta', 'profiles', 'simulate', 'query-log', 'relay', 'exports', 'mix'];
 
-const args = process.argv.slice(2);
+// `--mix` is short for `--only mix` (issue 10 names it so).
+const given = process.argv.slice(2);
+const args = given.includes('--mix') ? [...given.filter((arg) => arg !== '--mix'), '--only', 'mix'] : given;
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : undefined;
 const passed = onlyAt >= 0 ? args.filter((_, index) => index !== onlyAt && index !== onlyAt + 1) : args;

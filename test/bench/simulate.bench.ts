@@ -4,10 +4,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ClickHouseColumnarStore, ClickHouseEdgeLogWriter, createColumnarStore } from '@svc/adapters';
 import {
+  concatQueryLogColumns,
   type DeviceHourlyCount,
   EdgeTrafficSimulation,
   type HourlyTotal,
-  type QueryLogRow,
+  type QueryLogColumns,
   type SimulatedProfile,
   servingPops,
 } from '@svc/domain';
@@ -61,17 +62,19 @@ async function writeAll(store: ClickHouseColumnarStore, now: Date): Promise<{ ro
   const plan: [string, number][] = [[HEAVY, heavyRows]];
   for (let index = 1; index < PROFILES; index += 1) plan.push([typicalId(index), typicalRows]);
   const started = performance.now();
-  let buffer: QueryLogRow[] = [];
+  let buffer: QueryLogColumns[] = [];
+  let buffered = 0;
   let totals: HourlyTotal[] = [];
   let devices: DeviceHourlyCount[] = [];
   let pending: Promise<void> = Promise.resolve();
   let written = 0;
   const flush = async () => {
     await pending;
-    const rows = buffer;
+    const batch = concatQueryLogColumns(buffer);
     buffer = [];
-    written += rows.length;
-    pending = writer.writeRows(rows, RETENTION);
+    buffered = 0;
+    written += batch.length;
+    pending = writer.writeColumns(batch, RETENTION);
   };
   for (const [index, [id, queries]] of plan.entries()) {
     const simulation = new EdgeTrafficSimulation(
@@ -80,9 +83,10 @@ async function writeAll(store: ClickHouseColumnarStore, now: Date): Promise<{ ro
       sha256,
       servingPops(),
     );
-    for (const batch of simulation.batches()) {
-      for (const row of batch) buffer.push(row);
-      if (buffer.length >= INSERT_ROWS) await flush();
+    for (const batch of simulation.columnBatches()) {
+      buffer.push(batch);
+      buffered += batch.length;
+      if (buffered >= INSERT_ROWS) await flush();
     }
     for (const total of simulation.hourlyTotals()) totals.push(total);
     for (const count of simulation.deviceCounts()) devices.push(count);
@@ -93,7 +97,7 @@ async function writeAll(store: ClickHouseColumnarStore, now: Date): Promise<{ ro
       devices = [];
     }
   }
-  if (buffer.length > 0) await flush();
+  if (buffered > 0) await flush();
   await pending;
   return { rows: written, ms: performance.now() - started };
 }

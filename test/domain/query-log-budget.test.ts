@@ -23,6 +23,18 @@ describe(queryCost.name, () => {
 });
 
 describe(QueryBudget.name, () => {
+  it('takes back what it gave back for a query that was not answered, never beyond its capacity', () => {
+    const clock = new StepClock();
+    const sut = new QueryBudget(clock);
+    sut.take('org-a', 1_000);
+    sut.refund('org-a', 600);
+    sut.take('org-a', 800);
+    expect(() => sut.take('org-a', 1)).toThrow(expect.objectContaining({ code: 'too_many_queries' }));
+    sut.refund('org-a', 5_000);
+    sut.take('org-a', 1_200);
+    expect(() => sut.take('org-a', 1)).toThrow(expect.objectContaining({ code: 'too_many_queries' }));
+  });
+
   it('holds 1,200 units per organisation, refilled 1,200 a minute by the clock', () => {
     const clock = new StepClock();
     const sut = new QueryBudget(clock);

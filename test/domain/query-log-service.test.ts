@@ -1,16 +1,20 @@
 import { HmacKeyedHash } from '@svc/adapters';
 import {
+  type AnalyticsQuery,
   CursorSealer,
   LogCursors,
   type LogQuery,
   type LogQueryRelay,
   LogQueryService,
+  type NameCount,
   NoCountryLookup,
+  notFound,
   ParentalSettings,
   type ProfileRecord,
   ProfileSettings,
   QueryBudget,
   QueryConcurrencyGate,
+  type QueryLogReader,
   type RelayedResult,
   SecuritySettings,
 } from '@svc/domain';
@@ -73,7 +77,70 @@ function service(destination: 'self-hosted' | 'none', relay: LogQueryRelay) {
   });
 }
 
+/** A columnar store holding hourly totals only: every other read is a mistake of the test. */
+class TotalsOnlyReader implements QueryLogReader {
+  reads = 0;
+  async statusCounts() {
+    this.reads += 1;
+    return [{ status: 'allowed' as const, count: 7 }];
+  }
+  async timeline() {
+    this.reads += 1;
+    return [];
+  }
+  private unexpected(): never {
+    throw new Error('only hourly totals are read here');
+  }
+  rows = async () => this.unexpected();
+  topNames = async (_query: AnalyticsQuery): Promise<NameCount[]> => this.unexpected();
+  topDevices = async () => this.unexpected();
+  topAnswerAddresses = async () => this.unexpected();
+  decisions = async () => this.unexpected();
+  nameAnswers = async () => this.unexpected();
+  topPops = async () => this.unexpected();
+}
+
 describe(LogQueryService.name, () => {
+  it('answers counts from the hourly totals read alongside the profile lookup, and 404 with the units given back for another organisation’s profile', async () => {
+    const reader = new TotalsOnlyReader();
+    let known = true;
+    const budget = new QueryBudget(clock, { capacity: 1, refillPerMinute: 1 });
+    const sut = new LogQueryService({
+      profiles: {
+        get: async () => {
+          if (!known) throw notFound('profile');
+          return profile('none');
+        },
+      },
+      reader,
+      relay: new OldNodeRelay(),
+      devices: { find: async () => null, list: async () => [] },
+      countries: new NoCountryLookup(),
+      cursors: new LogCursors(new CursorSealer(hash), (data) => hash.sha256(data)),
+      budget,
+      gate: new QueryConcurrencyGate({ after: () => () => undefined }),
+      clock,
+    });
+    const parameters = { from: new Date('2026-11-23T01:00:00Z'), bucket: 3_600 };
+    known = false;
+    await expect(sut.analytics('org', 'abc123', 'counts_by_status', parameters)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    known = true;
+    const result = await sut.analytics('org', 'abc123', 'counts_by_status', parameters);
+    expect(result.source).toBe('columnar');
+    expect(result.rows).toEqual([
+      ['allowed', 7],
+      ['blocked', 0],
+      ['rewritten', 0],
+      ['error', 0],
+    ]);
+    expect(reader.reads).toBe(2);
+    await expect(sut.analytics('org', 'abc123', 'counts_by_status', parameters)).rejects.toMatchObject({
+      code: 'too_many_queries',
+    });
+  });
+
   it('relays a self-hosted profile’s query validated, and adds country and owner to an older node’s destinations', async () => {
     const relay = new OldNodeRelay();
     const sut = service('self-hosted', relay);

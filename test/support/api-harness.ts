@@ -29,7 +29,8 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-function outboxMailTo(dataDir: string, address: string): string[] {
+/** Emails the embedded mailer wrote for `address` into `<dataDir>/mail`, oldest first. */
+export function outboxMailTo(dataDir: string, address: string): string[] {
   const folder = join(dataDir, 'mail');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)

@@ -11,7 +11,13 @@ export interface RawAnswer {
 /** Sends one request with exactly the given headers and body, as a browser or a client would. */
 export async function send(
   url: string,
-  options: { method?: Dispatcher.HttpMethod; headers?: Record<string, string>; body?: string | object } = {},
+  options: {
+    method?: Dispatcher.HttpMethod;
+    headers?: Record<string, string>;
+    body?: string | object;
+    /** Aborts the request (for example `AbortSignal.timeout(ms)`, to bound a wait). */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<RawAnswer> {
   const body =
     options.body === undefined
@@ -23,7 +29,12 @@ export async function send(
     ...(typeof options.body === 'object' ? { 'content-type': 'application/json' } : {}),
     ...options.headers,
   };
-  const answer = await request(url, { method: options.method ?? 'GET', headers, body });
+  const answer = await request(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
   const text = await answer.body.text();
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers)) {

@@ -1,12 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { createClient, type NodeProfileDocument, type SvcClient } from '@svc/sdk';
 import WebSocket from 'ws';
 import type { CredentialStore, NodeCredentials } from './credentials.js';
+import {
+  type HeldLogRow,
+  LogBatchRejectedError,
+  type LogBatchRowError,
+  type PendingLogBatch,
+} from './log-batches.js';
 import { verifyProfileDocument } from './profile-verification.js';
 
 /** Protocol version of the link this kit speaks (docs/node-link-protocol.md). */
 export const LINK_PROTOCOL_VERSION = 1;
 /** Close code of a revoked node: the agent stops instead of reconnecting. */
 const REVOKED_CLOSE_CODE = 4001;
+/** How long before a batch answered `batch_in_progress` is sent again. */
+const BATCH_IN_PROGRESS_RETRY_MS = 1_000;
 
 /** A query result as a node answers it (spec 2.11, without the fields the API fills in). */
 export interface NodeQueryAnswer {
@@ -58,6 +67,13 @@ export interface NodeAgentOptions {
   onRevoked?: () => void;
   /** Reconnection backoff: first delay and cap in milliseconds (defaults 500 and 30 000), with jitter. */
   backoff?: { initialMs?: number; maxMs?: number };
+  /**
+   * Receives the rows the cloud answered for the profile while the node was offline (spec 2.3
+   * node_queue_hours), oldest first, one message at a time: when the promise resolves the rows are
+   * acknowledged and the cloud deletes them; when it rejects they are sent again on the next link. Without
+   * it nothing is acknowledged (the cloud keeps them until node_queue_hours pass).
+   */
+  onHeldLogs?: (rows: HeldLogRow[]) => void | Promise<void>;
 }
 
 interface ServerMessage {
@@ -80,8 +96,9 @@ export class NodeAgent {
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private appliedVersion: number | null = null;
   private readonly running = new Map<string, AbortController>();
-  private readonly batchAcks = new Map<string, (accepted: number) => void>();
-  private nextBatch = 0;
+  private readonly batches = new Map<string, PendingLogBatch>();
+  /** Held rows are handed over one message at a time, in order. */
+  private heldQueue: Promise<void> = Promise.resolve();
   private welcomed: (() => void) | undefined;
 
   constructor(private readonly options: NodeAgentOptions) {}
@@ -115,6 +132,8 @@ export class NodeAgent {
     this.stopHeartbeat();
     for (const controller of this.running.values()) controller.abort();
     this.running.clear();
+    for (const batch of this.batches.values()) batch.reject(new Error('the agent stopped'));
+    this.batches.clear();
     const socket = this.socket;
     this.socket = null;
     this.ready = false;
@@ -159,13 +178,19 @@ export class NodeAgent {
     await this.client().nodes.self.get();
   }
 
-  /** Sends query log rows over the link; resolves with how many the API accepted. */
-  sendLogBatch(rows: Record<string, unknown>[]): Promise<number> {
+  /**
+   * Sends query log rows (`NodeLogRow`s) over the link; resolves once the API settled the batch with how many
+   * rows the cloud keeps (0 unless the profile's destination is `both`; for a batch stored before under the
+   * same id, the rows then stored). Rejects with {@link LogBatchRejectedError} when refused (a batch answered
+   * `batch_in_progress` is asked about again a second later instead). A batch whose
+   * acknowledgement the link lost is sent again with the same id after the next welcome, and the API stores
+   * it once; pass `id` to retry a rejected batch yourself (ids are unique per node, at most 64 characters).
+   */
+  sendLogBatch(rows: Record<string, unknown>[], options: { id?: string } = {}): Promise<number> {
     if (!this.ready) return Promise.reject(new Error('the link is not connected'));
-    this.nextBatch += 1;
-    const id = `b${this.nextBatch}`;
-    return new Promise<number>((resolve) => {
-      this.batchAcks.set(id, resolve);
+    const id = options.id ?? randomUUID();
+    return new Promise<number>((resolve, reject) => {
+      this.batches.set(id, { rows, resolve, reject });
       this.send({ type: 'log_batch', id, rows });
     });
   }
@@ -259,6 +284,8 @@ export class NodeAgent {
         this.heartbeatTimer.unref();
         this.welcomed?.();
         this.welcomed = undefined;
+        // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
+        for (const [id, batch] of this.batches) this.send({ type: 'log_batch', id, rows: batch.rows });
         if (message.profile_version !== this.appliedVersion) await this.refreshProfile();
         return;
       }
@@ -279,15 +306,48 @@ export class NodeAgent {
         this.running.delete(String(message.id));
         return;
       case 'log_batch_ack': {
-        const resolve = this.batchAcks.get(String(message.id));
-        this.batchAcks.delete(String(message.id));
-        resolve?.(Number(message.accepted));
+        const id = String(message.id);
+        const batch = this.batches.get(id);
+        if (batch !== undefined && message.reason === 'batch_in_progress') {
+          // Another copy is being stored (a resend raced the first send): ask again once it is settled.
+          setTimeout(() => {
+            if (this.batches.get(id) === batch) this.send({ type: 'log_batch', id, rows: batch.rows });
+          }, BATCH_IN_PROGRESS_RETRY_MS).unref();
+          return;
+        }
+        this.batches.delete(id);
+        if (message.outcome === 'rejected') {
+          const errors = Array.isArray(message.errors) ? (message.errors as LogBatchRowError[]) : [];
+          batch?.reject(new LogBatchRejectedError(id, String(message.reason ?? 'rejected'), errors));
+        } else batch?.resolve(Number(message.accepted));
         return;
       }
+      case 'held_logs':
+        this.receiveHeld(message);
+        return;
       default:
         // heartbeat_ack, error and types of later protocol versions need nothing.
         return;
     }
+  }
+
+  /** Hands held rows to `onHeldLogs` in arrival order and acknowledges each message once it resolves. */
+  private receiveHeld(message: ServerMessage): void {
+    const handler = this.options.onHeldLogs;
+    const held = Array.isArray(message.rows) ? (message.rows as { seq: string; row: HeldLogRow }[]) : [];
+    const last = held.at(-1);
+    if (handler === undefined || last === undefined) return;
+    const socket = this.socket;
+    this.heldQueue = this.heldQueue.then(async () => {
+      try {
+        await handler(held.map((entry) => entry.row));
+      } catch {
+        // Not acknowledged: the API sends these rows again on the next link.
+        return;
+      }
+      // Only on the link that delivered them: a newer link gets them again from the API.
+      if (this.socket === socket) this.send({ type: 'held_logs_ack', seq: last.seq });
+    });
   }
 
   private async answer(id: string, shape: string, params: Record<string, unknown>): Promise<void> {

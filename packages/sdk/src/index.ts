@@ -1,6 +1,7 @@
 export type {
   Account,
   AdminAuditEntry,
+  AnalyticsShape,
   Blocklist,
   BlocklistCatalogue,
   CallerIp,
@@ -41,6 +42,7 @@ export type {
   ProfileSuspension,
   QueryColumn,
   QueryResult,
+  QueryStatus,
   Scope,
   SessionRecord,
   Setup,
@@ -53,7 +55,7 @@ export type {
   TriagedListReport,
 } from '@svc/domain';
 /** The exact text a node profile signature covers (spec 4.13), for nodes that verify documents. */
-export { profileSignaturePayload } from '@svc/domain';
+export { profileSignaturePayload } from '@svc/domain/profile-signature';
 export type * from './account-feedback.types.js';
 export type * from './admin.types.js';
 export * from './api-promise.js';

@@ -1,6 +1,9 @@
 import type { Problem } from '@svc/domain';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ApiError, NetworkError, RETRYABLE_STATUSES, RequestAbortedError, TimeoutError } from './errors.js';
+import { loadEngine } from './http/engine-loader.js';
+import type { FetchCredentials } from './http/fetch-engine.js';
+import type { HttpEngine, TransportKind } from './http/http-engine.js';
 
 /** How the client presents itself and retries. */
 export interface ClientOptions {
@@ -33,7 +36,20 @@ export interface ClientOptions {
   maxRetryDelaySeconds?: number;
   /** Time-out of each attempt in milliseconds, until the whole answer is read; default 30 000. */
   timeoutMs?: number;
-  /** An undici dispatcher (connection pool, proxy, mock agent). */
+  /**
+   * The HTTP client underneath: `undici` (the default on Node) or `fetch` (the default elsewhere, and the only
+   * one in browsers). Setting `fetch` or `credentials` without `transport` chooses `fetch` too.
+   */
+  transport?: TransportKind;
+  /** The fetch function of the `fetch` transport; default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * The `fetch` transport's credentials mode. In browsers the session cookie is the browser's own (scripts
+   * can neither read nor send it): `include` keeps and sends it when the API is on another origin than the
+   * page, `same-origin` (fetch's default) when it is on the page's own.
+   */
+  credentials?: FetchCredentials;
+  /** An undici dispatcher (connection pool, proxy, mock agent), for the `undici` transport. */
   dispatcher?: Dispatcher;
 }
 
@@ -116,9 +132,9 @@ const SESSION_COOKIE = 'svc_session';
  * cleared it (empty value, Max-Age 0 or an Expires in the past), `undefined` when they do not name it. Read
  * from the raw header list, since an Expires date holds a comma and joined headers cannot be split again.
  */
-function sessionCookieOf(setCookie: string | string[] | undefined): string | null | undefined {
+function sessionCookieOf(setCookie: readonly string[]): string | null | undefined {
   let found: string | null | undefined;
-  for (const header of Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]) {
+  for (const header of setCookie) {
     const [pair = '', ...attributes] = header.split(';');
     const separator = pair.indexOf('=');
     if (separator < 0 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
@@ -134,14 +150,6 @@ function sessionCookieOf(setCookie: string | string[] | undefined): string | nul
     found = value.length === 0 || expired ? null : value;
   }
   return found;
-}
-
-function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
 
 function retryAfterSeconds(header: string | undefined): number | undefined {
@@ -174,20 +182,13 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** undici's own time-out failures (headers or body too slow), which count as time-outs too. */
-const UNDICI_TIMEOUTS = new Set([
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function isUndiciTimeout(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && UNDICI_TIMEOUTS.has(String(error.code));
-}
-
-/** The session cookie, shared by a client and those derived from it with `withOptions`. */
+/**
+ * What a client shares with those derived from it with `withOptions`: the session cookie and the HTTP engine
+ * (built on the first call).
+ */
 interface SessionJar {
   value: string | undefined;
+  engine?: Promise<HttpEngine>;
 }
 
 /**
@@ -212,6 +213,12 @@ export class Transport {
   /** A transport with `overrides` for every call, sharing this one's session cookie. */
   withOptions(overrides: RequestOptions): Transport {
     return new Transport(this.options, { jar: this.jar, defaults: { ...this.defaults, ...overrides } });
+  }
+
+  /** The HTTP engine, loaded on the first call (undici only then, by a dynamic import). */
+  private engine(): Promise<HttpEngine> {
+    this.jar.engine ??= loadEngine(this.options);
+    return this.jar.engine;
   }
 
   private get session(): string | undefined {
@@ -273,25 +280,27 @@ export class Transport {
       let status: number;
       let responseHeaders: Record<string, string>;
       let text: string;
+      let engine: HttpEngine | undefined;
       try {
-        const answer = await request(url, {
+        engine = await this.engine();
+        const answer = await engine.send({
+          url,
           method: call.method,
           headers,
           body,
           signal: attemptControl.signal,
-          dispatcher: this.options.dispatcher,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          headersTimeoutMs: timeoutMs,
+          bodyTimeoutMs: timeoutMs,
         });
-        const renewed = sessionCookieOf(answer.headers['set-cookie']);
+        const renewed = sessionCookieOf(answer.setCookie);
         if (renewed !== undefined) this.session = renewed ?? undefined;
-        status = answer.statusCode;
-        responseHeaders = flatten(answer.headers);
+        status = answer.status;
+        responseHeaders = answer.headers;
         // Inside the try: a connection reset while the body arrives is a network failure like a refused one.
-        text = await answer.body.text();
+        text = await answer.text();
       } catch (cause) {
         if (aborted()) throw new RequestAbortedError(`${what} was aborted`, { cause });
-        const timedOut = attemptControl.signal.aborted || isUndiciTimeout(cause);
+        const timedOut = attemptControl.signal.aborted || engine?.isTimeout(cause) === true;
         if (attempt < maxRetries) {
           await sleep(this.backoffMs(attempt), signal);
           continue;
@@ -341,15 +350,16 @@ export class Transport {
     if (this.options.token !== undefined) headers.authorization = `Bearer ${this.options.token}`;
     if (this.options.origin !== undefined) headers.origin = this.options.origin;
     if (this.session !== undefined) headers.cookie = `${SESSION_COOKIE}=${this.session}`;
-    let answer: Dispatcher.ResponseData;
+    let answer: Awaited<ReturnType<HttpEngine['send']>>;
     try {
-      answer = await request(urlOf(this.options.baseUrl, call.path, call.query), {
+      answer = await (await this.engine()).send({
+        url: urlOf(this.options.baseUrl, call.path, call.query),
         method: call.method,
         headers,
+        body: undefined,
         signal,
-        dispatcher: this.options.dispatcher,
-        headersTimeout: this.defaults.timeoutMs ?? this.options.timeoutMs ?? 30_000,
-        bodyTimeout: idleMs,
+        headersTimeoutMs: this.defaults.timeoutMs ?? this.options.timeoutMs ?? 30_000,
+        bodyTimeoutMs: idleMs,
       });
     } catch (cause) {
       throw new NetworkError(
@@ -357,15 +367,14 @@ export class Transport {
         { cause },
       );
     }
-    const responseHeaders = flatten(answer.headers);
-    if (answer.statusCode >= 400) {
-      const text = await answer.body.text();
-      throw new ApiError(answer.statusCode, this.problemOf(text, answer.statusCode), {
-        requestId: responseHeaders['x-request-id'],
-        retryAfter: retryAfterSeconds(responseHeaders['retry-after']),
+    if (answer.status >= 400) {
+      const text = await answer.text();
+      throw new ApiError(answer.status, this.problemOf(text, answer.status), {
+        requestId: answer.headers['x-request-id'],
+        retryAfter: retryAfterSeconds(answer.headers['retry-after']),
       });
     }
-    return { status: answer.statusCode, headers: responseHeaders, body: answer.body };
+    return { status: answer.status, headers: answer.headers, body: answer.body };
   }
 
   private problemOf(text: string, status: number): Partial<Problem> {

@@ -1,3 +1,4 @@
+import { sha256RunningDigest } from '@svc/adapters';
 import {
   type Clock,
   Clock as ClockToken,
@@ -39,6 +40,7 @@ describe('data exports that cannot be built (memory)', () => {
         },
       },
       baseUrl: api.url,
+      archiveDigest: sha256RunningDigest,
     });
   }, 60_000);
   afterAll(async () => {

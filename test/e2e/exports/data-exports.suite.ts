@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BLOCKLIST_CATALOGUE, UnitOfWork } from '@svc/domain';
 import { ApiError, createClient } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,10 @@ export function runDataExportSuite(storage: HarnessStorage, options: { skip?: bo
         `attachment; filename="svc-export-${started.id}.jsonl"`,
       );
       expect(Buffer.byteLength(download.text)).toBe(ready.size_bytes);
+      expect(download.headers['content-length']).toBe(String(ready.size_bytes));
+      const digest = createHash('sha256').update(download.text);
+      expect(download.headers.etag).toBe(`"${digest.copy().digest('hex')}"`);
+      expect(download.headers['repr-digest']).toBe(`sha-256=:${digest.digest('base64')}:`);
       // JSON lines: the account's data on the first line (no query logs were stored for this profile).
       const lines = download.text.trimEnd().split('\n');
       expect(lines).toHaveLength(1);
@@ -274,7 +279,7 @@ export function runDataExportSuite(storage: HarnessStorage, options: { skip?: bo
       const me = await call('GET', '/v1/auth/me', session(fresh));
       const accountId = (me.json as { account: { id: string } }).account.id;
       const uow = await api.container.getAsync<UnitOfWork>(UnitOfWork);
-      expect(await uow.run((tx) => tx.exports.archive(accountId, started.id, new Date(0)))).toBeNull();
+      expect(await uow.run((tx) => tx.exports.chunk(accountId, started.id, 0, new Date(0)))).toBeNull();
       expect((await read(fresh, started.id)).status).toBe('expired');
     });
   });

@@ -9,6 +9,8 @@ export interface TestLink {
   send(message: object): void;
   /** The next message of `type` (earlier ones of other types are kept), waiting up to 5 s. */
   next(type: string): Promise<LinkMessage>;
+  /** The messages received and not taken by `next` yet, oldest first. */
+  unread(): LinkMessage[];
   /** Resolves with the close code when the server closes the link. */
   closed: Promise<number>;
   close(): void;
@@ -40,6 +42,7 @@ export function openLink(apiUrl: string, token: string): Promise<TestLink> {
         });
       }
     },
+    unread: () => [...received],
     closed,
     close: () => socket.close(),
   };

@@ -458,12 +458,23 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
 
         link.send({ type: 'heartbeat' });
         expect(await link.next('heartbeat_ack')).toEqual({ type: 'heartbeat_ack' });
-        link.send({
-          type: 'log_batch',
+        // This profile's destination (cloud) keeps no node rows in the cloud: only `both` does.
+        const row = {
+          ts: api.clock.now().toISOString(),
+          row_id: '1',
+          transport: 'doh',
+          qname: 'example.com.',
+          qtype: 1,
+          status: 'allowed',
+          rcode: 0,
+        };
+        link.send({ type: 'log_batch', id: 'b1', rows: [row, { ...row, row_id: '2' }] });
+        expect(await link.next('log_batch_ack')).toEqual({
+          type: 'log_batch_ack',
           id: 'b1',
-          rows: [{ qname: 'example.com.' }, { qname: 'example.org.' }],
+          accepted: 0,
+          outcome: 'not_kept',
         });
-        expect(await link.next('log_batch_ack')).toEqual({ type: 'log_batch_ack', id: 'b1', accepted: 2 });
         link.send({ type: 'from_the_future', anything: true });
         link.send({ type: 'heartbeat' });
         await link.next('heartbeat_ack');

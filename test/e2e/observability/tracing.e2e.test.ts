@@ -1,87 +1,7 @@
-import {
-  type Attributes,
-  type Context,
-  INVALID_SPAN_CONTEXT,
-  type Span,
-  type SpanKind,
-  type SpanOptions,
-  type SpanStatus,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
 import { createTestApp, type TestApp, traced } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/** A span that keeps what svc tells it, standing in for an SDK's. */
-class RecordedSpan implements Span {
-  attributes: Attributes = {};
-  status: SpanStatus | undefined;
-  ended = false;
-  constructor(
-    public name: string,
-    readonly kind: SpanKind | undefined,
-    attributes: Attributes | undefined,
-  ) {
-    Object.assign(this.attributes, attributes);
-  }
-  spanContext() {
-    return INVALID_SPAN_CONTEXT;
-  }
-  setAttribute(key: string, value: Attributes[string]): this {
-    this.attributes[key] = value;
-    return this;
-  }
-  setAttributes(attributes: Attributes): this {
-    Object.assign(this.attributes, attributes);
-    return this;
-  }
-  addEvent(): this {
-    return this;
-  }
-  addLink(): this {
-    return this;
-  }
-  addLinks(): this {
-    return this;
-  }
-  setStatus(status: SpanStatus): this {
-    this.status = status;
-    return this;
-  }
-  updateName(name: string): this {
-    this.name = name;
-    return this;
-  }
-  end(): void {
-    this.ended = true;
-  }
-  isRecording(): boolean {
-    return !this.ended;
-  }
-  recordException(): void {}
-}
-
-const spans: RecordedSpan[] = [];
-
-function startSpan(name: string, options: SpanOptions = {}): RecordedSpan {
-  const span = new RecordedSpan(name, options.kind, options.attributes);
-  spans.push(span);
-  return span;
-}
-
-/** The registered tracer; `startActiveSpan` takes its callback last, as the API's overloads do. */
-const tracer: Tracer = {
-  startSpan: (name: string, options?: SpanOptions, _context?: Context) => startSpan(name, options),
-  startActiveSpan<F extends (span: Span) => unknown>(
-    name: string,
-    ...rest: [F] | [SpanOptions, F] | [SpanOptions, Context, F]
-  ): ReturnType<F> {
-    const work = rest[rest.length - 1];
-    const options = rest.length > 1 ? rest[0] : undefined;
-    if (typeof work !== 'function' || typeof options === 'function') throw new Error('no callback');
-    return work(startSpan(name, options)) as ReturnType<F>;
-  },
-};
+import { recordingTracer, spans } from '../../support/recording-tracer.js';
 
 /**
  * OpenTelemetry hooks (issue 10): with an SDK registered, every API request is a server span named by its
@@ -90,7 +10,7 @@ const tracer: Tracer = {
 describe('OpenTelemetry hooks with a registered tracer', () => {
   let app: TestApp;
   beforeAll(async () => {
-    trace.setGlobalTracerProvider({ getTracer: () => tracer });
+    trace.setGlobalTracerProvider({ getTracer: () => recordingTracer });
     app = await createTestApp();
   });
   afterAll(async () => {

@@ -26,7 +26,8 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
       const published: BusDelivery[] = [];
 
       beforeAll(async () => {
-        api = await startApi(storage);
+        // An operator ECS cap below /32 for IPv4, so that the documents show it applied (spec 2.3).
+        api = await startApi(storage, { SVC_ECS_CAP_V4: '20' });
         const bus = await api.container.getAsync<MessageBus>(MessageBus);
         await bus.subscribe('profiles.>', (delivery) => {
           published.push(delivery);
@@ -179,6 +180,22 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
           (found) => found.length >= 2,
         );
         expect(documents.map((document) => document.version)).toEqual([1, 2]);
+      });
+
+      it('publishes the ECS mode with the operator cap applied: anonymised /24 and /56, full /32 and /128, off /0 (spec 2.3)', async () => {
+        const { profile } = await create({ settings: { ecs: 'anonymised' } });
+        expect((await patch(profile.id, { settings: { ecs: 'full' } })).status).toBe(200);
+        expect((await patch(profile.id, { settings: { ecs: 'off' } })).status).toBe(200);
+        const documents = await eventually(
+          async () => documentsOf(profile.id),
+          (found) => found.length >= 3,
+        );
+        const operator_cap = { v4: 20, v6: 128 };
+        expect(documents.map((document) => document.ecs)).toEqual([
+          { mode: 'anonymised', operator_cap, source_prefix: { v4: 20, v6: 56 } },
+          { mode: 'full', operator_cap, source_prefix: { v4: 20, v6: 128 } },
+          { mode: 'off', operator_cap, source_prefix: { v4: 0, v6: 0 } },
+        ]);
       });
 
       it('honours If-Match: a stale version is 412 and changes nothing; garbage is 400 bad_if_match', async () => {

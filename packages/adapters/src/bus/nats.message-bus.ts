@@ -1,7 +1,8 @@
 import type { BusDelivery, BusSubscription, MessageBus } from '@svc/domain';
-import { connect, headers, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { Codec, NatsConnection, Subscription } from 'nats';
 
-const codec = JSONCodec<unknown>();
+/** The client library, loaded by `connect`: a server without NATS_URL never holds it. */
+type NatsLibrary = typeof import('nats');
 /** Header carrying the outbox row id, which JetStream also uses for de-duplication. */
 const MESSAGE_ID_HEADER = 'Nats-Msg-Id';
 
@@ -10,10 +11,15 @@ const MESSAGE_ID_HEADER = 'Nats-Msg-Id';
  * are the same as the in-process bus's, so subscribers do not know which one they are on.
  */
 export class NatsMessageBus implements MessageBus {
+  private readonly codec: Codec<unknown>;
+
   private constructor(
+    private readonly nats: NatsLibrary,
     private readonly connection: NatsConnection,
     private readonly onError: (error: unknown, delivery: BusDelivery) => void,
-  ) {}
+  ) {
+    this.codec = nats.JSONCodec<unknown>();
+  }
 
   /** Connects to `url` (one server or several, comma-separated). */
   static async connect(
@@ -21,15 +27,19 @@ export class NatsMessageBus implements MessageBus {
     onError: (error: unknown, delivery: BusDelivery) => void = () => undefined,
   ): Promise<NatsMessageBus> {
     const servers = url.split(',').map((server) => server.trim());
-    return new NatsMessageBus(await connect({ servers, name: 'svc-api' }), onError);
+    // Reconnect for as long as it takes (the client's default gives up after 10 attempts, about 20 s, and the
+    // bus would then stay closed for the life of the process); the outbox keeps what waits meanwhile.
+    const nats = await import('nats');
+    const connection = await nats.connect({ servers, name: 'svc-api', maxReconnectAttempts: -1 });
+    return new NatsMessageBus(nats, connection, onError);
   }
 
   async publish(subject: string, payload: unknown, options: { messageId?: string } = {}): Promise<void> {
-    const messageHeaders = options.messageId === undefined ? undefined : headers();
+    const messageHeaders = options.messageId === undefined ? undefined : this.nats.headers();
     if (options.messageId !== undefined) messageHeaders?.set(MESSAGE_ID_HEADER, options.messageId);
     this.connection.publish(
       subject,
-      codec.encode(payload),
+      this.codec.encode(payload),
       messageHeaders === undefined ? {} : { headers: messageHeaders },
     );
     // publish only buffers; flush makes "published" mean the server has it, which the outbox relies on.
@@ -46,7 +56,7 @@ export class NatsMessageBus implements MessageBus {
         const messageId = message.headers?.get(MESSAGE_ID_HEADER);
         const delivery: BusDelivery = {
           subject: message.subject,
-          payload: codec.decode(message.data),
+          payload: this.codec.decode(message.data),
           ...(messageId === undefined || messageId === '' ? {} : { messageId }),
         };
         try {

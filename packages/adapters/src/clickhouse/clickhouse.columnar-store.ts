@@ -214,7 +214,13 @@ export class LazyColumnarStore implements ColumnarStore {
     return this.serially(async () => {
       if (this.opening === undefined && this.migrateUnopened !== undefined) return this.migrateUnopened();
       const applied = (await this.open()).migrate();
-      this.migratedOnOpen ??= applied;
+      if (this.migratedOnOpen === undefined) {
+        this.migratedOnOpen = applied;
+        // A failed migration (a ClickHouse server down at start) is tried again on first use, not kept.
+        applied.catch(() => {
+          if (this.migratedOnOpen === applied) this.migratedOnOpen = undefined;
+        });
+      }
       return applied;
     });
   }

@@ -14,6 +14,7 @@ import {
   type QueryTransport,
   type RowQuery,
 } from '@svc/domain';
+import { type StorageCallTracer, untracedStorageCalls } from '../tracing/storage-call-tracer.js';
 
 /** Ceilings of one cloud query (spec 8) and how long it may run. */
 export interface QueryLogReaderLimits {
@@ -159,6 +160,12 @@ function rowOf(stored: StoredRow): QueryLogRow {
 const count = (value: string | number) => Number(value);
 
 /**
+ * The windows below the newest time asked for that a newest-first read tries, in turn, before its whole
+ * range: a day answers most tails (the two daily partitions it spans), a week most of the rest.
+ */
+const NEWEST_FIRST_WINDOWS_MS = [86_400_000, 8 * 86_400_000];
+
+/**
  * Log and analytics reads on the query_log and query_totals_hourly tables (migration 0002), for chdb and a
  * ClickHouse server alike. Values are bound parameters only; the SQL text is chosen from fixed fragments.
  * Row scans use the (profile_id, ts, row_id) order key, so a tail reads the newest granules of one profile.
@@ -168,6 +175,8 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
     private readonly client: () => Promise<ClickHouseClient>,
     private readonly kind: 'server' | 'embedded',
     private readonly limits: QueryLogReaderLimits = CLOUD_QUERY_LIMITS,
+    /** Makes each SELECT a `clickhouse SELECT` span. */
+    private readonly tracer: StorageCallTracer = untracedStorageCalls,
   ) {
     this.settingsClause = settingsClauseOf(limits);
   }
@@ -175,11 +184,18 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
   /** The ceilings as the query's own SETTINGS clause (numbers from the configuration, never input). */
   private readonly settingsClause: string;
 
+  /**
+   * Rows newest first (or, for a tail resuming after a position, the rows after it, oldest first). Read
+   * newest-first in widening windows ({@link NEWEST_FIRST_WINDOWS_MS}) below the newest time asked for: a
+   * window holding `limit` rows holds the answer, since every row outside it is older than all rows in it,
+   * and it reads the parts of a day or a week of daily partitions instead of every part of the range.
+   */
   async rows(query: RowQuery, limit: number): Promise<QueryLogRow[]> {
     const clause = rowClause(query);
     const params: Parameters = { ...clause.params, limit };
     let where = clause.where;
     let order = 'ts DESC, row_id DESC';
+    let newest = query.range.to.getTime();
     const position = query.position;
     if (position !== null) {
       params.pos_ms = position.ts;
@@ -190,15 +206,27 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
         order = 'ts ASC, row_id ASC';
       } else {
         where += ` AND ts <= ${at} AND (ts, row_id) < (${at}, {pos_row:UInt64})`;
+        newest = Math.min(newest, position.ts + 1);
       }
     }
-    const stored = await this.select<StoredRow>(
-      `SELECT ${ROW_COLUMNS} FROM query_log PREWHERE ${clause.prewhere} WHERE ${where}
-       ORDER BY ${order} LIMIT {limit:UInt32}`,
-      params,
-    );
-    const rows = stored.map(rowOf);
-    return order.startsWith('ts ASC') ? rows.reverse() : rows;
+    const select = (prewhere: string, bound: Parameters) =>
+      this.select<StoredRow>(
+        `SELECT ${ROW_COLUMNS} FROM query_log PREWHERE ${prewhere} WHERE ${where}
+         ORDER BY ${order} LIMIT {limit:UInt32}`,
+        { ...params, ...bound },
+      );
+    if (order.startsWith('ts ASC')) return (await select(clause.prewhere, {})).map(rowOf).reverse();
+    const oldest = query.range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
+    for (const window of NEWEST_FIRST_WINDOWS_MS) {
+      const since = newest - window;
+      if (since <= oldest) break;
+      const stored = await select(
+        `${clause.prewhere} AND ts >= fromUnixTimestamp64Milli({window_ms:Int64}, 'UTC')`,
+        { window_ms: since },
+      );
+      if (stored.length >= limit) return stored.map(rowOf);
+    }
+    return (await select(clause.prewhere, {})).map(rowOf);
   }
 
   async statusCounts(
@@ -338,6 +366,12 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
    * its answer still not come, the client gives up and kills the query by its id on a server.
    */
   private async select<T>(query: string, params: Parameters): Promise<T[]> {
+    return this.tracer('clickhouse SELECT', { 'db.system': 'clickhouse', 'db.operation': 'SELECT' }, () =>
+      this.selectUntraced<T>(query, params),
+    );
+  }
+
+  private async selectUntraced<T>(query: string, params: Parameters): Promise<T[]> {
     const client = await this.client();
     const queryId = randomUUID();
     const abort = new AbortController();

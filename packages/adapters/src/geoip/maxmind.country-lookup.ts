@@ -1,5 +1,5 @@
 import type { CountryLookup } from '@svc/domain';
-import { type CountryResponse, open, type Reader } from 'maxmind';
+import type { CountryResponse, Reader } from 'maxmind';
 
 /** The credit the GeoLite2 licence (CC BY-SA 4.0) asks for wherever its data is shown. */
 const GEOLITE2_ATTRIBUTION =
@@ -25,8 +25,12 @@ export class MaxMindCountryLookup implements CountryLookup {
   }
 }
 
-/** Opens the database at `path` (SVC_GEOIP_DB); a missing or unreadable file fails the start. */
+/**
+ * Opens the database at `path` (SVC_GEOIP_DB); a missing or unreadable file fails the start. The library is
+ * loaded here, so that a server without SVC_GEOIP_DB never holds it.
+ */
 export async function openMaxMindCountryLookup(path: string): Promise<MaxMindCountryLookup> {
+  const { open } = await import('maxmind');
   try {
     return new MaxMindCountryLookup(await open<CountryResponse>(path, { cache: { max: 10_000 } }));
   } catch (cause) {

@@ -1,5 +1,18 @@
 import type { PasswordHasher } from '@svc/domain';
-import argon2 from 'argon2';
+import type argon2 from 'argon2';
+
+/**
+ * The native addon loads with the first hash or verification (sign-up, sign-in, password change), not with
+ * the server: an idle server does not map it (README, Benchmarks: idle memory).
+ */
+let addon: Promise<typeof argon2> | undefined;
+const loadArgon2 = () => {
+  addon ??= import('argon2').then((loaded) => loaded.default);
+  return addon;
+};
+
+/** `argon2.argon2id`, the library's constant for the argon2id variant (its typings declare it as 2). */
+const ARGON2ID: typeof argon2.argon2id = 2;
 
 /**
  * argon2id with the OWASP Password Storage Cheat Sheet's first configuration (19 MiB, two passes, one lane),
@@ -7,7 +20,7 @@ import argon2 from 'argon2';
  * raising them later only affects new hashes.
  */
 export const ARGON2_OPTIONS = {
-  type: argon2.argon2id,
+  type: ARGON2ID,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
@@ -17,11 +30,13 @@ export const ARGON2_OPTIONS = {
 export class Argon2PasswordHasher implements PasswordHasher {
   constructor(private readonly options: { memoryCost: number; timeCost: number } = ARGON2_OPTIONS) {}
 
-  hash(password: string): Promise<string> {
+  async hash(password: string): Promise<string> {
+    const argon2 = await loadArgon2();
     return argon2.hash(password, { ...ARGON2_OPTIONS, ...this.options });
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
+    const argon2 = await loadArgon2();
     try {
       return await argon2.verify(hash, password);
     } catch (error) {

@@ -1,13 +1,8 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialDescriptorJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialDescriptorJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import type {
   AuthenticationResponseJson,
   PasskeyCreationOptions,
@@ -28,6 +23,19 @@ export interface SimpleWebAuthnOptions {
   /** Dashboard origins; those that fit the RP id are the origins a response may come from. */
   origins: readonly string[];
 }
+
+/**
+ * The library, loaded on the first ceremony: with its ASN.1 and X.509 dependencies it is the largest module
+ * set of the server (about 3 MB of heap), and most servers never see a passkey between restarts.
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const simpleWebAuthn = () => {
+  library ??= import('@simplewebauthn/server');
+  return library;
+};
+
+const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(Buffer.from(text, 'base64url'));
 
 /** Ceremonies last as long as their challenge (two minutes). */
 const TIMEOUT_MS = 120_000;
@@ -73,13 +81,14 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
     userName: string;
     exclude: readonly PasskeyCredential[];
   }): Promise<PasskeyCreationOptions> {
+    const { generateRegistrationOptions } = await simpleWebAuthn();
     const options = await generateRegistrationOptions({
       rpName: this.options.rpName,
       rpID: this.options.rpId,
-      userID: isoUint8Array.fromUTF8String(input.userId),
+      userID: new TextEncoder().encode(input.userId),
       userName: input.userName,
       userDisplayName: input.userName,
-      challenge: isoBase64URL.toBuffer(input.challenge),
+      challenge: fromBase64Url(input.challenge),
       timeout: TIMEOUT_MS,
       attestationType: 'none',
       excludeCredentials: input.exclude.map(descriptor),
@@ -103,9 +112,10 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
     challenge: string;
     allow: readonly PasskeyCredential[] | null;
   }): Promise<PasskeyRequestOptions> {
+    const { generateAuthenticationOptions } = await simpleWebAuthn();
     const options = await generateAuthenticationOptions({
       rpID: this.options.rpId,
-      challenge: isoBase64URL.toBuffer(input.challenge),
+      challenge: fromBase64Url(input.challenge),
       timeout: TIMEOUT_MS,
       userVerification: 'preferred',
       ...(input.allow === null ? {} : { allowCredentials: input.allow.map(descriptor) }),
@@ -122,7 +132,7 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
   challengeOf(response: RegistrationResponseJson | AuthenticationResponseJson): string | null {
     let clientData: unknown;
     try {
-      clientData = JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON));
+      clientData = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'));
     } catch (error) {
       // Not base64url of JSON: the response names no challenge at all.
       if (error instanceof SyntaxError || error instanceof TypeError) return null;
@@ -146,6 +156,7 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
         ? {}
         : { authenticatorAttachment: response.authenticatorAttachment }),
     };
+    const { verifyRegistrationResponse } = await simpleWebAuthn();
     try {
       const result = await verifyRegistrationResponse({
         response: json,
@@ -187,6 +198,7 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
         ? {}
         : { authenticatorAttachment: response.authenticatorAttachment }),
     };
+    const { verifyAuthenticationResponse } = await simpleWebAuthn();
     try {
       const result = await verifyAuthenticationResponse({
         response: json,
@@ -207,7 +219,8 @@ export class SimpleWebAuthnVerifier implements WebAuthnVerifier {
         verified: true,
         value: {
           newCounter: result.authenticationInfo.newCounter,
-          userId: handle === undefined || handle === '' ? null : isoBase64URL.toUTF8String(handle),
+          userId:
+            handle === undefined || handle === '' ? null : Buffer.from(handle, 'base64url').toString('utf8'),
         },
       };
     } catch (error) {

@@ -2,24 +2,38 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailMessage } from '@svc/domain';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 
 /** The sender of every message unless configured. */
 export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
 
+/**
+ * nodemailer and its MIME modules load with the first message, not with the server: most of the time a
+ * server sends no mail, and an idle server should not hold them (README, Benchmarks: idle memory).
+ */
+function lazyTransport<T>(create: (mailer: typeof import('nodemailer')) => T): () => Promise<T> {
+  let transport: Promise<T> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then((loaded) => create(loaded.default));
+    return transport;
+  };
+}
+
 /** Sends over SMTP (SMTP_URL) with nodemailer. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly transport: () => Promise<Transporter<SMTPTransport.SentMessageInfo>>;
 
   constructor(
     smtpUrl: string,
     private readonly from: string = DEFAULT_MAIL_FROM,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    await (await this.transport()).sendMail({ from: this.from, ...message });
   }
 }
 
@@ -33,7 +47,7 @@ function fileTimestamp(date: Date): string {
  * (composed by nodemailer, as SMTP would send it) and one log line naming recipient and subject.
  */
 export class OutboxFolderMailer implements Mailer {
-  private readonly composer: Transporter;
+  private readonly composer: () => Promise<Transporter<StreamTransport.SentMessageInfo>>;
   readonly folder: string;
 
   constructor(
@@ -42,11 +56,15 @@ export class OutboxFolderMailer implements Mailer {
     private readonly from: string = DEFAULT_MAIL_FROM,
   ) {
     this.folder = join(dataDir, 'mail');
-    this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    this.composer = lazyTransport((mailer) =>
+      mailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+    );
   }
 
   async send(message: MailMessage): Promise<void> {
-    const composed: { message: Buffer } = await this.composer.sendMail({ from: this.from, ...message });
+    const composed = await (await this.composer()).sendMail({ from: this.from, ...message });
+    if (!Buffer.isBuffer(composed.message))
+      throw new Error('nodemailer did not compose the message into a buffer');
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const name = `${fileTimestamp(new Date())}-${randomBytes(6).toString('hex')}.eml`;
     await writeFile(join(this.folder, name), composed.message, { mode: 0o600 });

@@ -4,15 +4,22 @@ import type { Snapshottable } from './memory-snapshot.js';
 interface StoredExport {
   record: DataExportRecord;
   leaseUntil: Date | null;
-  archive: string | null;
+  /** The archive's chunks by number; a stored chunk is never changed in place, only replaced. */
+  chunks: Map<number, Uint8Array>;
 }
 
-/** Data exports of an engine-free server, with the same rules as the Postgres table (memory runs are serial). */
+/** Data exports of an engine-free server, with the same rules as the Postgres tables (memory runs are serial). */
 export class MemoryDataExportStore implements Snapshottable {
   private rows = new Map<string, StoredExport>();
 
+  /** Copies the records and the chunk maps, not the chunks: they are never changed in place. */
   snapshot(): unknown {
-    return structuredClone(this.rows);
+    return new Map(
+      [...this.rows].map(([id, row]) => [
+        id,
+        { record: structuredClone(row.record), leaseUntil: row.leaseUntil, chunks: new Map(row.chunks) },
+      ]),
+    );
   }
 
   restore(snapshot: unknown): void {
@@ -29,13 +36,17 @@ export class MemoryDataExportStore implements Snapshottable {
       const row = this.rows.get(id);
       return row === undefined || row.record.status !== 'pending' ? null : row;
     };
+    const claimedBy = (claim: { id: string; attempt: number }) => {
+      const row = pendingOf(claim.id);
+      return row === null || row.record.attempts !== claim.attempt ? null : row;
+    };
     return {
       create: async (record) => {
         const pending = [...this.rows.values()].some(
           (row) => row.record.accountId === record.accountId && row.record.status === 'pending',
         );
         if (pending) return false;
-        this.rows.set(record.id, { record: copy(record), leaseUntil: null, archive: null });
+        this.rows.set(record.id, { record: copy(record), leaseUntil: null, chunks: new Map() });
         return true;
       },
       find: async (accountId, id) => {
@@ -56,19 +67,29 @@ export class MemoryDataExportStore implements Snapshottable {
         if (free === undefined) return null;
         free.leaseUntil = leaseUntil;
         free.record.attempts += 1;
+        free.chunks = new Map();
         return copy(free.record);
       },
-      complete: async (id, archive, completedAt, expiresAt) => {
-        const row = pendingOf(id);
+      writeChunk: async (claim, seq, bytes, leaseUntil) => {
+        const row = claimedBy(claim);
+        if (row === null) return false;
+        row.chunks.set(seq, Uint8Array.from(bytes));
+        row.leaseUntil = leaseUntil;
+        return true;
+      },
+      complete: async (claim, archive, completedAt, expiresAt) => {
+        const row = claimedBy(claim);
         if (row === null) return false;
         row.record = {
           ...row.record,
           status: 'ready',
           completedAt,
           expiresAt,
-          sizeBytes: Buffer.byteLength(archive),
+          sizeBytes: archive.sizeBytes,
+          sha256: archive.sha256,
+          chunkCount: archive.chunkCount,
         };
-        row.archive = archive;
+        for (const seq of row.chunks.keys()) if (seq >= archive.chunkCount) row.chunks.delete(seq);
         row.leaseUntil = null;
         return true;
       },
@@ -77,18 +98,20 @@ export class MemoryDataExportStore implements Snapshottable {
         if (row === null) return;
         row.record = { ...row.record, status: 'failed', completedAt: at };
         row.leaseUntil = null;
+        row.chunks = new Map();
       },
-      archive: async (accountId, id, now) => {
+      chunk: async (accountId, id, seq, now) => {
         const row = ofAccount(accountId, id);
         const live = row?.record.status === 'ready' && (row.record.expiresAt ?? now) > now;
-        return live ? (row?.archive ?? null) : null;
+        const bytes = live ? row?.chunks.get(seq) : undefined;
+        return bytes === undefined ? null : Uint8Array.from(bytes);
       },
       expireDue: async (now) => {
         let expired = 0;
         for (const row of this.rows.values()) {
           if (row.record.status === 'ready' && row.record.expiresAt !== null && row.record.expiresAt <= now) {
             row.record = { ...row.record, status: 'expired' };
-            row.archive = null;
+            row.chunks = new Map();
             expired += 1;
           }
         }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from './pglite-template.js';
 
 /** Where `pg` reaches an embedded PGlite. */
 export interface EmbeddedPostgres {
@@ -57,10 +58,15 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
   ]);
+  // The defaults include -F (fsync off): a commit reaches the data files (the page cache) before the answer,
+  // so acknowledged writes survive a process kill, not a power loss (README, durability and failures).
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
   const directory = resolve(dataDir, 'pg');
   await mkdir(directory, { recursive: true, mode: 0o700 });
-  if (!existsSync(join(directory, 'PG_VERSION'))) await initialiseInChild(directory, startParams);
+  // A first start copies the committed initdb output; initdb itself only runs when PGlite was upgraded
+  // without regenerating it.
+  if (!existsSync(join(directory, 'PG_VERSION')) && !(await copyPgliteTemplate(directory)))
+    await initialiseInChild(directory, startParams);
   const db = await PGlite.create(directory, { startParams });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
   try {

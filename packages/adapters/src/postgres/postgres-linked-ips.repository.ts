@@ -133,10 +133,12 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
   }
 
   async addresses(profileId: string): Promise<string[]> {
-    const result = await this.db.query<{ ip: string }>(
-      'SELECT ip FROM linked_ips WHERE profile_id = $1 AND ip IS NOT NULL ORDER BY ip COLLATE "C"',
-      [profileId],
-    );
+    // Named: read by every profile write (the edge document), parsed once per connection.
+    const result = await this.db.query<{ ip: string }>({
+      name: 'linked-ips.addresses',
+      text: 'SELECT ip FROM linked_ips WHERE profile_id = $1 AND ip IS NOT NULL ORDER BY ip COLLATE "C"',
+      values: [profileId],
+    });
     return result.rows.map((row) => row.ip);
   }
 }

@@ -1,5 +1,6 @@
 import type { MessageBus, OutboxRelay } from '@svc/domain';
 import type pg from 'pg';
+import { beginTransaction, commitWithLast } from './postgres-pipelining.js';
 
 /** Advisory lock held by the one relay draining at a time, across every server sharing the database. */
 const RELAY_LOCK = 4_242_002;
@@ -69,36 +70,56 @@ export class PostgresOutboxRelay implements OutboxRelay {
     await this.inFlight?.catch((error: unknown) => this.options.onError?.(error));
   }
 
+  /**
+   * One batch in two round trips on a pipelining connection: BEGIN with the SELECT that takes the advisory
+   * lock and reads the rows (no rows when another server holds it), then the UPDATE that marks them sent
+   * with the COMMIT.
+   */
   private async drainBatch(): Promise<number> {
     const client = await this.pool.connect();
     const sent: string[] = [];
     let failure: unknown;
     try {
-      await client.query('BEGIN');
+      const begun = await beginTransaction(client);
       try {
-        const locked = await client.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_xact_lock($1) AS locked',
-          [RELAY_LOCK],
+        // One row per unsent message, or one row of nulls: `locked` says whether this server may drain.
+        const batch = await client.query<{
+          locked: boolean;
+          id: string | null;
+          subject: string;
+          payload: unknown;
+        }>({
+          name: 'outbox.relay-batch',
+          text: `WITH relay AS (SELECT pg_try_advisory_xact_lock($1) AS locked)
+           SELECT relay.locked, unsent.id::text AS id, unsent.subject, unsent.payload
+           FROM relay LEFT JOIN LATERAL (
+             SELECT id, subject, payload FROM outbox
+             WHERE relay.locked AND sent_at IS NULL ORDER BY id LIMIT $2
+           ) unsent ON true
+           ORDER BY unsent.id`,
+          values: [RELAY_LOCK, BATCH],
+        });
+        await begun();
+        const rows = batch.rows.flatMap((row) =>
+          row.id === null ? [] : [{ id: row.id, subject: row.subject, payload: row.payload }],
         );
-        if (locked.rows[0]?.locked === true) {
-          const rows = await client.query<{ id: string; subject: string; payload: unknown }>(
-            'SELECT id::text AS id, subject, payload FROM outbox WHERE sent_at IS NULL ORDER BY outbox.id LIMIT $1',
-            [BATCH],
-          );
-          for (const row of rows.rows) {
-            try {
-              await this.bus.publish(row.subject, row.payload, { messageId: row.id });
-            } catch (error) {
-              failure = error;
-              break;
-            }
-            sent.push(row.id);
+        for (const row of rows) {
+          try {
+            await this.bus.publish(row.subject, row.payload, { messageId: row.id });
+          } catch (error) {
+            failure = error;
+            break;
           }
-          if (sent.length > 0)
-            await client.query('UPDATE outbox SET sent_at = now() WHERE id = ANY($1::bigint[])', [sent]);
-          await this.purgeSent(client);
+          sent.push(row.id);
         }
-        await client.query('COMMIT');
+        if (batch.rows[0]?.locked === true) await this.purgeSent(client);
+        if (sent.length > 0)
+          await commitWithLast(client, {
+            name: 'outbox.mark-sent',
+            text: 'UPDATE outbox SET sent_at = now() WHERE id = ANY($1::bigint[])',
+            values: [sent],
+          });
+        else await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;

@@ -67,20 +67,24 @@ export class PostgresProfileRepository implements ProfileRepository {
     id: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<ProfileRecord | null> {
-    const result = await this.db.query<ProfileSqlRow>(
-      `SELECT ${COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL${options.forUpdate === true ? ' FOR UPDATE' : ''}`,
-      [orgId, id],
-    );
+    const forUpdate = options.forUpdate === true;
+    // Named: each connection parses and plans the statements of every profile read and write once.
+    const result = await this.db.query<ProfileSqlRow>({
+      name: forUpdate ? 'profiles.find-for-update' : 'profiles.find',
+      text: `SELECT ${COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL${forUpdate ? ' FOR UPDATE' : ''}`,
+      values: [orgId, id],
+    });
     const row = result.rows[0];
     return row === undefined ? null : profileOf(row);
   }
 
   async save(profile: ProfileRecord): Promise<void> {
-    await this.db.query(
-      `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
+    await this.db.query({
+      name: 'profiles.save',
+      text: `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
                            lists = $9, suspended = $10, updated_at = $11
        WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
-      [
+      values: [
         profile.orgId,
         profile.id,
         profile.name,
@@ -93,7 +97,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         profile.suspended,
         profile.updatedAt,
       ],
-    );
+    });
   }
 
   async delete(orgId: string, id: string): Promise<boolean> {

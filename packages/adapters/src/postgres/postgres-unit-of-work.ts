@@ -1,5 +1,6 @@
 import type { OutboxMessage, TransactionScope, UnitOfWork } from '@svc/domain';
 import type pg from 'pg';
+import { beginTransaction, commitWithLast } from './postgres-pipelining.js';
 
 /** The repositories of one transaction other than the outbox, built on its connection. */
 export type TransactionRepositories = Omit<TransactionScope, 'outbox'>;
@@ -18,12 +19,33 @@ export interface PostgresUnitOfWorkOptions {
   onCommit?: (summary: CommitSummary) => void;
 }
 
-/** Inserts one outbox row in the caller's transaction. */
-async function enqueue(client: pg.PoolClient, message: OutboxMessage): Promise<void> {
-  await client.query('INSERT INTO outbox (subject, payload) VALUES ($1, $2)', [
-    message.subject,
-    JSON.stringify(message.payload),
-  ]);
+/** Rows per INSERT: a statement takes at most 65535 parameters. */
+const OUTBOX_ROWS_PER_INSERT = 1000;
+
+/** The INSERT of `messages`; named (parsed once per connection) for the usual single row. */
+function outboxInsert(messages: readonly OutboxMessage[]): pg.QueryConfig {
+  const rows = messages.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
+  return {
+    ...(messages.length === 1 ? { name: 'outbox.insert' } : {}),
+    text: `INSERT INTO outbox (subject, payload) VALUES ${rows}`,
+    values: messages.flatMap((message) => [message.subject, JSON.stringify(message.payload)]),
+  };
+}
+
+/**
+ * Writes the run's outbox rows, in the order enqueued (ids follow it), and commits: the last INSERT travels
+ * with the COMMIT. Nothing in a run reads its outbox rows back, so writing them at the end changes nothing.
+ */
+async function commitWithOutbox(client: pg.PoolClient, messages: readonly OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) {
+    await client.query('COMMIT');
+    return;
+  }
+  let from = 0;
+  for (; messages.length - from > OUTBOX_ROWS_PER_INSERT; from += OUTBOX_ROWS_PER_INSERT) {
+    await client.query(outboxInsert(messages.slice(from, from + OUTBOX_ROWS_PER_INSERT)));
+  }
+  await commitWithLast(client, outboxInsert(messages.slice(from)));
 }
 
 /**
@@ -39,12 +61,13 @@ export class PostgresUnitOfWork implements UnitOfWork {
   async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const summary: CommitSummary = { outboxMessages: 0, mailMessages: 0 };
+    const outbox: OutboxMessage[] = [];
     try {
-      await client.query('BEGIN');
+      const begun = await beginTransaction(client);
       const scope: TransactionScope = {
         outbox: {
           enqueue: async (message) => {
-            await enqueue(client, message);
+            outbox.push(message);
             summary.outboxMessages += 1;
           },
         },
@@ -57,7 +80,8 @@ export class PostgresUnitOfWork implements UnitOfWork {
       let result: T;
       try {
         result = await work(scope);
-        await client.query('COMMIT');
+        await begun();
+        await commitWithOutbox(client, outbox);
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;

@@ -32,6 +32,7 @@ function describe(result: SimulateResult): string {
   return [
     `simulated ${result.queries} queries for profile ${result.profile_id} (destination ${result.destination}, seed ${result.seed})`,
     `query-log rows written: ${result.rows_written}${result.rows_written > 0 ? ` (retention ${result.retention_days} days)` : ''}`,
+    ...(result.rows_held > 0 ? [`rows held for the profile's offline nodes: ${result.rows_held}`] : []),
     `hourly totals: ${totals} over ${result.hours} hours`,
     `devices: ${devices === '' ? 'none' : devices}`,
     `elapsed ${(result.elapsed_ms / 1000).toFixed(2)} s, ${result.rows_per_second} rows/s`,

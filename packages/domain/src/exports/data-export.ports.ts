@@ -3,7 +3,7 @@ import type { KeysetPage } from '../pagination/keyset.js';
 /** The stored state of an export; `expired` is also read from a ready export whose expiry passed. */
 export type DataExportState = 'pending' | 'ready' | 'failed' | 'expired';
 
-/** A data export as stored, without its archive (read only for a download). */
+/** A data export as stored, without its archive (read chunk by chunk, only for a download). */
 export interface DataExportRecord {
   id: string;
   accountId: string;
@@ -13,13 +13,34 @@ export interface DataExportRecord {
   completedAt: Date | null;
   expiresAt: Date | null;
   sizeBytes: number | null;
+  /** Hex SHA-256 of the whole archive; null until ready. */
+  sha256: string | null;
+  /** How many chunks the archive is stored in (numbered from 0); null until ready. */
+  chunkCount: number | null;
   /** How many times a worker claimed it: a build that keeps failing is given up (failed). */
   attempts: number;
 }
 
 /**
- * Data exports and their archives. Claims take the row lock and skip rows locked by another server, and a
- * claim is leased, so several API servers build each export once and a crashed server's claim is retried.
+ * One claim of a pending export: its id and the attempt the claim counted. Writes carry it, so that a server
+ * whose lease lapsed (another server claimed the export again) can no longer write into the archive.
+ */
+export interface DataExportClaim {
+  id: string;
+  attempt: number;
+}
+
+/** What a finished archive is: how many chunks, how many bytes, and their SHA-256 (hex). */
+export interface DataExportArchiveSummary {
+  chunkCount: number;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/**
+ * Data exports and their archives, stored in chunks. Claims take the row lock and skip rows locked by another
+ * server, and a claim is leased, so several API servers build each export once and a crashed server's claim
+ * is retried; the chunks of an attempt that never finished are removed when the export is claimed again.
  */
 export interface DataExportRepository {
   /** Inserts a pending export; false when the account has one pending already (409 export_in_progress). */
@@ -29,18 +50,39 @@ export interface DataExportRepository {
   /** The account's exports, newest first, after the keyset position. */
   list(accountId: string, page: KeysetPage): Promise<DataExportRecord[]>;
   /**
-   * Claims the oldest pending export whose lease is free at `now`, leasing it until `leaseUntil` and counting
-   * the attempt; null when none is free.
+   * Claims the oldest pending export whose lease is free at `now`, leasing it until `leaseUntil`, counting the
+   * attempt and removing the chunks an earlier attempt left; null when none is free.
    */
   claimPending(now: Date, leaseUntil: Date): Promise<DataExportRecord | null>;
-  /** Stores the archive of a pending export and marks it ready; false when it is no longer pending. */
-  complete(id: string, archive: string, completedAt: Date, expiresAt: Date): Promise<boolean>;
-  /** Marks a pending export failed. */
+  /**
+   * Stores chunk `seq` of the claimed export's archive (replacing one an earlier attempt wrote) and extends
+   * the lease to `leaseUntil`; false when the claim is no longer current (the export was claimed again or is
+   * no longer pending), and then nothing is written.
+   */
+  writeChunk(claim: DataExportClaim, seq: number, bytes: Uint8Array, leaseUntil: Date): Promise<boolean>;
+  /**
+   * Marks the claimed export ready with its archive's summary, removing any chunk numbered past it; false
+   * when the claim is no longer current. Called in the transaction that writes the last chunk.
+   */
+  complete(
+    claim: DataExportClaim,
+    archive: DataExportArchiveSummary,
+    completedAt: Date,
+    expiresAt: Date,
+  ): Promise<boolean>;
+  /** Marks a pending export failed and removes its chunks. */
   fail(id: string, at: Date): Promise<void>;
-  /** The archive of the account's export when it is ready and unexpired at `now`; null otherwise. */
-  archive(accountId: string, id: string, now: Date): Promise<string | null>;
-  /** Marks ready exports whose expiry is at or before `now` expired and removes their archives; how many. */
+  /** Chunk `seq` of the account's export when it is ready and unexpired at `now`; null otherwise. */
+  chunk(accountId: string, id: string, seq: number, now: Date): Promise<Uint8Array | null>;
+  /** Marks ready exports whose expiry is at or before `now` expired and removes their chunks; how many. */
   expireDue(now: Date): Promise<number>;
-  /** Deletes every export of the account, archives with them (account erasure); how many. */
+  /** Deletes every export of the account, chunks with them (account erasure); how many. */
   eraseAll(accountId: string): Promise<number>;
+}
+
+/** A SHA-256 fed piece by piece, as the archive is written. */
+export interface RunningDigest {
+  update(bytes: Uint8Array): void;
+  /** The hex digest of everything fed; call once, at the end. */
+  hex(): string;
 }

@@ -5,7 +5,8 @@ import type { Clock } from '../shared/clock.port.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import type { Random } from '../shared/random.port.js';
 import type { AccountArchiveCollector } from './account-archive.js';
-import type { DataExportRecord } from './data-export.ports.js';
+import { ArchiveChunkWriter, DataExportClaimLost } from './archive-chunk-writer.js';
+import type { DataExportClaim, DataExportRecord, RunningDigest } from './data-export.ports.js';
 import type { DataExport, DataExportList } from './data-export.schemas.js';
 import { type ExportLogReader, profileLogPages, queryLogLine } from './query-log-lines.js';
 
@@ -15,6 +16,11 @@ export const DATA_EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const DATA_EXPORT_LEASE_MS = 10 * 60 * 1000;
 /** Claims of one export before it is given up as failed (a build that keeps failing). */
 export const DATA_EXPORT_MAX_ATTEMPTS = 3;
+/**
+ * Bytes per stored chunk of an archive: the build holds at most one chunk (plus one page of log rows), the
+ * download one chunk at a time, whatever the archive's size.
+ */
+export const DATA_EXPORT_CHUNK_BYTES = 1024 * 1024;
 
 const LIST = 'exports';
 
@@ -29,13 +35,22 @@ export interface DataExportDependencies {
   baseUrl: string;
   /** The columnar store's log reader; none without one (memory storage), and the archive has no log lines. */
   queryLogs?: ExportLogReader | null;
+  /** A fresh SHA-256 for each archive, fed as its chunks are written. */
+  archiveDigest: () => RunningDigest;
+  /** Bytes per stored chunk; {@link DATA_EXPORT_CHUNK_BYTES} unless set (tests set small ones). */
+  chunkBytes?: number;
 }
 
-/** An archive to send: the export, its bytes as text and the file name offered to the browser. */
+/**
+ * An archive to send: the export, its size and SHA-256 (hex), the file name offered to the browser, and its
+ * bytes, each chunk read from the store only when the previous one was taken.
+ */
 export interface DataExportDownload {
   record: DataExportRecord;
-  archive: string;
+  sizeBytes: number;
+  sha256: string;
   fileName: string;
+  chunks: AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -73,6 +88,8 @@ export class DataExportService {
       completedAt: null,
       expiresAt: null,
       sizeBytes: null,
+      sha256: null,
+      chunkCount: null,
       attempts: 0,
     };
     const created = await this.deps.uow.run((tx) => tx.exports.create(record));
@@ -107,15 +124,16 @@ export class DataExportService {
    */
   async download(accountId: string, id: string): Promise<DataExportDownload> {
     const now = this.deps.clock.now();
-    const found = await this.deps.uow.run(async (tx) => {
-      const record = await tx.exports.find(accountId, id);
-      if (record === null) return null;
-      return { record, archive: await tx.exports.archive(accountId, id, now) };
-    });
-    if (found === null) throw notFound('export');
-    const status = this.statusOf(found.record);
+    const record = await this.deps.uow.run((tx) => tx.exports.find(accountId, id));
+    if (record === null) throw notFound('export');
+    const status = this.statusOf(record);
     if (status === 'expired') throw notFound('export');
-    if (status !== 'ready' || found.archive === null) {
+    if (
+      status !== 'ready' ||
+      record.chunkCount === null ||
+      record.sizeBytes === null ||
+      record.sha256 === null
+    ) {
       throw new DomainError(
         'export_not_ready',
         status === 'failed'
@@ -123,39 +141,82 @@ export class DataExportService {
           : 'This export is still being prepared; its status turns ready when it can be downloaded.',
       );
     }
-    return { record: found.record, archive: found.archive, fileName: `svc-export-${id}.jsonl` };
+    return {
+      record,
+      sizeBytes: record.sizeBytes,
+      sha256: record.sha256,
+      fileName: `svc-export-${id}.jsonl`,
+      chunks: this.chunksOf(accountId, id, record.chunkCount, now),
+    };
+  }
+
+  /**
+   * The archive's chunks in order, each read in a short transaction of its own when asked for: a slow client
+   * holds no transaction open. A chunk gone meanwhile (the export expired or the account was erased) ends
+   * the download with not_found.
+   */
+  private async *chunksOf(
+    accountId: string,
+    id: string,
+    count: number,
+    now: Date,
+  ): AsyncGenerator<Uint8Array> {
+    for (let seq = 0; seq < count; seq += 1) {
+      const bytes = await this.deps.uow.run((tx) => tx.exports.chunk(accountId, id, seq, now));
+      if (bytes === null) throw notFound('export');
+      yield bytes;
+    }
   }
 
   /**
    * Builds one pending export: claims it (leased, so no other server builds it meanwhile), collects the
-   * account's data and stores the archive. False when no export was waiting. A build that throws, or whose
-   * server stopped, is retried after its lease, at most {@link DATA_EXPORT_MAX_ATTEMPTS} times in all, then
-   * marked failed; a thrown error is rethrown for the caller to log.
+   * account's data and writes the archive chunk by chunk as it is read, each chunk extending the lease; the
+   * export turns ready in the transaction that writes the last chunk. False when no export was waiting. A
+   * build that throws, or whose server stopped, is retried after its lease (the new attempt replaces the
+   * chunks), at most {@link DATA_EXPORT_MAX_ATTEMPTS} times in all, then marked failed; a thrown error is
+   * rethrown for the caller to log. A build whose lease lapsed and whose export was claimed again stops.
    */
   async buildNext(): Promise<boolean> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.uow.run((tx) =>
-      tx.exports.claimPending(now, new Date(now.getTime() + DATA_EXPORT_LEASE_MS)),
-    );
+    const claimed = await this.deps.uow.run((tx) => tx.exports.claimPending(now, this.leaseFromNow()));
     if (claimed === null) return false;
     if (claimed.attempts > DATA_EXPORT_MAX_ATTEMPTS) {
       // Its earlier claims never finished (the server building it stopped each time): give up.
       await this.deps.uow.run((tx) => tx.exports.fail(claimed.id, this.deps.clock.now()));
       return true;
     }
+    const claim: DataExportClaim = { id: claimed.id, attempt: claimed.attempts };
     try {
       const document = await this.deps.collector.collect(claimed.accountId, now);
-      const at = this.deps.clock.now();
       if (document === null) {
-        await this.deps.uow.run((tx) => tx.exports.fail(claimed.id, at));
+        await this.deps.uow.run((tx) => tx.exports.fail(claimed.id, this.deps.clock.now()));
         return true;
       }
-      const archive = await this.archiveOf(claimed.id, document, now);
-      await this.deps.uow.run((tx) =>
-        tx.exports.complete(claimed.id, archive, at, new Date(at.getTime() + DATA_EXPORT_RETENTION_MS)),
+      const writer = new ArchiveChunkWriter(
+        claimed.id,
+        this.deps.chunkBytes ?? DATA_EXPORT_CHUNK_BYTES,
+        this.deps.archiveDigest(),
+        (seq, bytes) =>
+          this.deps.uow.run((tx) => tx.exports.writeChunk(claim, seq, bytes, this.leaseFromNow())),
       );
+      await this.writeArchive(writer, claimed.id, document, now);
+      const last = writer.finish();
+      const at = this.deps.clock.now();
+      const completed = await this.deps.uow.run(
+        async (tx) =>
+          (await tx.exports.writeChunk(claim, last.seq, last.bytes, this.leaseFromNow())) &&
+          (await tx.exports.complete(
+            claim,
+            last.archive,
+            at,
+            new Date(at.getTime() + DATA_EXPORT_RETENTION_MS),
+          )),
+      );
+      if (!completed) throw new DataExportClaimLost(claimed.id);
       return true;
     } catch (error) {
+      // Another attempt owns the export now and builds it whole: this one has nothing left to do.
+      if (error instanceof DataExportClaimLost) return true;
       if (claimed.attempts >= DATA_EXPORT_MAX_ATTEMPTS) {
         await this.deps.uow.run((tx) => tx.exports.fail(claimed.id, this.deps.clock.now()));
       }
@@ -164,22 +225,29 @@ export class DataExportService {
   }
 
   /**
-   * The archive as JSON lines, each a record with a `type`: first the account's document (`account_data`:
-   * account, organisation, profiles with everything attached, audit log, …), then every stored query of each
-   * of its profiles (`query_log`), profile by profile, newest first, read from the columnar store in bounded
-   * pages up to the build's start.
+   * Writes the archive as JSON lines, each a record with a `type`: first the account's document
+   * (`account_data`: account, organisation, profiles with everything attached, audit log, …), then every
+   * stored query of each of its profiles (`query_log`), profile by profile, newest first, read from the
+   * columnar store in bounded pages up to the build's start, each page written before the next is read.
    */
-  private async archiveOf(exportId: string, document: Record<string, unknown>, now: Date): Promise<string> {
-    const lines = [JSON.stringify({ type: 'account_data', export_id: exportId, ...document })];
+  private async writeArchive(
+    writer: ArchiveChunkWriter,
+    exportId: string,
+    document: Record<string, unknown>,
+    now: Date,
+  ): Promise<void> {
+    await writer.writeLine(JSON.stringify({ type: 'account_data', export_id: exportId, ...document }));
     const reader = this.deps.queryLogs;
-    if (reader !== undefined && reader !== null) {
-      for (const profileId of profileIdsOf(document)) {
-        for await (const page of profileLogPages(reader, profileId, now)) {
-          for (const row of page) lines.push(queryLogLine(row));
-        }
+    if (reader === undefined || reader === null) return;
+    for (const profileId of profileIdsOf(document)) {
+      for await (const page of profileLogPages(reader, profileId, now)) {
+        for (const row of page) await writer.writeLine(queryLogLine(row));
       }
     }
-    return `${lines.join('\n')}\n`;
+  }
+
+  private leaseFromNow(): Date {
+    return new Date(this.deps.clock.now().getTime() + DATA_EXPORT_LEASE_MS);
   }
 
   /** Expires ready exports past their retention and removes their archives; returns how many. */

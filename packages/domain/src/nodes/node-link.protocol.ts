@@ -69,11 +69,20 @@ export const NodeQueryFailure = z.object({
   code: z.string().max(64),
   detail: z.string().max(1000).optional(),
 });
-/** Node → server: query log rows the node recorded (acknowledged by id; storage comes later). */
+/**
+ * Node → server: query log rows the node recorded (each a {@link NodeLogRow}), stored in the cloud for a `both`
+ * profile. `id` names the batch for good: a batch sent again with the same id (after a lost acknowledgement) is
+ * stored once. Rows are checked one by one, so that the acknowledgement can name the bad ones.
+ */
 export const NodeLogBatch = z.object({
   type: z.literal('log_batch'),
   id: MessageId,
   rows: z.array(z.record(z.string(), z.unknown())).max(10_000),
+});
+/** Node → server: the held rows up to `seq` (inclusive) of the `held_logs` messages received are kept. */
+export const NodeHeldLogsAck = z.object({
+  type: z.literal('held_logs_ack'),
+  seq: z.string().regex(/^\d{1,19}$/),
 });
 
 /** Every message a node may send. */
@@ -83,6 +92,7 @@ export const NodeToServerMessage = z.discriminatedUnion('type', [
   NodeQueryAnswer,
   NodeQueryFailure,
   NodeLogBatch,
+  NodeHeldLogsAck,
 ]);
 export type NodeToServerMessage = z.infer<typeof NodeToServerMessage>;
 
@@ -115,11 +125,47 @@ export const LinkQuery = z.object({
 });
 /** Server → node: stop working on a query; its answer is no longer wanted. */
 export const LinkCancel = z.object({ type: z.literal('cancel'), id: MessageId });
-/** Server → node: a log batch was received. */
+/** What became of a log batch. */
+export const LOG_BATCH_OUTCOMES = ['stored', 'duplicate', 'not_kept', 'rejected'] as const;
+export type LogBatchOutcome = (typeof LOG_BATCH_OUTCOMES)[number];
+
+/** One refused row of a rejected log batch: its index in `rows`, the field and why. */
+export const LogBatchRowError = z.object({ row: z.int(), field: z.string(), message: z.string() });
+export type LogBatchRowError = z.infer<typeof LogBatchRowError>;
+
+/**
+ * Server → node: what became of a log batch, sent once it is settled (after the insert for `stored`).
+ * `accepted` counts the rows the cloud keeps from it (for `duplicate`, those kept the first time).
+ */
 export const LinkLogBatchAck = z.object({
   type: z.literal('log_batch_ack'),
   id: MessageId,
   accepted: z.int(),
+  /**
+   * `stored`: the rows are in the cloud store; `duplicate`: a batch with this id was stored before, nothing
+   * more is written; `not_kept`: the profile's log destination keeps no node rows in the cloud (only `both`
+   * does), nothing is written; `rejected`: nothing is written, see `reason` (`validation_failed` with
+   * `errors`, else `storage_unavailable` or `batch_in_progress`, both worth sending again later).
+   */
+  outcome: z.enum(LOG_BATCH_OUTCOMES),
+  reason: z.string().optional(),
+  /** For `validation_failed`: the first refused rows (at most 20). */
+  errors: z.array(LogBatchRowError).max(20).optional(),
+});
+export type LinkLogBatchAck = z.infer<typeof LinkLogBatchAck>;
+
+/** One row the cloud edge recorded while the profile's nodes were offline, with its place in the hold. */
+export const HeldLogRow = z.object({ seq: z.string().regex(/^\d{1,19}$/), row: NodeLogRow });
+export type HeldLogRow = z.infer<typeof HeldLogRow>;
+
+/**
+ * Server → node: rows the cloud edge answered for the profile while its nodes were offline (spec 2.3
+ * node_queue_hours), oldest first. The node answers `held_logs_ack` with the last `seq` it kept; the next
+ * message follows that acknowledgement, and unacknowledged rows are sent again on the next link.
+ */
+export const LinkHeldLogs = z.object({
+  type: z.literal('held_logs'),
+  rows: z.array(HeldLogRow).min(1).max(1000),
 });
 /** Server → node: a message was refused (the link stays unless it was hello). */
 export const LinkError = z.object({
@@ -136,6 +182,7 @@ export const ServerToNodeMessage = z.discriminatedUnion('type', [
   LinkQuery,
   LinkCancel,
   LinkLogBatchAck,
+  LinkHeldLogs,
   LinkError,
 ]);
 export type ServerToNodeMessage = z.infer<typeof ServerToNodeMessage>;

@@ -1,3 +1,4 @@
+import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap, ecsModePrefix } from '../ecs/ecs.js';
 import type { ProfileRecord } from './profile.records.js';
 
 /** Bus subject of a profile's documents: the edge subscribes per profile (spec 6.3). */
@@ -6,11 +7,30 @@ export function profileSubject(id: string): string {
 }
 
 /**
+ * What a resolver needs to apply the profile's ECS mode (spec 2.3): the mode, the operator's cap, and the
+ * longest source prefix per family that the two allow together ({@link ecsModePrefix}); a client's own option
+ * is then forwarded no wider than that, and its /0 opt-out always honoured (`forwardedEcs`).
+ */
+export function edgeEcsPart(
+  mode: ProfileRecord['settings']['ecs'],
+  cap: EcsOperatorCap,
+): { mode: ProfileRecord['settings']['ecs']; operator_cap: EcsOperatorCap; source_prefix: EcsOperatorCap } {
+  return {
+    mode,
+    operator_cap: { v4: cap.v4, v6: cap.v6 },
+    source_prefix: { v4: ecsModePrefix(mode, 4, cap), v6: ecsModePrefix(mode, 6, cap) },
+  };
+}
+
+/**
  * The full profile document published to the edge after every write (spec 1.4, 6.3). A suspended profile
  * resolves without filtering, rules, lists, rewrites, security or parental controls, and without logging: the
  * document says so explicitly, and never carries the operator's reason.
  */
-export function edgeProfileDocument(profile: ProfileRecord): Record<string, unknown> {
+export function edgeProfileDocument(
+  profile: ProfileRecord,
+  ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
+): Record<string, unknown> {
   return {
     kind: 'profile',
     id: profile.id,
@@ -21,6 +41,7 @@ export function edgeProfileDocument(profile: ProfileRecord): Record<string, unkn
     security: profile.security,
     parental: profile.parental,
     settings: profile.settings,
+    ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
     lists: profile.lists,
     updated_at: profile.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { AuditSource } from '../audit/audit.ports.js';
+import type { EcsOperatorCap } from '../ecs/ecs.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
@@ -34,6 +35,8 @@ export interface ProfileDependencies {
   isCataloguedList: (listId: number) => boolean;
   /** Parts of the edge document kept in other tables. */
   documentContributors?: readonly EdgeDocumentContributor[];
+  /** The operator's cap on forwarded ECS prefixes, carried in the edge document; none when absent. */
+  ecsOperatorCap?: EcsOperatorCap;
 }
 
 /**
@@ -248,7 +251,7 @@ export class ProfileService {
 
   /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
   async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
-    let document = edgeProfileDocument(record);
+    let document = edgeProfileDocument(record, this.deps.ecsOperatorCap);
     for (const contribute of this.deps.documentContributors ?? []) {
       document = { ...document, ...(await contribute(tx, record)) };
     }

@@ -1,3 +1,4 @@
+import type { QueryLogColumns } from './query-log-columns.js';
 import type { HourlyTotal, QueryLogRow } from './query-log-row.js';
 
 /** One hour of one device's queries as the edge counted them (for the devices' queries_24h, blocked_24h). */
@@ -19,6 +20,8 @@ export const EdgeLogWriter = Symbol.for('svc.EdgeLogWriter');
 export interface EdgeLogWriter {
   /** Appends query rows; each expires `retentionDays` (1 to 90) after its time. */
   writeRows(rows: readonly QueryLogRow[], retentionDays: number): Promise<void>;
+  /** Appends query rows given column by column (bulk writers: the simulator); as {@link writeRows}. */
+  writeColumns(batch: QueryLogColumns, retentionDays: number): Promise<void>;
   /** Adds to the hourly totals (counts add up with earlier writes of the same hour and status). */
   writeHourlyTotals(totals: readonly HourlyTotal[]): Promise<void>;
   /** Adds to the per-device hourly counts (counts add up like the totals). */

@@ -5,6 +5,7 @@ import type { ProfileSettings } from '../profiles/profile.schemas.js';
 import { ruleMatches, rulePatternParts } from '../rules/rule-pattern.js';
 import type { ProfileRules } from '../rules/rules.schemas.js';
 import type { DeviceHourlyCount } from './edge-log-writer.port.js';
+import { type QueryLogColumns, queryLogRowsOf } from './query-log-columns.js';
 import type { HourlyTotal, OperatorCode, QueryLogRow, QueryStatus } from './query-log-row.js';
 import { QUERY_STATUSES } from './query-log-row.js';
 import { SeededRandom, WeightedSampler } from './seeded-random.js';
@@ -22,7 +23,8 @@ const DAY_MS = 24 * HOUR_MS;
  * id from 1 to 9,000,000 drawn from the seed keeps them below 2^53.
  */
 const RUN_IDS = 9_000_000;
-const INDEX_DIGITS = 9;
+const RUN_SPAN = 1_000_000_000;
+const TWO_32 = 4_294_967_296;
 /** Most queries a run may simulate (row ids of one run are distinct below this). */
 export const SIMULATION_MAX_QUERIES = 500_000_000;
 /** Widest window a run may spread its queries over: the longest range of hourly totals (spec section 8). */
@@ -56,6 +58,21 @@ const NULL_V4 = ['0.0.0.0'];
 const NULL_V6 = ['::'];
 const NO_ANSWERS: readonly string[] = Object.freeze([]);
 const ERROR_INDEX = QUERY_STATUSES.indexOf('error');
+/** Codes of the fixed answer sets, first in every answer dictionary. */
+const ANSWERS_NONE = 0;
+const ANSWERS_NULL_V4 = 1;
+const ANSWERS_NULL_V6 = 2;
+const ANSWERS_PAGE_V4 = 3;
+const ANSWERS_PAGE_V6 = 4;
+const FIXED_ANSWERS: readonly (readonly string[])[] = [
+  NO_ANSWERS,
+  NULL_V4,
+  NULL_V6,
+  BLOCK_PAGE_V4,
+  BLOCK_PAGE_V6,
+];
+/** Simulated rows come from the cloud, never a node. */
+const NO_NODE: readonly (string | null)[] = Object.freeze([null]);
 
 /** Household devices: name as the client sends it, and how it connects. */
 const DEVICE_TEMPLATES: readonly [name: string, transport: DeviceTransport, mobile: boolean][] = [
@@ -96,6 +113,11 @@ export interface SimulationOptions {
   now: Date;
   /** Rows per yielded batch (default 50,000). */
   batchSize?: number;
+  /**
+   * Build per-query rows whatever the destination (for the offline hold of a self-hosted profile's nodes);
+   * by default only when the destination keeps them in the cloud.
+   */
+  buildRows?: boolean;
 }
 
 /** A simulated device. */
@@ -123,9 +145,11 @@ interface Decision {
 }
 
 interface DeviceState extends SimulatedDevice {
-  ips: string[];
   mobile: boolean;
-  pop: string;
+  /** Code of its mobile address in the client IP dictionary (the home address is code 1). */
+  mobileIpCode: number;
+  /** Index of its usual PoP. */
+  pop: number;
   firstSeen: number;
   lastSeen: number;
 }
@@ -172,11 +196,18 @@ export class EdgeTrafficSimulation {
   private readonly qtypeSampler = new WeightedSampler(QTYPE_SHARES);
   private readonly deviceSampler: WeightedSampler | undefined;
   private readonly deviceStates: DeviceState[];
-  private readonly anonymousIp: string;
-  private readonly anonymousPop: string;
-  private readonly totals = new Map<number, Float64Array>();
-  private readonly perDevice = new Map<number, Float64Array>();
-  private readonly rowIdPrefix: string;
+  private readonly traffic: ProfileTraffic;
+  /** Client addresses: none (not logged), the household's, then the mobile devices' own. */
+  private readonly clientIps: string[];
+  /** Index of the PoP of queries without a device. */
+  private readonly anonymousPop: number;
+  /** Queries by hour of the window and status (hour index × statuses + status index). */
+  private readonly hourTotals: Float64Array;
+  /** Queries and blocks by hour of the window and device (two numbers per hour and device). */
+  private readonly perDevice: Float64Array;
+  private readonly firstHour: number;
+  /** Row ids of this run are this plus the query's index. */
+  private readonly rowIdBase: number;
   private readonly hourSampler: WeightedSampler;
   private iterated = false;
 
@@ -194,17 +225,18 @@ export class EdgeTrafficSimulation {
     if (!Number.isInteger(devices) || devices < 0 || devices > SIMULATION_MAX_DEVICES)
       throw new RangeError(`devices must be an integer from 0 to ${SIMULATION_MAX_DEVICES}`);
     if (pops.length === 0) throw new RangeError('the simulation needs at least one PoP');
-    this.keepsRows = keepsCloudRows(profile);
+    this.keepsRows = options.buildRows === true || keepsCloudRows(profile);
     this.random = new SeededRandom(seed);
-    this.rowIdPrefix = String(1 + this.random.int(RUN_IDS));
+    this.rowIdBase = (1 + this.random.int(RUN_IDS)) * RUN_SPAN;
     const setup = new SeededRandom(this.random.next32());
     const traffic = profileTraffic(profile);
+    this.traffic = traffic;
     this.names = traffic.names;
     this.decisions = traffic.decisions;
     this.nameSampler = traffic.sampler;
     const home = `24.${48 + setup.int(16)}.${setup.int(256)}.${1 + setup.int(254)}`;
-    const homePop = setup.pick(pops);
-    this.anonymousIp = home;
+    const homePop = setup.int(pops.length);
+    this.clientIps = ['', home];
     this.anonymousPop = homePop;
     this.deviceStates = Array.from({ length: devices }, (_unused, index) => {
       const [base, transport, mobile] = DEVICE_TEMPLATES[index % DEVICE_TEMPLATES.length] as [
@@ -215,24 +247,31 @@ export class EdgeTrafficSimulation {
       const round = Math.floor(index / DEVICE_TEMPLATES.length);
       const rawName = round === 0 ? base : `${base} ${round + 1}`;
       const name = sanitiseDeviceName(rawName);
-      const ips = [home];
-      if (mobile)
-        ips.push(`2607:fea8:${setup.int(0x10000).toString(16)}:${setup.int(0x10000).toString(16)}::1`);
+      let mobileIpCode = 1;
+      if (mobile) {
+        mobileIpCode = this.clientIps.length;
+        this.clientIps.push(
+          `2607:fea8:${setup.int(0x10000).toString(16)}:${setup.int(0x10000).toString(16)}::1`,
+        );
+      }
       return {
         id: deviceIdOf(name, sha256),
         rawName,
         name,
         transport,
         identification: transport === 'dot' || transport === 'doq' ? 'sni' : 'doh_path',
-        ips,
         mobile,
+        mobileIpCode,
         pop: homePop,
         firstSeen: Number.POSITIVE_INFINITY,
         lastSeen: Number.NEGATIVE_INFINITY,
       } satisfies DeviceState;
     });
     const firstHour = Math.floor((options.now.getTime() - days * DAY_MS) / HOUR_MS);
+    this.firstHour = firstHour;
     this.hourSampler = hourSampler(days, firstHour);
+    this.hourTotals = new Float64Array((days * 24 + 1) * QUERY_STATUSES.length);
+    this.perDevice = new Float64Array((days * 24 + 1) * devices * 2);
     this.deviceSampler =
       devices === 0
         ? undefined
@@ -251,23 +290,38 @@ export class EdgeTrafficSimulation {
   }
 
   /**
-   * The queries in batches (rows in no particular order). Per-query rows are built only when the profile's
-   * destination keeps them ({@link keepsRows}); otherwise no batch is yielded while the counts still add up.
+   * The queries in batches of row objects (rows in no particular order): {@link columnBatches} as rows.
    */
   *batches(): Generator<QueryLogRow[]> {
+    for (const batch of this.columnBatches()) yield queryLogRowsOf(batch);
+  }
+
+  /**
+   * The queries in batches, column by column (rows in no particular order). Per-query rows are built only
+   * when the profile's destination keeps them ({@link keepsRows}); otherwise no batch is yielded while the
+   * counts still add up.
+   */
+  *columnBatches(): Generator<QueryLogColumns> {
     if (this.iterated) throw new Error('a simulation is iterated once');
     this.iterated = true;
     const { queries, days, now } = this.options;
-    const batchSize = this.options.batchSize ?? DEFAULT_BATCH;
+    const batchSize = Math.max(1, Math.min(queries, this.options.batchSize ?? DEFAULT_BATCH));
     const random = this.random;
-    const profileId = this.profile.id;
     const settings = this.profile.settings;
     const keep = this.keepsRows;
     const end = now.getTime();
     const start = end - days * DAY_MS;
     const firstHour = Math.floor(start / HOUR_MS);
     const deviceCount = this.deviceStates.length;
-    let batch: QueryLogRow[] = [];
+    const dictionaries = this.dictionaries();
+    const names = this.names;
+    const decisions = this.decisions;
+    const undecided = decisions.length;
+    const totals = this.hourTotals;
+    const perDevice = this.perDevice;
+    const logClientIp = settings.log_client_ip;
+    let batch = emptyBatch(batchSize);
+    let filled = 0;
     for (let index = 0; index < queries; index += 1) {
       // An hour by the daily rhythm, then a time within it; the partial hours at both ends are redrawn.
       let ms: number;
@@ -277,35 +331,26 @@ export class EdgeTrafficSimulation {
       const deviceIndex = this.deviceSampler === undefined ? -1 : this.deviceSampler.sample(random);
       const device = deviceIndex < 0 ? undefined : (this.deviceStates[deviceIndex] as DeviceState);
       const nameIndex = this.nameSampler.sample(random);
-      const name = this.names[nameIndex] as SimulatedName;
-      const decision = this.decisions[nameIndex] as Decision;
+      const name = names[nameIndex] as SimulatedName;
+      const decision = decisions[nameIndex] as Decision;
       const qtype = QTYPES[this.qtypeSampler.sample(random)] as number;
       const failed = random.float() < ERROR_RATE;
+      const statusIndex = failed ? ERROR_INDEX : decision.statusIndex;
       const status: QueryStatus = failed ? 'error' : decision.status;
 
-      const hour = Math.floor(ms / HOUR_MS);
-      let total = this.totals.get(hour);
-      if (total === undefined) {
-        total = new Float64Array(QUERY_STATUSES.length);
-        this.totals.set(hour, total);
-      }
-      const statusIndex = failed ? ERROR_INDEX : decision.statusIndex;
-      total[statusIndex] = (total[statusIndex] as number) + 1;
+      const hourIndex = Math.floor(ms / HOUR_MS) - firstHour;
+      const totalAt = hourIndex * QUERY_STATUSES.length + statusIndex;
+      totals[totalAt] = (totals[totalAt] as number) + 1;
       if (device !== undefined) {
-        const key = hour * deviceCount + deviceIndex;
-        let counts = this.perDevice.get(key);
-        if (counts === undefined) {
-          counts = new Float64Array(2);
-          this.perDevice.set(key, counts);
-        }
-        counts[0] = (counts[0] as number) + 1;
-        if (status === 'blocked') counts[1] = (counts[1] as number) + 1;
+        const at = 2 * (hourIndex * deviceCount + deviceIndex);
+        perDevice[at] = (perDevice[at] as number) + 1;
+        if (status === 'blocked') perDevice[at + 1] = (perDevice[at + 1] as number) + 1;
         if (ms < device.firstSeen) device.firstSeen = ms;
         if (ms > device.lastSeen) device.lastSeen = ms;
       }
 
       let rcode = 0;
-      let answers = NO_ANSWERS;
+      let answers = ANSWERS_NONE;
       let cacheHit = false;
       let latencyUs: number;
       if (status === 'error') {
@@ -315,12 +360,17 @@ export class EdgeTrafficSimulation {
         cacheHit = random.float() < CACHE_HIT_RATE;
         latencyUs = cacheHit ? 40 + random.int(700) : upstreamLatency(random);
         if (name.kind === 'missing') rcode = 3;
-        else if (qtype === 1) answers = name.v4;
-        else if (qtype === 28) answers = name.v6;
+        else if (qtype === 1) answers = dictionaries.nameV4[nameIndex] as number;
+        else if (qtype === 28) answers = dictionaries.nameV6[nameIndex] as number;
       } else {
         latencyUs = 30 + random.int(300);
         if (status === 'rewritten') {
-          answers = qtype === 1 ? decision.rewriteV4 : qtype === 28 ? decision.rewriteV6 : NO_ANSWERS;
+          answers =
+            qtype === 1
+              ? (dictionaries.rewriteV4[nameIndex] as number)
+              : qtype === 28
+                ? (dictionaries.rewriteV6[nameIndex] as number)
+                : ANSWERS_NONE;
         } else {
           switch (settings.block_mode) {
             case 'nxdomain':
@@ -330,10 +380,10 @@ export class EdgeTrafficSimulation {
               rcode = 5;
               break;
             case 'null':
-              answers = qtype === 1 ? NULL_V4 : qtype === 28 ? NULL_V6 : NO_ANSWERS;
+              answers = qtype === 1 ? ANSWERS_NULL_V4 : qtype === 28 ? ANSWERS_NULL_V6 : ANSWERS_NONE;
               break;
             case 'block-page':
-              answers = qtype === 1 ? BLOCK_PAGE_V4 : qtype === 28 ? BLOCK_PAGE_V6 : NO_ANSWERS;
+              answers = qtype === 1 ? ANSWERS_PAGE_V4 : qtype === 28 ? ANSWERS_PAGE_V6 : ANSWERS_NONE;
               break;
           }
         }
@@ -342,61 +392,122 @@ export class EdgeTrafficSimulation {
       const ipDraw = random.float();
       if (!keep) continue;
 
-      const decided = status !== 'error';
-      const rule = decided ? decision.rule : '';
-      batch.push({
-        profileId,
-        ts: new Date(ms),
-        rowId: this.rowIdPrefix + String(index).padStart(INDEX_DIGITS, '0'),
-        pop: this.popOf(device, popDraw),
-        node: null,
-        deviceId: device === undefined ? '' : device.id,
-        deviceName: device === undefined ? '' : device.name,
-        clientIp: !settings.log_client_ip
-          ? ''
-          : device === undefined
-            ? this.anonymousIp
-            : device.mobile && ipDraw < 0.35
-              ? (device.ips[1] as string)
-              : (device.ips[0] as string),
-        transport: device === undefined ? 'do53' : device.transport,
-        qname: settings.log_domains ? name.qname : '',
-        qtype,
-        status,
-        reasonListId: decided ? decision.listId : null,
-        reasonListName: decided ? decision.listName : '',
-        reasonRule: settings.log_domains || decision.operatorCode !== '' ? rule : '',
-        operatorCode: decided ? decision.operatorCode : '',
-        rcode,
-        dnssecValidated: status === 'allowed' && name.signed && name.kind !== 'missing',
-        cacheHit,
-        latencyUs,
-        answerIps: answers as string[],
-      });
-      if (batch.length >= batchSize) {
-        yield batch;
-        batch = [];
+      const row = filled;
+      const rowId = this.rowIdBase + index;
+      const high = Math.floor(rowId / TWO_32);
+      batch.ts[row] = ms;
+      batch.rowId[2 * row] = rowId - high * TWO_32;
+      batch.rowId[2 * row + 1] = high;
+      batch.pop[row] = this.popOf(device, popDraw);
+      batch.device[row] = deviceIndex + 1;
+      batch.clientIp[row] = !logClientIp
+        ? 0
+        : device === undefined
+          ? 1
+          : device.mobile && ipDraw < 0.35
+            ? device.mobileIpCode
+            : 1;
+      batch.name[row] = nameIndex;
+      batch.decision[row] = failed ? undecided : nameIndex;
+      batch.qtype[row] = qtype;
+      batch.status[row] = statusIndex;
+      batch.rcode[row] = rcode;
+      batch.dnssec[row] = status === 'allowed' && name.signed && name.kind !== 'missing' ? 1 : 0;
+      batch.cacheHit[row] = cacheHit ? 1 : 0;
+      batch.latency[row] = latencyUs;
+      batch.answers[row] = answers;
+      filled += 1;
+      if (filled === batchSize) {
+        yield this.columnsOf(batch, filled, dictionaries);
+        batch = emptyBatch(batchSize);
+        filled = 0;
       }
     }
-    if (batch.length > 0) yield batch;
+    if (filled > 0) yield this.columnsOf(batch, filled, dictionaries);
   }
 
-  /** The PoP of a query: the device's usual one mostly, else any (`draw` is uniform in [0, 1)). */
-  private popOf(device: DeviceState | undefined, draw: number): string {
+  /** The PoP of a query (its index in the PoPs): the device's usual one mostly, else any (`draw` uniform in [0, 1)). */
+  private popOf(device: DeviceState | undefined, draw: number): number {
     if (device === undefined) return this.anonymousPop;
     if (draw < HOME_POP_RATE) return device.pop;
     const index = Math.floor(((draw - HOME_POP_RATE) / (1 - HOME_POP_RATE)) * this.pops.length);
-    return this.pops[index] ?? device.pop;
+    return index < this.pops.length ? index : device.pop;
+  }
+
+  /** The dictionaries of this simulation's batches, built once. */
+  private dictionaries(): SimulationDictionaries {
+    const settings = this.profile.settings;
+    const traffic = this.traffic;
+    return {
+      profileId: [this.profile.id],
+      pops: this.pops,
+      deviceIds: ['', ...this.deviceStates.map((device) => device.id)],
+      deviceNames: ['', ...this.deviceStates.map((device) => device.name)],
+      transports: ['do53', ...this.deviceStates.map((device) => device.transport)],
+      clientIps: this.clientIps,
+      qnames: settings.log_domains ? traffic.qnames : traffic.hiddenQnames,
+      listIds: traffic.listIds,
+      listNames: traffic.listNames,
+      rules: settings.log_domains ? traffic.rules : traffic.operatorRules,
+      operatorCodes: traffic.operatorCodes,
+      answers: traffic.answers,
+      nameV4: traffic.nameV4,
+      nameV6: traffic.nameV6,
+      rewriteV4: traffic.rewriteV4,
+      rewriteV6: traffic.rewriteV6,
+    };
+  }
+
+  /** The first `length` rows of a filled batch as columns. */
+  private columnsOf(
+    batch: BatchArrays,
+    length: number,
+    dictionaries: SimulationDictionaries,
+  ): QueryLogColumns {
+    const cut = <A extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(array: A, width = 1): A =>
+      (length * width === array.length ? array : array.subarray(0, length * width)) as A;
+    const device = cut(batch.device);
+    const decision = cut(batch.decision);
+    return {
+      length,
+      profileId: { codes: new Uint8Array(length), values: dictionaries.profileId },
+      ts: cut(batch.ts),
+      rowId: cut(batch.rowId, 2),
+      pop: { codes: cut(batch.pop), values: dictionaries.pops },
+      node: { codes: new Uint8Array(length), values: NO_NODE },
+      deviceId: { codes: device, values: dictionaries.deviceIds },
+      deviceName: { codes: device, values: dictionaries.deviceNames },
+      clientIp: { codes: cut(batch.clientIp), values: dictionaries.clientIps },
+      transport: { codes: device, values: dictionaries.transports },
+      qname: { codes: cut(batch.name), values: dictionaries.qnames },
+      qtype: cut(batch.qtype),
+      status: { codes: cut(batch.status), values: QUERY_STATUSES },
+      reasonListId: { codes: decision, values: dictionaries.listIds },
+      reasonListName: { codes: decision, values: dictionaries.listNames },
+      reasonRule: { codes: decision, values: dictionaries.rules },
+      operatorCode: { codes: decision, values: dictionaries.operatorCodes },
+      rcode: cut(batch.rcode),
+      dnssecValidated: cut(batch.dnssec),
+      cacheHit: cut(batch.cacheHit),
+      latencyUs: cut(batch.latency),
+      answerIps: { codes: cut(batch.answers), values: dictionaries.answers },
+    };
   }
 
   /** Hourly totals by status, as the edge counts them for every destination (after iterating). */
   hourlyTotals(): HourlyTotal[] {
     const totals: HourlyTotal[] = [];
-    for (const [hour, counts] of [...this.totals].sort((a, b) => a[0] - b[0])) {
+    const width = QUERY_STATUSES.length;
+    for (let hourIndex = 0; hourIndex * width < this.hourTotals.length; hourIndex += 1) {
       QUERY_STATUSES.forEach((status, index) => {
-        const count = counts[index] as number;
+        const count = this.hourTotals[hourIndex * width + index] as number;
         if (count > 0)
-          totals.push({ profileId: this.profile.id, hour: new Date(hour * HOUR_MS), status, count });
+          totals.push({
+            profileId: this.profile.id,
+            hour: new Date((this.firstHour + hourIndex) * HOUR_MS),
+            status,
+            count,
+          });
       });
     }
     return totals;
@@ -405,15 +516,19 @@ export class EdgeTrafficSimulation {
   /** Per-device hourly query and block counts (after iterating). */
   deviceCounts(): DeviceHourlyCount[] {
     const deviceCount = this.deviceStates.length;
-    return [...this.perDevice]
-      .sort((a, b) => a[0] - b[0])
-      .map(([key, counts]) => ({
+    const counts: DeviceHourlyCount[] = [];
+    for (let key = 0; 2 * key < this.perDevice.length; key += 1) {
+      const queries = this.perDevice[2 * key] as number;
+      if (queries === 0) continue;
+      counts.push({
         profileId: this.profile.id,
         deviceId: (this.deviceStates[key % deviceCount] as DeviceState).id,
-        hour: new Date(Math.floor(key / deviceCount) * HOUR_MS),
-        queries: counts[0] as number,
-        blocked: counts[1] as number,
-      }));
+        hour: new Date((this.firstHour + Math.floor(key / deviceCount)) * HOUR_MS),
+        queries,
+        blocked: this.perDevice[2 * key + 1] as number,
+      });
+    }
+    return counts;
   }
 
   /** Two sightings per device that queried (its first and last query), as resolvers report them. */
@@ -451,6 +566,95 @@ interface ProfileTraffic {
   names: readonly SimulatedName[];
   decisions: readonly Decision[];
   sampler: WeightedSampler;
+  /** Dictionaries of the batch columns, indexed by name (decisions: one more entry, undecided). */
+  qnames: readonly string[];
+  hiddenQnames: readonly string[];
+  listIds: readonly (number | null)[];
+  listNames: readonly string[];
+  rules: readonly string[];
+  /** The rules kept when domains are not logged: operator blocks' only. */
+  operatorRules: readonly string[];
+  operatorCodes: readonly (OperatorCode | '')[];
+  /** Answer sets (the fixed ones first), and each name's codes into them. */
+  answers: readonly (readonly string[])[];
+  nameV4: Uint32Array;
+  nameV6: Uint32Array;
+  rewriteV4: Uint32Array;
+  rewriteV6: Uint32Array;
+}
+
+/** The column dictionaries of one simulation. */
+interface SimulationDictionaries {
+  profileId: readonly string[];
+  pops: readonly string[];
+  deviceIds: readonly string[];
+  deviceNames: readonly string[];
+  transports: readonly QueryLogRow['transport'][];
+  clientIps: readonly string[];
+  qnames: readonly string[];
+  listIds: readonly (number | null)[];
+  listNames: readonly string[];
+  rules: readonly string[];
+  operatorCodes: readonly (OperatorCode | '')[];
+  answers: readonly (readonly string[])[];
+  nameV4: Uint32Array;
+  nameV6: Uint32Array;
+  rewriteV4: Uint32Array;
+  rewriteV6: Uint32Array;
+}
+
+/** The arrays a batch is filled into, one entry per row (row ids: two words). */
+interface BatchArrays {
+  ts: Float64Array;
+  rowId: Uint32Array;
+  pop: Uint16Array;
+  device: Uint16Array;
+  clientIp: Uint16Array;
+  name: Uint32Array;
+  decision: Uint32Array;
+  qtype: Uint16Array;
+  status: Uint8Array;
+  rcode: Uint8Array;
+  dnssec: Uint8Array;
+  cacheHit: Uint8Array;
+  latency: Uint32Array;
+  answers: Uint32Array;
+}
+
+function emptyBatch(size: number): BatchArrays {
+  return {
+    ts: new Float64Array(size),
+    rowId: new Uint32Array(2 * size),
+    pop: new Uint16Array(size),
+    device: new Uint16Array(size),
+    clientIp: new Uint16Array(size),
+    name: new Uint32Array(size),
+    decision: new Uint32Array(size),
+    qtype: new Uint16Array(size),
+    status: new Uint8Array(size),
+    rcode: new Uint8Array(size),
+    dnssec: new Uint8Array(size),
+    cacheHit: new Uint8Array(size),
+    latency: new Uint32Array(size),
+    answers: new Uint32Array(size),
+  };
+}
+
+/** Answer sets deduplicated by content, the fixed ones first. */
+class AnswerDictionary {
+  readonly sets: (readonly string[])[] = [...FIXED_ANSWERS];
+  private readonly codes = new Map<string, number>(FIXED_ANSWERS.map((set, index) => [set.join(' '), index]));
+
+  codeOf(set: readonly string[]): number {
+    const key = set.join(' ');
+    let code = this.codes.get(key);
+    if (code === undefined) {
+      code = this.sets.length;
+      this.sets.push(set);
+      this.codes.set(key, code);
+    }
+    return code;
+  }
 }
 
 /**
@@ -465,13 +669,31 @@ function profileTraffic(profile: SimulatedProfile): ProfileTraffic {
   const cached = trafficCache.get(key);
   if (cached !== undefined) return cached;
   const names = profileNames(profile.rules);
+  const decisions = names.map((name): Decision => {
+    const decision = decide(profile, name.qname, name.kind);
+    return { ...decision, statusIndex: QUERY_STATUSES.indexOf(decision.status) };
+  });
+  const answers = new AnswerDictionary();
+  const nameV4 = Uint32Array.from(names, (name) => answers.codeOf(name.v4));
+  const nameV6 = Uint32Array.from(names, (name) => answers.codeOf(name.v6));
+  const rewriteV4 = Uint32Array.from(decisions, (decision) => answers.codeOf(decision.rewriteV4));
+  const rewriteV6 = Uint32Array.from(decisions, (decision) => answers.codeOf(decision.rewriteV6));
   const traffic: ProfileTraffic = {
     names,
-    decisions: names.map((name) => {
-      const decision = decide(profile, name.qname, name.kind);
-      return { ...decision, statusIndex: QUERY_STATUSES.indexOf(decision.status) };
-    }),
+    decisions,
     sampler: WeightedSampler.zipf(names.length, NAME_EXPONENT),
+    qnames: names.map((name) => name.qname),
+    hiddenQnames: names.map(() => ''),
+    listIds: [...decisions.map((decision) => decision.listId), null],
+    listNames: [...decisions.map((decision) => decision.listName), ''],
+    rules: [...decisions.map((decision) => decision.rule), ''],
+    operatorRules: [...decisions.map((decision) => (decision.operatorCode === '' ? '' : decision.rule)), ''],
+    operatorCodes: [...decisions.map((decision) => decision.operatorCode), ''],
+    answers: answers.sets,
+    nameV4,
+    nameV6,
+    rewriteV4,
+    rewriteV6,
   };
   if (trafficCache.size >= TRAFFIC_CACHE_SIZE) trafficCache.clear();
   trafficCache.set(key, traffic);

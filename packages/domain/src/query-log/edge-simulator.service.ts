@@ -1,12 +1,20 @@
 import { findBlocklist } from '../catalogue/blocklist.catalogue.js';
 import type { DeviceSightings } from '../devices/device.ports.js';
 import { POP_CATALOGUE } from '../meta/pops.catalogue.js';
+import type { NodeLogHoldService } from '../nodes/node-log-hold.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Clock } from '../shared/clock.port.js';
 import { notFound } from '../shared/domain-error.js';
 import type { EdgeLogWriter } from './edge-log-writer.port.js';
-import { EdgeTrafficSimulation, type SimulatedProfile } from './edge-simulation.js';
-import type { QueryStatus } from './query-log-row.js';
+import { EdgeTrafficSimulation, keepsCloudRows, type SimulatedProfile } from './edge-simulation.js';
+import { queryLogRowsOf } from './query-log-columns.js';
+import type { QueryLogRow, QueryStatus } from './query-log-row.js';
+
+/**
+ * Rows per write: large enough that a run of millions makes few inserts (each adds a part to every day
+ * partition it touches), small enough to keep two batches of typed arrays (about 45 bytes a row) in memory.
+ */
+const WRITE_BATCH = 500_000;
 
 /** What the simulator is built from. */
 export interface EdgeSimulatorDependencies {
@@ -17,6 +25,8 @@ export interface EdgeSimulatorDependencies {
   clock: Clock;
   /** Hex SHA-256 of a text (the KeyedHash port's `sha256`), for device ids. */
   sha256: (data: string) => string;
+  /** The offline hold of self-hosted profiles' nodes (engine-backed servers); without it nothing is held. */
+  hold?: Pick<NodeLogHoldService, 'holdsFor' | 'hold'>;
 }
 
 /** One `svc simulate` run. */
@@ -36,12 +46,24 @@ export interface SimulationSummary {
   queries: number;
   /** Per-query rows written to the columnar store (0 unless the destination is cloud or both). */
   rows_written: number;
+  /**
+   * Per-query rows held for the profile's offline nodes (spec 2.3 node_queue_hours): self-hosted and both
+   * profiles whose enrolled nodes are all offline, with node_queue_hours above 0.
+   */
+  rows_held: number;
   retention_days: number;
   /** Queries by status, as written to the hourly totals. */
   totals: Record<QueryStatus, number>;
   /** Hours holding totals. */
   hours: number;
   devices: { id: string; name: string; transport: string }[];
+}
+
+/** Rows by time, then row id. */
+function oldestFirst(rows: readonly QueryLogRow[]): QueryLogRow[] {
+  return [...rows].sort(
+    (a, b) => a.ts.getTime() - b.ts.getTime() || (BigInt(a.rowId) < BigInt(b.rowId) ? -1 : 1),
+  );
 }
 
 /** PoPs that answer queries: the catalogue's, except planned ones. */
@@ -62,7 +84,8 @@ export function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
 
 /**
  * `svc simulate` (RUNNER.md): plays the edge resolvers for one profile. Writes per-query rows where the
- * destination keeps them (cloud, both), and for every destination the hourly totals, the per-device hourly
+ * destination keeps them (cloud, both), holds them for the nodes of a self-hosted or both profile while they
+ * are offline (spec 2.3 node_queue_hours), and for every destination the hourly totals, the per-device hourly
  * counts and the device sightings. Writing a batch overlaps generating the next.
  */
 export class EdgeSimulator {
@@ -72,20 +95,35 @@ export class EdgeSimulator {
     const record = await this.deps.findProfile(request.profileId);
     if (record === null) throw notFound('profile');
     const profile = simulatedProfileOf(record);
+    const holding = (await this.deps.hold?.holdsFor(record)) === true;
+    const cloud = keepsCloudRows(profile);
     const simulation = new EdgeTrafficSimulation(
       profile,
-      { ...request, now: this.deps.clock.now() },
+      {
+        ...request,
+        now: this.deps.clock.now(),
+        buildRows: holding,
+        // Held rows go to the hold as row objects: the default batches keep those small.
+        ...(holding ? {} : { batchSize: WRITE_BATCH }),
+      },
       this.deps.sha256,
       servingPops(),
     );
     const retention = record.settings.retention_days;
     let written = 0;
+    let held = 0;
     let pending: Promise<void> = Promise.resolve();
-    for (const batch of simulation.batches()) {
-      if (batch.length === 0) continue;
+    for (const batch of simulation.columnBatches()) {
       await pending;
-      pending = this.deps.writer.writeRows(batch, retention);
-      written += batch.length;
+      if (cloud) {
+        pending = this.deps.writer.writeColumns(batch, retention);
+        written += batch.length;
+      }
+      if (holding && this.deps.hold !== undefined) {
+        // Held rows reach the node in the order held: oldest query first within each batch.
+        await this.deps.hold.hold(record, oldestFirst(queryLogRowsOf(batch)));
+        held += batch.length;
+      }
     }
     await pending;
     const totals = simulation.hourlyTotals();
@@ -100,6 +138,7 @@ export class EdgeSimulator {
       seed: request.seed,
       queries: request.queries,
       rows_written: written,
+      rows_held: held,
       retention_days: retention,
       totals: byStatus,
       hours: new Set(totals.map((total) => total.hour.getTime())).size,

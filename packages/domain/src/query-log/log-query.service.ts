@@ -125,29 +125,21 @@ export class LogQueryService {
     shape: AnalyticsShape,
     parameters: AnalyticsQueryParameters,
   ): Promise<QueryResult> {
-    const profile = await this.deps.profiles.get(orgId, profileId);
-    if (parameters.cursor !== undefined) {
-      // Analytics results are whole: no analytics answer carries a cursor to continue.
-      throw new DomainError(
-        'invalid_cursor',
-        'Analytics results have no pages; this cursor was not issued here.',
-      );
+    const found = this.deps.profiles.get(orgId, profileId);
+    // Awaited on every path below; this only keeps a 404 that loses the race to another error from counting as
+    // an unhandled rejection.
+    found.catch(() => undefined);
+    let query: AnalyticsQuery;
+    try {
+      query = analyticsQueryOf(profileId, shape, parameters, this.deps.clock.now());
+    } catch (error) {
+      // Another organisation's profile is 404 whatever else is wrong with the request.
+      await found;
+      throw error;
     }
-    const maxLimit = shape === 'top_pops' ? TOP_POPS_LIMIT_MAX : Number.POSITIVE_INFINITY;
-    if (parameters.limit !== undefined && parameters.limit > maxLimit) {
-      throw validationFailed([
-        { field: 'limit', message: `must be between 1 and ${TOP_POPS_LIMIT_MAX} for top_pops` },
-      ]);
-    }
-    const query: AnalyticsQuery = {
-      shape,
-      profileId,
-      range: resolveRange(shape, parameters.from, parameters.to, this.deps.clock.now()),
-      filters: filtersOf(parameters, 'exact'),
-      limit: parameters.limit ?? (shape === 'top_pops' ? TOP_POPS_LIMIT_DEFAULT : LOG_LIMIT_DEFAULT),
-      bucketSeconds: parameters.bucket,
-      position: null,
-    };
+    const fromTotals = planQuery(query, 'none', this.deps.reader !== null);
+    if (fromTotals.counts === 'totals') return this.totalsAnswer(orgId, found, fromTotals);
+    const profile = await found;
     const plan = this.plan(query, profile);
     if (plan.source !== 'columnar') {
       const result = await this.elsewhere(plan, orgId, null);
@@ -165,6 +157,51 @@ export class LogQueryService {
       next_cursor: null,
       partial: false,
     }));
+  }
+
+  /**
+   * counts_by_status and timeline filtered by time only: answered from the hourly totals whatever the
+   * profile's destination, so the store is read while the profile is looked up (which only decides 404), and
+   * the answer waits for both. Units taken for a profile that turns out not to be the caller's are given back.
+   */
+  private async totalsAnswer(
+    orgId: string,
+    found: Promise<ProfileRecord>,
+    plan: QueryPlan,
+  ): Promise<QueryResult> {
+    const reader = this.requireReader();
+    const query = plan.query as AnalyticsQuery;
+    try {
+      this.deps.budget.take(orgId, plan.cost);
+    } catch (error) {
+      await found;
+      throw error;
+    }
+    const answer = this.deps.gate.run(orgId, async () => {
+      const rows = this.shapeRows(reader, query, plan);
+      try {
+        await found;
+      } catch (error) {
+        await rows.catch(() => undefined);
+        this.deps.budget.refund(orgId, plan.cost);
+        throw error;
+      }
+      return {
+        shape: query.shape,
+        source: 'columnar',
+        columns: [...SHAPE_COLUMNS[query.shape]],
+        rows: await rows,
+        next_cursor: null,
+        partial: false,
+      } satisfies QueryResult;
+    });
+    try {
+      return await answer;
+    } catch (error) {
+      // No free slot in time (429) is still 404 for another organisation's profile.
+      await found;
+      throw error;
+    }
   }
 
   private plan(query: LogQuery, profile: ProfileRecord): QueryPlan {
@@ -408,4 +445,35 @@ function topReasons(
     )
     .slice(0, limit)
     .map((group) => [group.code, group.listId, group.reason, group.count]);
+}
+
+/** The validated query of an analytics request (400 invalid_cursor, 422 for limit and range). */
+function analyticsQueryOf(
+  profileId: string,
+  shape: AnalyticsShape,
+  parameters: AnalyticsQueryParameters,
+  now: Date,
+): AnalyticsQuery {
+  if (parameters.cursor !== undefined) {
+    // Analytics results are whole: no analytics answer carries a cursor to continue.
+    throw new DomainError(
+      'invalid_cursor',
+      'Analytics results have no pages; this cursor was not issued here.',
+    );
+  }
+  const maxLimit = shape === 'top_pops' ? TOP_POPS_LIMIT_MAX : Number.POSITIVE_INFINITY;
+  if (parameters.limit !== undefined && parameters.limit > maxLimit) {
+    throw validationFailed([
+      { field: 'limit', message: `must be between 1 and ${TOP_POPS_LIMIT_MAX} for top_pops` },
+    ]);
+  }
+  return {
+    shape,
+    profileId,
+    range: resolveRange(shape, parameters.from, parameters.to, now),
+    filters: filtersOf(parameters, 'exact'),
+    limit: parameters.limit ?? (shape === 'top_pops' ? TOP_POPS_LIMIT_DEFAULT : LOG_LIMIT_DEFAULT),
+    bucketSeconds: parameters.bucket,
+    position: null,
+  };
 }

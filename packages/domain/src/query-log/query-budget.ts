@@ -65,4 +65,13 @@ export class QueryBudget {
     if (left >= this.limits.capacity) this.buckets.delete(orgId);
     else this.buckets.set(orgId, { tokens: left, at: now });
   }
+
+  /** Gives back `cost` units taken for a query that was not answered after all (its profile not found). */
+  refund(orgId: string, cost: number): void {
+    const bucket = this.buckets.get(orgId);
+    if (bucket === undefined) return;
+    const tokens = bucket.tokens + cost;
+    if (tokens >= this.limits.capacity) this.buckets.delete(orgId);
+    else this.buckets.set(orgId, { tokens, at: bucket.at });
+  }
 }

@@ -56,6 +56,7 @@ import {
   SettingsToken,
   SignupServiceToken,
 } from '../composition/tokens.js';
+import { renderApiReference } from '../docs/api-reference.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
@@ -91,7 +92,8 @@ export type RouteContribution = (container: Container) => Promise<AnyRoute[]> | 
 export interface BuiltApp {
   app: Express;
   routes: readonly AnyRoute[];
-  openApi: OpenApiDocument;
+  /** Built when first read. */
+  readonly openApi: OpenApiDocument;
   /** The server's upgrade requests: the WebSocket links of self-hosted nodes. */
   upgrade: UpgradeHandler;
   /** Closes the node links (at shutdown, before waiting for connections to end). */
@@ -145,12 +147,14 @@ export async function buildApp(
   const nodeParts = await resolveNodeParts(container, authenticator, settings.baseUrl);
 
   // The YAML form is written on the first GET /v1/openapi.yaml, not at start (about 0.2 s of start-up).
-  let yaml: string | undefined;
+  let yaml: Promise<string> | undefined;
+  // Likewise the HTML reference of GET /docs.
+  let apiReference: string | undefined;
   const routes: AnyRoute[] = [
     ...metaRoutes({
       settings,
       openApiYaml: () => {
-        yaml ??= openApiYaml(openApi);
+        yaml ??= openApiYaml(openApi());
         return yaml;
       },
       columnarStore: columnar !== undefined,
@@ -181,7 +185,13 @@ export async function buildApp(
     ...nodeParts.routes,
   ];
   for (const contribute of contributions) routes.push(...(await contribute(container)));
-  const openApi = buildOpenApiDocument(routes, settings.baseUrl);
+  // Built on first use too (GET /v1/openapi.yaml, /docs, callers reading `openApi`): generating it from every
+  // route's zod schemas costs start-up time and leaves megabytes of garbage behind an idle server's heap.
+  let openApiDocument: OpenApiDocument | undefined;
+  const openApi = () => {
+    openApiDocument ??= buildOpenApiDocument(routes, settings.baseUrl);
+    return openApiDocument;
+  };
 
   const origins = { dashboard: new Set(settings.dashboardOrigins), signup: new Set(settings.signupOrigins) };
   const app = createExpressApp({
@@ -200,6 +210,18 @@ export async function buildApp(
     hsts: settings.secureCookies,
     trustProxy: settings.trustProxy,
     logger,
+    apiReferenceHtml: () => {
+      apiReference ??= renderApiReference(openApi());
+      return apiReference;
+    },
   });
-  return { app, routes, openApi, upgrade: nodeParts.upgrade, closeLinks: nodeParts.closeLinks };
+  return {
+    app,
+    routes,
+    get openApi() {
+      return openApi();
+    },
+    upgrade: nodeParts.upgrade,
+    closeLinks: nodeParts.closeLinks,
+  };
 }

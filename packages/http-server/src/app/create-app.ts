@@ -1,5 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { API_REFERENCE_CSP } from '../docs/api-reference.page.js';
 import { type CorsOrigins, corsHeaders, preflightHandler } from '../http/cors.js';
 import { localsOf } from '../http/request-locals.js';
 import { responseHeaders } from '../http/response-headers.middleware.js';
@@ -19,6 +20,8 @@ export interface AppOptions {
   /** Express `trust proxy`; undefined trusts no proxy. */
   trustProxy: string | undefined;
   logger: Logger;
+  /** The HTML API reference served at GET /docs, outside /v1 and the OpenAPI document; written on first use. */
+  apiReferenceHtml?: () => string;
 }
 
 function expressPath(path: string): string {
@@ -59,6 +62,16 @@ export function createExpressApp(options: AppOptions): Express {
     else parseJson(req, res, next);
   });
 
+  const apiReferenceHtml = options.apiReferenceHtml;
+  if (apiReferenceHtml !== undefined) {
+    // A document to render, unlike every API answer: the page's own policy allows its inline style sheet.
+    app.get('/docs', (_req: Request, res: Response) => {
+      res.setHeader('Content-Security-Policy', API_REFERENCE_CSP);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(apiReferenceHtml());
+    });
+  }
+
   const methodsByPath = new Map<string, string[]>();
   for (const route of options.routes) {
     const methods = methodsByPath.get(route.path) ?? [];
@@ -82,7 +95,10 @@ export function createExpressApp(options: AppOptions): Express {
     if (res.headersSent) return next(error);
     const requestId = localsOf(res).requestId;
     const problem = problemFromError(error, { requestId, problemBase: options.problemBase });
-    if (problem.body.code === 'internal') options.logger.error({ err: error, requestId }, 'request failed');
+    if (problem.status === 503)
+      options.logger.warn({ err: error, requestId }, 'request failed: a dependency is unavailable');
+    else if (problem.body.code === 'internal')
+      options.logger.error({ err: error, requestId }, 'request failed');
     writeProblem(res, problem);
   });
   return app;

@@ -1,9 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { NodeService } from '@svc/domain';
+import { NodeLogHoldStore, type NodeService } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { NodeAlertScheduler } from '../composition/node-alert.scheduler.js';
-import { NodeAlertSchedulerToken, NodeLinkHubToken, NodeServiceToken } from '../composition/tokens.js';
+import type { NodeLogHoldScheduler } from '../composition/node-log-hold.scheduler.js';
+import {
+  NodeAlertSchedulerToken,
+  NodeLinkHubToken,
+  NodeLogHoldSchedulerToken,
+  NodeServiceToken,
+} from '../composition/tokens.js';
 import type { Authenticator } from '../http/principal.js';
 import type { NodeLinkHub } from '../links/node-link-hub.js';
 import { nodeRoutes } from '../routes/node.routes.js';
@@ -21,7 +27,7 @@ export interface NodeParts {
   closeLinks(): Promise<void>;
 }
 
-/** Resolves the node use cases, the link hub and the alert scheduler, and builds the node routes (owner and node side). */
+/** Resolves the node use cases, the link hub, the alert and hold schedulers, and builds the node routes (owner and node side). */
 export async function resolveNodeParts(
   container: Container,
   authenticator: Authenticator,
@@ -32,6 +38,8 @@ export async function resolveNodeParts(
     container.getAsync<NodeLinkHub>(NodeLinkHubToken),
   ]);
   await container.getAsync<NodeAlertScheduler>(NodeAlertSchedulerToken);
+  if (container.isBound(NodeLogHoldStore))
+    await container.getAsync<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken);
   return {
     routes: [...nodeRoutes(nodes), ...nodeSelfRoutes(nodes, baseUrl)],
     upgrade: (req, socket, head) => hub.upgrade(authenticator, req, socket, head),

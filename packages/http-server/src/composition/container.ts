@@ -22,6 +22,8 @@ import {
   PostgresLinkedIpRepository,
   PostgresListReportRepository,
   PostgresMailDispatcher,
+  PostgresNodeLogBatchLedger,
+  PostgresNodeLogHoldStore,
   PostgresNodeRepository,
   PostgresOutboxRelay,
   PostgresProfileRepository,
@@ -45,6 +47,8 @@ import {
   MailDispatcher,
   Mailer,
   MessageBus,
+  NodeLogBatchLedger,
+  NodeLogHoldStore,
   NodeStore,
   OutboxRelay,
   ProfileStore,
@@ -54,6 +58,8 @@ import {
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { PromServerMetrics, ServerMetrics } from '../observability/server-metrics.js';
+import { traced } from '../observability/tracing.js';
+import { isDependencyUnavailable } from '../problems/dependency-unavailable.js';
 import type { Settings } from '../settings/settings.js';
 import { bindAccountDeletion } from './account-deletion.bindings.js';
 import { bindAccountFeedback } from './account-feedback.bindings.js';
@@ -187,12 +193,24 @@ export interface AppliedMigrations {
 /**
  * Applies pending Postgres and ClickHouse migrations of an engine-backed container (no-op for memory), the two
  * stores at once. The columnar store stays unopened in this process when it was (see LazyColumnarStore).
+ * With `onColumnarUnavailable`, a columnar store out of reach is reported to it instead of failing: the store
+ * migrates on first use (serve keeps answering everything but logs and analytics while ClickHouse is down).
  */
-export async function migrateStores(container: Container): Promise<AppliedMigrations> {
+export async function migrateStores(
+  container: Container,
+  options: { onColumnarUnavailable?: (error: unknown) => void } = {},
+): Promise<AppliedMigrations> {
   if (!container.isBound(PostgresToken)) return { postgres: [], columnar: [] };
   const [postgres, columnar] = await Promise.all([
     container.getAsync<PostgresDatabase>(PostgresToken).then((database) => migratePostgres(database.pool)),
-    container.getAsync<ColumnarStore>(ColumnarStore).then((store) => store.migrate()),
+    container
+      .getAsync<ColumnarStore>(ColumnarStore)
+      .then((store) => store.migrate())
+      .catch((error: unknown) => {
+        if (options.onColumnarUnavailable === undefined || !isDependencyUnavailable(error)) throw error;
+        options.onColumnarUnavailable(error);
+        return [];
+      }),
   ]);
   return { postgres, columnar };
 }
@@ -206,6 +224,7 @@ function bindEngineStores(
   container.bind<PostgresDatabase>(PostgresToken).toResolvedValue(async () => {
     const database = await createPostgresDatabase(
       settings.databaseUrl === undefined ? { dataDir: settings.dataDir } : { url: settings.databaseUrl },
+      { tracer: traced },
     );
     return lifecycle.own('postgres', database, (owned) => owned.close());
   });
@@ -267,6 +286,18 @@ function bindEngineStores(
     .bind<NodeStore>(NodeStore)
     .toResolvedValue(
       (database: PostgresDatabase) => new PostgresNodeRepository(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<NodeLogHoldStore>(NodeLogHoldStore)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresNodeLogHoldStore(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<NodeLogBatchLedger>(NodeLogBatchLedger)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresNodeLogBatchLedger(database.pool),
       [PostgresToken],
     );
   container

@@ -1,3 +1,4 @@
+import { sha256RunningDigest } from '@svc/adapters';
 import {
   AccountArchiveCollector,
   AuditLogStore,
@@ -88,6 +89,7 @@ export function bindDataExports(container: Container, settings: Settings): void 
         collector,
         baseUrl: settings.baseUrl,
         queryLogs,
+        archiveDigest: sha256RunningDigest,
       }),
     [UnitOfWork, Clock, Random, CursorSealerToken, AccountArchiveCollectorToken, OptionalQueryLogReader],
   );

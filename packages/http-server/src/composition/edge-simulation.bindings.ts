@@ -5,8 +5,18 @@ import {
   PostgresProfileRepository,
   postgresProfileOrganisation,
 } from '@svc/adapters';
-import { Clock, ColumnarStore, DeviceSightings, EdgeLogWriter, EdgeSimulator, KeyedHash } from '@svc/domain';
+import {
+  Clock,
+  ColumnarStore,
+  DeviceSightings,
+  EdgeLogWriter,
+  EdgeSimulator,
+  KeyedHash,
+  NodeLogHoldService,
+  NodeLogHoldStore,
+} from '@svc/domain';
 import type { Container } from 'inversify';
+import { traced } from '../observability/tracing.js';
 
 /** The edge simulator of `svc simulate` (bound with the engine-backed stores only). */
 export const EdgeSimulatorToken = Symbol.for('svc.EdgeSimulator');
@@ -33,7 +43,7 @@ export function bindEdgeSimulation(container: Container, postgres: symbol): void
   container
     .bind<EdgeLogWriter>(EdgeLogWriter)
     .toResolvedValue(
-      (store: ColumnarStore) => new ClickHouseEdgeLogWriter(openedColumnarStore(store)),
+      (store: ColumnarStore) => new ClickHouseEdgeLogWriter(openedColumnarStore(store), traced),
       [ColumnarStore],
     );
   container.bind<EdgeSimulator>(EdgeSimulatorToken).toResolvedValue(
@@ -43,6 +53,7 @@ export function bindEdgeSimulation(container: Container, postgres: symbol): void
       sightings: DeviceSightings,
       clock: Clock,
       hash: KeyedHash,
+      hold: NodeLogHoldStore,
     ) => {
       const profiles = new PostgresProfileRepository(database.pool);
       return new EdgeSimulator({
@@ -54,8 +65,9 @@ export function bindEdgeSimulation(container: Container, postgres: symbol): void
         sightings,
         clock,
         sha256: (data) => hash.sha256(data),
+        hold: new NodeLogHoldService({ store: hold, clock }),
       });
     },
-    [postgres, EdgeLogWriter, DeviceSightings, Clock, KeyedHash],
+    [postgres, EdgeLogWriter, DeviceSightings, Clock, KeyedHash, NodeLogHoldStore],
   );
 }

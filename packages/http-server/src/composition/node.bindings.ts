@@ -9,9 +9,13 @@ import {
   Clock,
   type CursorSealer,
   DeviceStore,
+  EdgeLogWriter,
   KeyedHash,
   LogQueryRelay,
   MessageBus,
+  NodeLogBatchLedger,
+  NodeLogBatchService,
+  NodeLogHoldStore,
   NodePresence,
   NodeService,
   NodeStore,
@@ -28,12 +32,14 @@ import type { Settings } from '../settings/settings.js';
 import type { StorageKind } from './container.js';
 import type { Lifecycle } from './lifecycle.js';
 import { NodeAlertScheduler } from './node-alert.scheduler.js';
+import { NodeLogHoldScheduler } from './node-log-hold.scheduler.js';
 import {
   CursorSealerToken,
   LifecycleToken,
   LoggerToken,
   NodeAlertSchedulerToken,
   NodeLinkHubToken,
+  NodeLogHoldSchedulerToken,
   NodeServiceToken,
 } from './tokens.js';
 
@@ -63,6 +69,13 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       logger: Logger,
       lifecycle: Lifecycle,
     ) => {
+      // Engine-backed servers keep node log batches (with a columnar store) and the offline hold.
+      const ledger = container.isBound(NodeLogBatchLedger)
+        ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
+        : undefined;
+      const writer = container.isBound(EdgeLogWriter)
+        ? await container.getAsync<EdgeLogWriter>(EdgeLogWriter)
+        : undefined;
       const hub = new NodeLinkHub({
         store,
         profileStore,
@@ -71,6 +84,14 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         logger,
         problemBase: settings.problemBase,
         crossServer: storage === 'engines' && settings.natsUrl !== undefined,
+        logBatches: new NodeLogBatchService({
+          storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
+          findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
+          clock,
+        }),
+        ...(container.isBound(NodeLogHoldStore)
+          ? { hold: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore) }
+          : {}),
       });
       await hub.start();
       return lifecycle.own('node links', hub, (owned) => owned.close());
@@ -98,6 +119,23 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       return lifecycle.own('node alert scheduler', scheduler, (owned) => owned.stop());
     },
     [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
+  );
+  container.bind<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken).toResolvedValue(
+    async (clock: Clock, logger: Logger, hub: NodeLinkHub, lifecycle: Lifecycle) => {
+      const scheduler = new NodeLogHoldScheduler({
+        store: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore),
+        ledger: container.isBound(NodeLogBatchLedger)
+          ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
+          : undefined,
+        clock,
+        logger,
+        linksByProfile: () => hub.readyLinksByProfile(),
+        offer: (link) => hub.offerHeld(link),
+      });
+      scheduler.start();
+      return lifecycle.own('node log hold scheduler', scheduler, (owned) => owned.stop());
+    },
+    [Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
   );
   // Bound before the query-log bindings, which fall back to an always-offline relay.
   container

@@ -27,6 +27,7 @@ export function bindProfiles(container: Container, settings: Settings): void {
         rulesLimit: settings.rulesLimit,
         checkParental: checkParentalReferences,
         documentContributors: [linkedIpsDocumentPart],
+        ecsOperatorCap: settings.ecsOperatorCap,
         isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
       }),
     [UnitOfWork, ProfileStore, Random, Clock, CursorSealerToken],

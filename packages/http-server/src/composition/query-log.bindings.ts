@@ -1,4 +1,5 @@
 import {
+  CLOUD_QUERY_LIMITS,
   ClickHouseQueryLogReader,
   LazyColumnarStore,
   openMaxMindCountryLookup,
@@ -23,6 +24,7 @@ import {
   Timers,
 } from '@svc/domain';
 import type { Container } from 'inversify';
+import { traced } from '../observability/tracing.js';
 import type { Settings } from '../settings/settings.js';
 import { CursorSealerToken, LogQueryServiceToken, ProfileServiceToken } from './tokens.js';
 
@@ -42,6 +44,8 @@ export function bindQueryLogs(container: Container, settings: Settings): void {
         return new ClickHouseQueryLogReader(
           async () => (await store.store()).client,
           settings.clickhouseUrl === undefined ? 'embedded' : 'server',
+          CLOUD_QUERY_LIMITS,
+          traced,
         );
       },
       [ColumnarStore],

@@ -53,3 +53,5 @@ export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');
 export const NodeServiceToken = Symbol.for('svc.NodeService');
 export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
 export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');
+/** The offline hold's expiry and delivery scheduler (engine-backed servers only). */
+export const NodeLogHoldSchedulerToken = Symbol.for('svc.NodeLogHoldScheduler');

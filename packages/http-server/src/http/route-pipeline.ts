@@ -1,3 +1,4 @@
+import { pipeline, Readable } from 'node:stream';
 import { DomainError, type IdempotencyService, type KeyedHash, type StoredResponse } from '@svc/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AnyRoute, RouteResult } from '../routes/route-definition.js';
@@ -126,7 +127,7 @@ function sendJson(req: Request, res: Response, status: number, body: unknown): v
   res.end(text);
 }
 
-function writeResult(req: Request, res: Response, result: RouteResult): void {
+function writeResult(req: Request, res: Response, next: NextFunction, result: RouteResult): void {
   if (result.headers !== undefined) {
     for (const [name, value] of Object.entries(result.headers)) {
       if (name.toLowerCase() === 'set-cookie') res.append('Set-Cookie', value);
@@ -135,6 +136,8 @@ function writeResult(req: Request, res: Response, result: RouteResult): void {
   }
   if (result.stream !== undefined) {
     openStream(res, result.status, result.stream);
+  } else if (result.bytes !== undefined) {
+    sendBytes(req, res, next, result);
   } else if (result.body === undefined) {
     res.status(result.status).end();
   } else if (result.contentType !== undefined) {
@@ -142,6 +145,46 @@ function writeResult(req: Request, res: Response, result: RouteResult): void {
   } else {
     sendJson(req, res, result.status, result.body);
   }
+}
+
+/**
+ * Pipes the result's chunks to the response with backpressure: the readable holds at most one chunk and asks
+ * for the next only when the socket drained. The first chunk is read before anything is sent, so that its
+ * failure (the archive gone meanwhile) is still answered as a problem, without the result's own headers; a
+ * later failure aborts the response, short of its Content-Length.
+ */
+function sendBytes(req: Request, res: Response, next: NextFunction, result: RouteResult): void {
+  const bytes = result.bytes;
+  if (bytes === undefined) return;
+  const head = () => {
+    res.status(result.status);
+    res.setHeader('Content-Type', result.contentType ?? 'application/octet-stream');
+    res.setHeader('Content-Length', bytes.length);
+  };
+  if (req.method === 'HEAD') {
+    head();
+    res.end();
+    return;
+  }
+  const chunks = bytes.chunks[Symbol.asyncIterator]();
+  chunks.next().then(
+    (first) => {
+      head();
+      async function* all(): AsyncGenerator<Uint8Array> {
+        for (let step = first; step.done !== true; step = await chunks.next()) yield step.value;
+      }
+      pipeline(Readable.from(all(), { objectMode: false, highWaterMark: 1 }), res, (error) => {
+        // Node passes undefined, not null, when the pipeline finished; a client that went away mid-download
+        // is no failure of the server.
+        if (error === null || error === undefined || error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+        next(error);
+      });
+    },
+    (error: unknown) => {
+      for (const name of Object.keys(result.headers ?? {})) res.removeHeader(name);
+      next(error);
+    },
+  );
 }
 
 /** Sends the headers now and hands the open response to the route; each write goes out as it is made. */
@@ -232,7 +275,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
       };
       const key = route.idempotent === true ? req.headers['idempotency-key'] : undefined;
       if (typeof key !== 'string') {
-        writeResult(req, res, await route.handler(context));
+        writeResult(req, res, next, await route.handler(context));
         return;
       }
       const scope = principal?.accountId ?? `ip:${locals.clientIp}`;
@@ -252,7 +295,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
         throw error;
       }
       await deps.idempotency.finish(scope, key, storedResponseOf(result));
-      writeResult(req, res, result);
+      writeResult(req, res, next, result);
     } catch (error) {
       next(error);
     }

@@ -24,6 +24,48 @@ export function fieldErrorsOf(error: z.ZodError, fallback: string): CodedFieldEr
   });
 }
 
+/** One value met while walking a parsed request part, with the way back to its root. */
+interface Visit {
+  value: unknown;
+  key: string | undefined;
+  parent: Visit | undefined;
+}
+
+function dottedPath(visit: Visit, fallback: string): string {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at !== undefined; at = at.parent) {
+    if (at.key !== undefined) keys.unshift(at.key);
+  }
+  return keys.length > 0 ? keys.join('.') : fallback;
+}
+
+/**
+ * Fields of a parsed request part holding U+0000. PostgreSQL text and jsonb cannot store it, so such a string
+ * would fail at the database as a 500; it is refused up front as a field error instead (the fuzzer found it in
+ * names, notes and feedback). Walked with an explicit stack: a schema's free-form part may nest deeply.
+ */
+function nulCharacterErrors(value: unknown, fallback: string): CodedFieldError[] {
+  const errors: CodedFieldError[] = [];
+  const pending: Visit[] = [{ value, key: undefined, parent: undefined }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000'))
+        errors.push({
+          field: dottedPath(visit, fallback),
+          message: 'Must not contain the NUL character (U+0000).',
+        });
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000'))
+          errors.push({ field: dottedPath(visit, fallback), message: 'Keys must not contain U+0000.' });
+        pending.push({ value: item, key, parent: visit });
+      }
+    }
+  }
+  return errors;
+}
+
 /** Parses one part of a request; collects failures into `errors` instead of throwing. */
 export function parsePart<T extends z.ZodType>(
   schema: T | undefined,
@@ -33,7 +75,12 @@ export function parsePart<T extends z.ZodType>(
 ): z.output<T> | undefined {
   if (schema === undefined) return undefined;
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    const nulErrors = nulCharacterErrors(result.data, fallbackField);
+    if (nulErrors.length === 0) return result.data;
+    errors.push(...nulErrors);
+    return undefined;
+  }
   errors.push(...fieldErrorsOf(result.error, fallbackField));
   return undefined;
 }

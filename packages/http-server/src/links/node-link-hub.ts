@@ -11,6 +11,8 @@ import {
   NODE_OFFLINE_RETRY_AFTER_S,
   NODE_REVOKED_SUBJECT,
   NodeLinkCloseCodes,
+  type NodeLogBatchService,
+  type NodeLogHoldStore,
   type NodePresence,
   type NodeQueryResult,
   type NodeStore,
@@ -18,10 +20,11 @@ import {
   type ProfileStore,
 } from '@svc/domain';
 import type { Logger } from 'pino';
-import { type WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator, Principal } from '../http/principal.js';
 import { problemFor, problemFromError } from '../problems/problem-document.js';
 import { CrossServerRelay } from './cross-server-relay.js';
+import { HeldLogDelivery } from './held-log-delivery.js';
 import { NodeLink } from './node-link.js';
 
 /** Path of the link (ROUTES.md). */
@@ -43,6 +46,13 @@ export interface NodeLinkHubDependencies {
   problemBase: string;
   /** True when other API servers share the bus (NATS): queries for links held elsewhere go over it. */
   crossServer: boolean;
+  /** Settles the nodes' log batches (stores them for `both` profiles when a columnar store is configured). */
+  logBatches: NodeLogBatchService;
+  /**
+   * The offline hold and link state in the database (engine-backed servers): links are recorded there and held
+   * rows delivered after the hello. Without it nothing is held.
+   */
+  hold?: NodeLogHoldStore;
 }
 
 /**
@@ -52,14 +62,20 @@ export interface NodeLinkHubDependencies {
  */
 export class NodeLinkHub implements NodePresence {
   private readonly links = new Map<string, NodeLink>();
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  /** Made, with the `ws` library loaded, on the first link: a server no node links to never holds them. */
+  private server: Promise<WebSocketServer> | undefined;
   private readonly subscriptions: BusSubscription[] = [];
   private sweeper: NodeJS.Timeout | undefined;
   /** When the last ready link of a profile dropped (monotonic ms), by `orgId/profileId`. */
   private readonly droppedAt = new Map<string, number>();
   private readonly crossServer: CrossServerRelay | undefined;
+  private readonly held: HeldLogDelivery | undefined;
 
   constructor(private readonly deps: NodeLinkHubDependencies) {
+    this.held =
+      deps.hold === undefined
+        ? undefined
+        : new HeldLogDelivery({ store: deps.hold, clock: deps.clock, logger: deps.logger });
     this.crossServer = deps.crossServer
       ? new CrossServerRelay(
           deps.bus,
@@ -96,6 +112,23 @@ export class NodeLinkHub implements NodePresence {
   /** The nodes holding a ready link to this server. */
   connectedNodeIds(): string[] {
     return [...this.links.values()].filter((link) => link.ready).map((link) => link.nodeId);
+  }
+
+  /** The ready links this server holds, by profile id (for the hold's periodic delivery). */
+  readyLinksByProfile(): Map<string, NodeLink[]> {
+    const byProfile = new Map<string, NodeLink[]>();
+    for (const link of this.links.values()) {
+      if (!link.ready) continue;
+      const links = byProfile.get(link.profileId) ?? [];
+      links.push(link);
+      byProfile.set(link.profileId, links);
+    }
+    return byProfile;
+  }
+
+  /** Offers the link its profile's held rows (after its hello, and when the hold scheduler finds some). */
+  offerHeld(link: NodeLink): void {
+    this.held?.offer(link);
   }
 
   /** The ready link of one of the organisation's profile's nodes, if any holds one to this server. */
@@ -149,7 +182,7 @@ export class NodeLinkHub implements NodePresence {
     }
     authenticator
       .authenticate({ headers: req.headers, clientIp: req.socket.remoteAddress ?? '' })
-      .then((principal: Principal | null) => {
+      .then(async (principal: Principal | null) => {
         const node = principal?.node?.node;
         if (principal?.kind !== 'node' || node === undefined) {
           throw new DomainError(
@@ -157,9 +190,8 @@ export class NodeLinkHub implements NodePresence {
             'The link takes a node token (Authorization: Bearer svcnode_…).',
           );
         }
-        this.server.handleUpgrade(req, socket, head, (ws) =>
-          this.accept(ws, node.id, node.orgId, node.profileId),
-        );
+        const server = await this.webSocketServer();
+        server.handleUpgrade(req, socket, head, (ws) => this.accept(ws, node.id, node.orgId, node.profileId));
       })
       .catch((error: unknown) => {
         const problem = problemFromError(error, this.context(requestId));
@@ -174,8 +206,17 @@ export class NodeLinkHub implements NodePresence {
     for (const link of this.links.values()) link.socket.close(1001, 'server shutting down');
     for (const subscription of this.subscriptions.splice(0)) await subscription.unsubscribe();
     await this.crossServer?.close();
-    for (const client of this.server.clients) client.terminate();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const server = await this.server;
+    if (server === undefined) return;
+    for (const client of server.clients) client.terminate();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private webSocketServer(): Promise<WebSocketServer> {
+    this.server ??= import('ws').then(
+      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }),
+    );
+    return this.server;
   }
 
   private context(requestId: string) {
@@ -210,6 +251,7 @@ export class NodeLinkHub implements NodePresence {
     socket.on('close', (code) => {
       clearTimeout(helloTimer);
       link.dropped();
+      if (link.ready) this.recordClosed(link);
       if (this.links.get(nodeId) === link) {
         this.links.delete(nodeId);
         // A link that dropped without the node being revoked is expected back: its profile is reconnecting.
@@ -234,7 +276,11 @@ export class NodeLinkHub implements NodePresence {
     if (!parsed.success) {
       const type = (raw as { type?: unknown } | null)?.type;
       // Types added by later versions of the protocol are ignored; a known type with a bad shape is refused.
-      if (['hello', 'heartbeat', 'query_result', 'query_error', 'log_batch'].includes(String(type))) {
+      if (
+        ['hello', 'heartbeat', 'query_result', 'query_error', 'log_batch', 'held_logs_ack'].includes(
+          String(type),
+        )
+      ) {
         link.send({ type: 'error', code: 'validation_failed', detail: parsed.error.message });
         if (type === 'hello') link.socket.close(NodeLinkCloseCodes.protocolError, 'bad hello');
       }
@@ -258,10 +304,17 @@ export class NodeLinkHub implements NodePresence {
           link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
           return;
         }
+        // Recorded before the welcome, so a welcomed node reads online on every server.
+        if (this.deps.hold === undefined)
+          await this.deps.store.linkSeen([link.nodeId], this.deps.clock.now());
+        else await this.deps.hold.linkOpened(link.nodeId, link.linkId, this.deps.clock.now());
+        if (!link.open) {
+          // Closed during the hello: its close found it not ready, so its link state is cleared here.
+          await this.deps.hold?.linkClosed(link.nodeId, link.linkId);
+          return;
+        }
         link.ready = true;
         this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
-        // Recorded before the welcome, so a welcomed node reads online on every server.
-        await this.deps.store.linkSeen([link.nodeId], this.deps.clock.now());
         link.send({
           type: 'welcome',
           protocol: NODE_LINK_PROTOCOL_VERSION,
@@ -270,6 +323,7 @@ export class NodeLinkHub implements NodePresence {
           profile_version: profile.version,
           heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
         });
+        this.held?.offer(link);
         return;
       }
       case 'heartbeat':
@@ -283,9 +337,40 @@ export class NodeLinkHub implements NodePresence {
         link.fail(message.id, message.code, message.detail);
         return;
       case 'log_batch':
-        link.send({ type: 'log_batch_ack', id: message.id, accepted: message.rows.length });
+        await this.settleLogBatch(link, message.id, message.rows);
+        return;
+      case 'held_logs_ack':
+        await this.held?.acknowledged(link, message.seq);
         return;
     }
+  }
+
+  /** Stores (or not) a log batch and acknowledges it once settled (docs/node-link-protocol.md). */
+  private async settleLogBatch(link: NodeLink, id: string, rows: readonly unknown[]): Promise<void> {
+    try {
+      const settled = await this.deps.logBatches.receive(link, id, rows);
+      link.send({ type: 'log_batch_ack', id, ...settled });
+    } catch (error) {
+      this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node log batch');
+      link.send({
+        type: 'log_batch_ack',
+        id,
+        accepted: 0,
+        outcome: 'rejected',
+        reason: 'storage_unavailable',
+      });
+    }
+  }
+
+  /** A ready link closed: other servers read the node offline, and its unacknowledged held rows go back. */
+  private recordClosed(link: NodeLink): void {
+    const cleared = Promise.all([
+      this.deps.hold?.linkClosed(link.nodeId, link.linkId),
+      this.held?.closed(link),
+    ]);
+    cleared.catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, nodeId: link.nodeId }, 'could not record a closed node link');
+    });
   }
 
   private onProfilePublished(payload: unknown): void {

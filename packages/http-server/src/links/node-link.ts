@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   NODE_LINK_HEARTBEAT_SECONDS,
@@ -27,6 +28,8 @@ export class NodeLink {
   ready = false;
   /** Monotonic time of the last message from the node, for the silence check. */
   lastHeardMs = performance.now();
+  /** Names this link in the database (nodes.link_id, claims of held rows), across API servers. */
+  readonly linkId = randomUUID();
   private readonly pending = new Map<string, PendingQuery>();
   private nextQuery = 0;
 
@@ -39,6 +42,11 @@ export class NodeLink {
 
   send(message: ServerToNodeMessage): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** True while the socket is open. */
+  get open(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
   }
 
   get inFlight(): number {

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { API_VERSION, Problem } from '@svc/domain';
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { AnyRoute } from '../routes/route-definition.js';
 
@@ -25,7 +24,7 @@ const SECURITY_SCHEMES = {
 
 /** Every problem status an operation can answer, derived from what the route declares. */
 export function errorStatusesOf(route: AnyRoute): number[] {
-  const statuses = new Set<number>([400, 500, ...(route.errorStatuses ?? [])]);
+  const statuses = new Set<number>([400, 500, 503, ...(route.errorStatuses ?? [])]);
   if (
     route.request?.params !== undefined ||
     route.request?.query !== undefined ||
@@ -118,7 +117,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: strin
   });
 }
 
-/** The document as served at GET /v1/openapi.yaml. */
-export function openApiYaml(document: OpenApiDocument): string {
+/** The document as served at GET /v1/openapi.yaml; the YAML library loads with the first request for it. */
+export async function openApiYaml(document: OpenApiDocument): Promise<string> {
+  const { stringify } = await import('yaml');
   return stringify(document, { aliasDuplicateObjects: false });
 }

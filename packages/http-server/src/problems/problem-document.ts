@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { DomainError, type FieldError, type Problem, type ProblemCode } from '@svc/domain';
+import { isDependencyUnavailable } from './dependency-unavailable.js';
 import { PROBLEM_STATUS } from './problem-status.js';
 
 /** Everything needed to answer with a problem document. */
@@ -14,9 +15,9 @@ export function problemFor(
   code: ProblemCode,
   detail: string,
   context: { requestId: string; problemBase: string },
-  extra: { fieldErrors?: FieldError[]; retryAfter?: number | undefined } = {},
+  extra: { fieldErrors?: FieldError[]; retryAfter?: number | undefined; status?: number } = {},
 ): ProblemResponse {
-  const status = PROBLEM_STATUS[code];
+  const status = extra.status ?? PROBLEM_STATUS[code];
   const body: Problem = {
     type: `${context.problemBase}/${code}`,
     title: STATUS_CODES[status] ?? 'Error',
@@ -45,9 +46,13 @@ function isHttpParserError(error: unknown): error is HttpParserError {
   );
 }
 
+/** Seconds a client is told to wait before retrying while a dependency is out of reach. */
+const DEPENDENCY_RETRY_AFTER_SECONDS = 1;
+
 /**
  * The one mapping from anything thrown to a problem document. Domain errors keep their code; request-parsing
- * failures become 400s; everything else is 500 internal with no detail of the cause.
+ * failures become 400s; a storage engine or service out of reach is 503 (code internal) with Retry-After;
+ * everything else is 500 internal with no detail of the cause.
  */
 export function problemFromError(
   error: unknown,
@@ -72,6 +77,21 @@ export function problemFromError(
     if (error.status >= 400 && error.status < 500) {
       return problemFor('bad_request', 'The request could not be read.', context);
     }
+  }
+  // The router decodes path parameters itself; a malformed percent-escape (`/v1/profiles/%zz`) is the
+  // client's, not a server failure.
+  if (error instanceof URIError) {
+    return problemFor('bad_request', 'The request path has a malformed percent-escape.', context);
+  }
+  if (isDependencyUnavailable(error)) {
+    // The spec's code enumeration (section 7) has no code of its own for this: `internal`, whose status the
+    // spec leaves open, with 503 and Retry-After tells a client the condition is transient.
+    return problemFor(
+      'internal',
+      'A service this server depends on is unavailable; retry shortly.',
+      context,
+      { retryAfter: DEPENDENCY_RETRY_AFTER_SECONDS, status: 503 },
+    );
   }
   return problemFor(
     'internal',

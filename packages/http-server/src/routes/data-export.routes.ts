@@ -75,7 +75,7 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
       operationId: 'downloadDataExport',
       summary: 'Download a data export',
       description:
-        'The archive, offered as a file: JSON lines (`application/x-ndjson`), each a JSON object with a `type`. The first line (`account_data`) holds the account and everything attached to it (format `svc-account-export` version 2); each following line (`query_log`) is one stored query of one of its profiles (the columns of spec 2.11), profile by profile, newest first. 409 export_not_ready while the export is pending (or when it failed); 404 not_found once it expired, as for an export that never existed (its archive is removed).',
+        'The archive, offered as a file and sent as it is read from storage (never held whole in memory): JSON lines (`application/x-ndjson`), each a JSON object with a `type`. The first line (`account_data`) holds the account and everything attached to it (format `svc-account-export` version 2); each following line (`query_log`) is one stored query of one of its profiles (the columns of spec 2.11), profile by profile, newest first. 409 export_not_ready while the export is pending (or when it failed); 404 not_found once it expired, as for an export that never existed (its archive is removed).',
       tags: ['auth'],
       auth: 'session',
       request: { params: ExportPath },
@@ -90,6 +90,18 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
               description: '`attachment; filename="svc-export-<id>.jsonl"`',
               schema: { type: 'string' },
             },
+            'Content-Length': {
+              description: 'The archive’s size (`size_bytes`).',
+              schema: { type: 'integer' },
+            },
+            ETag: {
+              description: 'The archive’s hex SHA-256 in quotes: it never changes once ready.',
+              schema: { type: 'string' },
+            },
+            'Repr-Digest': {
+              description: 'The archive’s SHA-256 (RFC 9530): `sha-256=:<base64>:`.',
+              schema: { type: 'string' },
+            },
           },
         },
       },
@@ -97,9 +109,14 @@ export function dataExportRoutes(exports: DataExportService): AnyRoute[] {
         const download = await exports.download(actingSession(principal).account.id, params.id);
         return {
           status: 200,
-          body: download.archive,
+          bytes: { length: download.sizeBytes, chunks: download.chunks },
           contentType: 'application/x-ndjson; charset=utf-8',
-          headers: { ...NO_STORE, 'Content-Disposition': `attachment; filename="${download.fileName}"` },
+          headers: {
+            ...NO_STORE,
+            'Content-Disposition': `attachment; filename="${download.fileName}"`,
+            ETag: `"${download.sha256}"`,
+            'Repr-Digest': `sha-256=:${Buffer.from(download.sha256, 'hex').toString('base64')}:`,
+          },
         };
       },
     }),

@@ -8,7 +8,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 export interface MetaRouteDependencies {
   settings: Pick<Settings, 'env' | 'baseUrl' | 'geoipDb' | 'deletionCoolingOffDays'>;
   /** The served OpenAPI document in YAML, written on first use (it lists these routes too, hence the thunk). */
-  openApiYaml: () => string;
+  openApiYaml: () => Promise<string>;
   /** Whether a columnar store is configured (logs from the cloud store). */
   columnarStore: boolean;
   /** Attribution the GeoIP database licence asks for; empty without a database. */
@@ -130,7 +130,7 @@ export function metaRoutes(deps: MetaRouteDependencies): AnyRoute[] {
       responses: {
         200: { description: 'OpenAPI 3.1 in YAML.', schema: z.string(), contentType: 'application/yaml' },
       },
-      handler: async () => ({ status: 200, body: deps.openApiYaml(), contentType: 'application/yaml' }),
+      handler: async () => ({ status: 200, body: await deps.openApiYaml(), contentType: 'application/yaml' }),
     }),
   ];
 }

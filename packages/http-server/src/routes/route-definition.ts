@@ -31,6 +31,12 @@ export interface RouteResult {
    * the channel until it ends it or the client goes away.
    */
   stream?: (channel: EventChannel) => void;
+  /**
+   * Bytes sent as they are read (a large download), with `contentType`: each chunk is asked for only once the
+   * client took the previous one. Should the first chunk fail, the error is answered as a problem; a later
+   * failure aborts the response, which then falls short of its Content-Length.
+   */
+  bytes?: { length: number; chunks: AsyncIterable<Uint8Array> };
 }
 
 /** The open response of a streaming route. */

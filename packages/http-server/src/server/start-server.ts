@@ -16,6 +16,7 @@ import { Readiness, type ReadinessSources } from '../observability/readiness.js'
 import { requestObserver } from '../observability/request-observer.js';
 import { ServerMetrics } from '../observability/server-metrics.js';
 import type { Settings } from '../settings/settings.js';
+import { answerClientError } from './client-error.js';
 import { type ControlCommand, startControlSocket } from './control-socket.js';
 
 /** How long shutdown waits for requests in flight before cutting connections (RUNNER.md). */
@@ -127,6 +128,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     res.writeHead(503, { 'Retry-After': '1' }).end();
   };
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => handler(req, res));
+  let problemBase = options.settings.problemBase;
+  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, problemBase));
   let upgrade: UpgradeHandler = (_req, socket) => {
     socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
   };
@@ -134,6 +137,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const address = await listen(server, options.settings.host, options.settings.port);
   const url = urlOf(address);
   const settings = withBoundUrl(options.settings, url);
+  problemBase = settings.problemBase;
   const container = createContainer({
     settings,
     logger: options.logger,
@@ -157,7 +161,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       const control = await startControlSocket(settings.dataDir, commands);
       lifecycle.own('control socket', control, (owned) => owned.close());
     }
-    const applied = await migrateStores(container);
+    const applied = await migrateStores(container, {
+      onColumnarUnavailable:
+        settings.clickhouseUrl === undefined
+          ? undefined
+          : (error) =>
+              options.logger.warn(
+                { err: error },
+                'ClickHouse is unavailable: serving without it; logs and analytics answer 503 until it is back',
+              ),
+    });
     if (applied.postgres.length + applied.columnar.length > 0)
       options.logger.info({ applied }, 'migrations applied');
     built = await buildApp(container, options.contributions);

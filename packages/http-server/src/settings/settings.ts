@@ -83,6 +83,8 @@ export const RawSettings = z.object({
     .pipe(z.array(z.ipv4('must list IPv4 addresses')))
     .default(['192.0.2.53', '198.51.100.53']),
   SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32),
+  SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128),
   SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -129,6 +131,8 @@ export interface Settings {
   resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
   /** The plan's limit of rules per profile (422 too_many_rules beyond). */
   rulesLimit: number;
+  /** The operator's cap on the ECS source prefixes the resolvers forward (spec 2.3 settings.ecs). */
+  ecsOperatorCap: { v4: number; v6: number };
   /** Days between an account deletion request and its erasure (the owner can undelete until then). */
   deletionCoolingOffDays: number;
   /** Bearer token that GET /metrics demands; unset leaves /metrics open (keep it off the public listener). */
@@ -207,6 +211,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       ipv4Anycast: raw.SVC_ANYCAST_V4,
     },
     rulesLimit: raw.SVC_RULES_LIMIT,
+    ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
   };

@@ -1,0 +1,376 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import {
+  createScratchDatabase,
+  postgresServerUnavailable,
+} from '../../packages/adapters/tests/support/postgres-server.js';
+import { createBenchAccount } from './bench-account.js';
+import { exited, ROOT, waitForListening } from './bench-processes.js';
+
+/**
+ * Part of `npm run bench` (issue 10, "Performance targets for the mix"): `npm run bench -- --only mix`
+ * (or `--mix`), `--long` for 10 minutes. One API server process on 127.0.0.1 with the PostgreSQL server and
+ * the embedded chdb, under a read-heavy mix through autocannon (in this process) from ORGANISATIONS accounts
+ * (each its own organisation, as on a real server; the query budget and the 4 concurrent log queries are per
+ * organisation): profile GETs and lists, token-authenticated GET /v1/auth/me, PATCHes with If-Match (a PATCH
+ * takes a profile no other PATCH holds and carries its ETag forward), log queries answered by chdb, and 4 SSE
+ * log streams of one more account held open throughout. Prints throughput, p50/p99, answers by status per
+ * kind (429 too_many_queries is documented), and the server's RSS sampled every second, against the
+ * targets: 2,000 req/s, p99 under 50 ms, RSS flat over the last half (under 500 MB with chdb in the process).
+ * It stops by itself after the warm-up and the run (BENCH_SECONDS overrides the run's length).
+ */
+const args = process.argv.slice(2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (args.includes('--long') ? 600 : 60));
+const WARM_UP_SECONDS = 5;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ORGANISATIONS = 4;
+const READ_PROFILES = 5;
+/** Twice the connections: a profile whose ETag is being re-read after a failed PATCH is out of the pool. */
+const WRITE_PROFILES = 2 * CONNECTIONS;
+const STREAMS = 4;
+const SCOPES = ['profiles:read', 'profiles:write', 'account:read', 'logs:read'];
+const TARGET_RPS = 2_000;
+const TARGET_P99_MS = 50;
+const TARGET_RSS_MB = 500;
+
+interface Profile {
+  id: string;
+  etag: string;
+}
+
+/** One organisation of the mix: its token and the profiles it reads. */
+interface Organisation {
+  token: string;
+  readers: Profile[];
+}
+
+async function startServer(dataDir: string, databaseUrl: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SVC_ENV: 'development',
+    SVC_LOG_LEVEL: 'warn',
+    SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+    DATABASE_URL: databaseUrl,
+  };
+  for (const name of ['CLICKHOUSE_URL', 'NATS_URL', 'SMTP_URL']) delete env[name];
+  // From the sources, as `npm start` runs it: the shared tree is not rebuilt for a benchmark.
+  return spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      join(ROOT, 'packages/cli/src/bin.ts'),
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+}
+
+async function createProfile(url: string, token: string, name: string): Promise<Profile> {
+  const response = await fetch(`${url}/v1/profiles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (response.status !== 201) throw new Error(`create profile: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  return { id, etag: response.headers.get('etag') ?? '' };
+}
+
+/** The profile's current ETag. */
+async function currentEtag(url: string, token: string, id: string): Promise<string> {
+  const response = await fetch(`${url}/v1/profiles/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  return response.headers.get('etag') ?? '';
+}
+
+/** The server process's own resident memory in MB (chdb runs inside it). */
+function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Holds an SSE stream open until `signal` aborts: the bytes it received, or why it ended early. */
+async function holdStream(
+  url: string,
+  token: string,
+  signal: AbortSignal,
+): Promise<{ bytes: number; failure?: string }> {
+  let bytes = 0;
+  try {
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal,
+    });
+    if (response.status !== 200 || response.body === null)
+      return { bytes, failure: `answered ${response.status}: ${await response.text()}` };
+    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    return signal.aborted ? { bytes } : { bytes, failure: 'closed by the server' };
+  } catch (error) {
+    if (signal.aborted) return { bytes };
+    return { bytes, failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/** Answers by request kind and status (with the problem code for errors), and each kind's latencies. */
+class Tally {
+  readonly counts = new Map<string, Map<string, number>>();
+  readonly latencies = new Map<string, number[]>();
+
+  record(kind: string, status: number, body: string, ms: number): void {
+    const code = status >= 400 ? /"code":"([a-z_]+)"/.exec(body)?.[1] : undefined;
+    const key = code === undefined ? String(status) : `${status} ${code}`;
+    const byStatus = this.counts.get(kind) ?? new Map<string, number>();
+    byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+    this.counts.set(kind, byStatus);
+    const latencies = this.latencies.get(kind) ?? [];
+    latencies.push(ms);
+    this.latencies.set(kind, latencies);
+  }
+
+  /** Errors other than the documented 429s. */
+  unexpected(): number {
+    let total = 0;
+    for (const byStatus of this.counts.values())
+      for (const [key, count] of byStatus) if (!key.startsWith('2') && !key.startsWith('429')) total += count;
+    return total;
+  }
+
+  lines(): string[] {
+    return [...this.counts].map(([kind, byStatus]) => {
+      const sorted = [...(this.latencies.get(kind) ?? [])].sort((a, b) => a - b);
+      const timing = `p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p99 ${percentile(sorted, 0.99).toFixed(0)} ms`;
+      const answers = [...byStatus].map(([key, count]) => `${count} × ${key}`).join(', ');
+      return `  ${kind.padEnd(34)} ${timing.padEnd(24)} ${answers}`;
+    });
+  }
+}
+
+/** The mix each connection cycles through: 20 requests, 1 write, 1 log query. */
+function mixRequests(
+  url: string,
+  organisations: Organisation[],
+  writer: { token: string; free: Profile[] },
+  tally: Tally,
+): AutocannonRequest[] {
+  let next = 0;
+  /** The next organisation's credential and one of its profiles, round robin. */
+  const pick = () => {
+    next += 1;
+    const organisation = organisations[next % organisations.length];
+    const profile =
+      organisation?.readers[Math.floor(next / organisations.length) % organisation.readers.length];
+    return { auth: { authorization: `Bearer ${organisation?.token}` }, id: profile?.id ?? '' };
+  };
+  // Timed from the moment autocannon prepares the request (one in flight per connection, no pipelining).
+  const counted = (kind: string, request: AutocannonRequest): AutocannonRequest => ({
+    ...request,
+    setupRequest: (prepared, context) => {
+      context.sentAt = performance.now();
+      return request.setupRequest?.(prepared, context) ?? prepared;
+    },
+    onResponse: (status, body, context, headers) => {
+      tally.record(kind, status, body, performance.now() - Number(context.sentAt));
+      request.onResponse?.(status, body, context, headers);
+    },
+  });
+  const getProfile = counted('GET /v1/profiles/{id}', {
+    method: 'GET',
+    setupRequest: (request) => {
+      const { auth, id } = pick();
+      return { ...request, path: `/v1/profiles/${id}`, headers: auth };
+    },
+  });
+  const me = counted('GET /v1/auth/me', {
+    method: 'GET',
+    path: '/v1/auth/me',
+    setupRequest: (request) => ({ ...request, headers: pick().auth }),
+  });
+  const list = counted('GET /v1/profiles?limit=20', {
+    method: 'GET',
+    path: '/v1/profiles?limit=20',
+    setupRequest: (request) => ({ ...request, headers: pick().auth }),
+  });
+  const logs = counted('GET /v1/profiles/{id}/logs', {
+    method: 'GET',
+    setupRequest: (request) => {
+      const { auth, id } = pick();
+      return { ...request, path: `/v1/profiles/${id}/logs?limit=20`, headers: auth };
+    },
+  });
+  // A PATCH takes a profile no other PATCH holds and hands it back with the ETag of its answer, so that every
+  // If-Match matches. A PATCH cut when a run ends may have committed unanswered: its profile's ETag is read
+  // again before the profile goes back to the pool (and between runs).
+  const auth = { authorization: `Bearer ${writer.token}` };
+  let edits = 0;
+  const patch = counted('PATCH /v1/profiles/{id} If-Match', {
+    method: 'PATCH',
+    setupRequest: (request, context) => {
+      const profile = writer.free.pop();
+      if (profile === undefined) throw new Error('more PATCHes in flight than writer profiles');
+      context.profile = profile;
+      edits += 1;
+      return {
+        ...request,
+        path: `/v1/profiles/${profile.id}`,
+        headers: { ...auth, 'content-type': 'application/merge-patch+json', 'if-match': profile.etag },
+        body: JSON.stringify({ name: `edit ${edits}` }),
+      };
+    },
+    onResponse: (status, _body, context, headers) => {
+      const profile = context.profile as Profile;
+      // Raw header names, as the server wrote them (ETag).
+      const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];
+      if (status === 200 && etag !== undefined) {
+        profile.etag = etag;
+        writer.free.push(profile);
+        return;
+      }
+      void currentEtag(url, writer.token, profile.id).then((current) => {
+        profile.etag = current;
+        writer.free.push(profile);
+      });
+    },
+  });
+  return [
+    ...Array.from({ length: 4 }, () => [getProfile, getProfile, me]).flat(),
+    list,
+    patch,
+    getProfile,
+    me,
+    logs,
+    getProfile,
+    list,
+    getProfile,
+  ];
+}
+
+/** Least-squares slope of `samples` (MB per minute). */
+function slopePerMinute(samples: { at: number; mb: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const meanAt = samples.reduce((sum, sample) => sum + sample.at, 0) / n;
+  const meanMb = samples.reduce((sum, sample) => sum + sample.mb, 0) / n;
+  let numerator = 0;
+  let denominator = 0;
+  for (const sample of samples) {
+    numerator += (sample.at - meanAt) * (sample.mb - meanMb);
+    denominator += (sample.at - meanAt) ** 2;
+  }
+  return denominator === 0 ? 0 : (numerator / denominator) * 60;
+}
+
+const uptime = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+async function main(): Promise<void> {
+  const unavailable = await postgresServerUnavailable();
+  if (unavailable !== undefined) {
+    process.stdout.write(`mix on the PostgreSQL server: skipped, ${unavailable}\n`);
+    return;
+  }
+  const database = await createScratchDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mix-'));
+  const streams = new AbortController();
+  let server: ChildProcess | undefined;
+  try {
+    server = await startServer(dataDir, database.url);
+    const url = await waitForListening(server);
+    const pid = server.pid;
+    if (pid === undefined) throw new Error('the server has no pid');
+    const organisations: Organisation[] = [];
+    for (let index = 0; index < ORGANISATIONS; index += 1) {
+      const account = await createBenchAccount(url, dataDir, SCOPES, `mix${index}@example.test`);
+      const readers: Profile[] = [];
+      for (let profile = 0; profile < READ_PROFILES; profile += 1)
+        readers.push(await createProfile(url, account.token, `reader ${profile}`));
+      organisations.push({ token: account.token, readers });
+    }
+    const writerToken = organisations[0]?.token ?? '';
+    const writers: Profile[] = [];
+    for (let index = 0; index < WRITE_PROFILES; index += 1)
+      writers.push(await createProfile(url, writerToken, `writer ${index}`));
+    const streaming = await createBenchAccount(url, dataDir, SCOPES, 'mix-streams@example.test');
+    const streamedProfile = await createProfile(url, streaming.token, 'streamed');
+    const held = Array.from({ length: STREAMS }, () =>
+      holdStream(`${url}/v1/profiles/${streamedProfile.id}/logs/stream`, streaming.token, streams.signal),
+    );
+    /** Every writer profile free, with its current ETag (a PATCH cut by the end of a run may have committed). */
+    const freeWriters = async () => {
+      for (const profile of writers) profile.etag = await currentEtag(url, writerToken, profile.id);
+      return { token: writerToken, free: [...writers] };
+    };
+
+    const warmUp = new Tally();
+    await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: WARM_UP_SECONDS,
+      requests: mixRequests(url, organisations, await freeWriters(), warmUp),
+    });
+    const tally = new Tally();
+    const samples: { at: number; mb: number }[] = [];
+    const started = performance.now();
+    const sampler = setInterval(() => {
+      samples.push({ at: (performance.now() - started) / 1000, mb: rssMegabytes(pid) });
+    }, 1_000);
+    const loadBefore = uptime();
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: mixRequests(url, organisations, await freeWriters(), tally),
+    });
+    clearInterval(sampler);
+    const loadAfter = uptime();
+    streams.abort();
+    const streamed = await Promise.all(held);
+
+    const lastHalf = samples.filter((sample) => sample.at >= SECONDS / 2);
+    const peak = Math.max(...samples.map((sample) => sample.mb));
+    const middle = lastHalf[0]?.mb ?? 0;
+    const end = lastHalf[lastHalf.length - 1]?.mb ?? 0;
+    const slope = slopePerMinute(lastHalf);
+    const failedStreams = streamed.filter((stream) => stream.failure !== undefined);
+    const unexpected = tally.unexpected() + result.errors + result.timeouts + failedStreams.length;
+    const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+    process.stdout.write(
+      [
+        `mix on the PostgreSQL server with embedded chdb (${cpus().length} cores; server from the sources; ` +
+          `${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; ${STREAMS} SSE streams open)`,
+        `load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after — other work on this machine counts`,
+        `throughput  ${result.requests.average.toFixed(0)} req/s (target ≥ ${TARGET_RPS}: ${verdict(result.requests.average >= TARGET_RPS)})`,
+        `latency     p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${TARGET_P99_MS} ms: ${verdict(result.latency.p99 < TARGET_P99_MS)})`,
+        `requests    ${result.requests.total}; errors other than 429: ${unexpected} (target 0: ${verdict(unexpected === 0)}); socket errors ${result.errors}, time-outs ${result.timeouts}`,
+        ...tally.lines(),
+        `SSE streams ${streamed.length - failedStreams.length} of ${streamed.length} held open for the whole run ` +
+          `(${streamed.reduce((sum, stream) => sum + stream.bytes, 0)} bytes received)` +
+          failedStreams.map((stream) => `; one ended early: ${stream.failure}`).join(''),
+        `server RSS  peak ${peak.toFixed(0)} MB; last half ${middle.toFixed(0)} → ${end.toFixed(0)} MB, slope ${slope.toFixed(1)} MB/min ` +
+          `(target flat and < ${TARGET_RSS_MB} MB with chdb in the process: ${verdict(peak < TARGET_RSS_MB && Math.abs(end - middle) <= Math.max(10, middle * 0.05))})`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    streams.abort();
+    if (server !== undefined) {
+      server.kill('SIGTERM');
+      await exited(server);
+    }
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

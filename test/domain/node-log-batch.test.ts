@@ -1,0 +1,164 @@
+import {
+  type EdgeLogWriter,
+  type LogBatchClaim,
+  type NodeLogBatchLedger,
+  NodeLogBatchService,
+  ParentalSettings,
+  type ProfileRecord,
+  ProfileSettings,
+  type QueryLogRow,
+  SecuritySettings,
+} from '@svc/domain';
+import { describe, expect, it } from 'vitest';
+
+const now = new Date('2026-11-23T04:00:00Z');
+const clock = { now: () => now };
+const sender = { nodeId: '00000000-0000-4000-8000-000000000001', orgId: 'org', profileId: 'abc123' };
+
+function profile(settings: Record<string, unknown>): ProfileRecord {
+  return {
+    id: 'abc123',
+    orgId: 'org',
+    name: 'p',
+    version: 1,
+    security: SecuritySettings.parse({}),
+    parental: ParentalSettings.parse({}),
+    settings: ProfileSettings.parse(settings),
+    rules: { deny: [], allow: [], rewrites: [] },
+    lists: [],
+    suspended: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The ledger's rules in memory: claims, stale take-over, release. */
+class MapLedger implements NodeLogBatchLedger {
+  readonly batches = new Map<string, { rows: number; claimedAt: Date; stored: boolean; storedAt?: Date }>();
+  async claim(nodeId: string, batchId: string, rows: number, at: Date, staleBefore: Date) {
+    const key = `${nodeId}/${batchId}`;
+    const existing = this.batches.get(key);
+    if (existing?.stored) return { state: 'stored', rows: existing.rows } satisfies LogBatchClaim;
+    if (existing !== undefined && existing.claimedAt > staleBefore)
+      return { state: 'in_progress' } satisfies LogBatchClaim;
+    this.batches.set(key, { rows, claimedAt: at, stored: false });
+    return { state: 'claimed' } satisfies LogBatchClaim;
+  }
+  async markStored(nodeId: string, batchId: string, at: Date) {
+    const entry = this.batches.get(`${nodeId}/${batchId}`);
+    if (entry !== undefined) {
+      entry.stored = true;
+      entry.storedAt = at;
+    }
+  }
+  async release(nodeId: string, batchId: string) {
+    this.batches.delete(`${nodeId}/${batchId}`);
+  }
+  async forgetStored(storedBefore: Date, limit: number) {
+    let forgotten = 0;
+    for (const [key, entry] of this.batches) {
+      if (forgotten === limit) break;
+      if (entry.storedAt !== undefined && entry.storedAt < storedBefore) {
+        this.batches.delete(key);
+        forgotten += 1;
+      }
+    }
+    return forgotten;
+  }
+}
+
+class RecordingWriter implements Pick<EdgeLogWriter, 'writeRows'> {
+  readonly rows: QueryLogRow[] = [];
+  failNext = false;
+  async writeRows(rows: readonly QueryLogRow[]): Promise<void> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('columnar store down');
+    }
+    this.rows.push(...rows);
+  }
+}
+
+const row = (overrides: Record<string, unknown> = {}) => ({
+  ts: '2026-11-23T03:59:00.000Z',
+  row_id: '7',
+  client_ip: '192.0.2.7',
+  transport: 'doq',
+  qname: 'a.example.',
+  qtype: 1,
+  status: 'blocked',
+  reason_rule: 'a.example',
+  rcode: 3,
+  ...overrides,
+});
+
+function setup(settings: Record<string, unknown>) {
+  const ledger = new MapLedger();
+  const writer = new RecordingWriter();
+  const sut = new NodeLogBatchService({
+    storage: { ledger, writer },
+    findProfile: async () => profile(settings),
+    clock,
+  });
+  return { ledger, writer, sut };
+}
+
+describe(NodeLogBatchService.name, () => {
+  it('stores a both profile’s rows with the node, applying log_client_ip and log_domains', async () => {
+    const { writer, sut } = setup({ log_destination: 'both', log_client_ip: false, log_domains: false });
+    expect(await sut.receive(sender, 'b1', [row()])).toEqual({ accepted: 1, outcome: 'stored' });
+    expect(writer.rows).toEqual([
+      expect.objectContaining({
+        node: sender.nodeId,
+        profileId: 'abc123',
+        pop: 'node',
+        clientIp: '',
+        qname: '',
+        reasonRule: '',
+        transport: 'doq',
+      }),
+    ]);
+  });
+
+  it('writes nothing for destinations other than both, nor when logs are off', async () => {
+    for (const settings of [
+      { log_destination: 'self-hosted' },
+      { log_destination: 'cloud' },
+      { log_destination: 'none' },
+      { log_destination: 'both', logs_enabled: false },
+    ]) {
+      const { writer, sut } = setup(settings);
+      expect(await sut.receive(sender, 'b1', [row()])).toEqual({ accepted: 0, outcome: 'not_kept' });
+      expect(writer.rows).toEqual([]);
+    }
+  });
+
+  it('answers duplicate for a stored batch, in progress for a fresh claim, and rewrites after a failure', async () => {
+    const { ledger, writer, sut } = setup({ log_destination: 'both' });
+    writer.failNext = true;
+    await expect(sut.receive(sender, 'b1', [row()])).rejects.toThrow('columnar store down');
+    expect(ledger.batches.size).toBe(0);
+    expect(await sut.receive(sender, 'b1', [row()])).toEqual({ accepted: 1, outcome: 'stored' });
+    expect(await sut.receive(sender, 'b1', [row(), row()])).toEqual({ accepted: 1, outcome: 'duplicate' });
+    expect(writer.rows).toHaveLength(1);
+
+    await ledger.claim(sender.nodeId, 'b2', 1, now, new Date(0));
+    expect(await sut.receive(sender, 'b2', [row()])).toEqual({
+      accepted: 0,
+      outcome: 'rejected',
+      reason: 'batch_in_progress',
+    });
+  });
+
+  it('refuses the whole batch when a row is bad, naming at most 20 rows', async () => {
+    const { writer, sut } = setup({ log_destination: 'both' });
+    const bad = Array.from({ length: 30 }, () => row({ status: 'maybe' }));
+    const settled = await sut.receive(sender, 'b1', [row(), ...bad]);
+    expect(settled).toMatchObject({ accepted: 0, outcome: 'rejected', reason: 'validation_failed' });
+    expect(settled.errors).toHaveLength(20);
+    expect(settled.errors?.[0]).toMatchObject({ row: 1, field: 'status' });
+    const future = await sut.receive(sender, 'b2', [row({ ts: '2026-11-23T06:00:00.000Z' })]);
+    expect(future.errors).toEqual([{ row: 0, field: 'ts', message: expect.any(String) }]);
+    expect(writer.rows).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+import { runDataExportChunkSuite } from './data-export-chunks.suite.js';
+
+runDataExportChunkSuite('pglite');

@@ -1,0 +1,3 @@
+import { runNodeLogsSuite } from './node-logs.suite.js';
+
+runNodeLogsSuite('pglite');

@@ -1,0 +1,6 @@
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { runNodeLogsSuite } from './node-logs.suite.js';
+
+if (postgresServerSkipReason !== undefined)
+  console.log(`skipping node logs on the PostgreSQL server: ${postgresServerSkipReason}`);
+runNodeLogsSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BusDelivery, MessageBus } from '@svc/domain';
+import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
+import pino from 'pino';
+import { createScratchDatabase } from '../../packages/adapters/tests/support/postgres-server.js';
+import { type ApiHarness, outboxMailTo } from './api-harness.js';
+import { ManualClock } from './manual-clock.js';
+
+/** One or more API servers sharing one database, with what their outbox relays published. */
+export interface ApiCluster {
+  /** Base URLs, one per server. */
+  urls: string[];
+  /** The first server as a harness (signup mail, container). */
+  harness: ApiHarness;
+  /** Every message any server's outbox relay published on its bus, in arrival order. */
+  published: BusDelivery[];
+  close(): Promise<void>;
+}
+
+const SECRET = 'cluster-secret-that-is-long-enough-for-hkdf-0123456789';
+
+/**
+ * Starts `count` API servers on embedded PGlite (one server: a data dir has one owner) or on one scratch
+ * database of the PostgreSQL server, each with its own in-process bus. The outbox relay holding the
+ * advisory lock publishes each row on its own server's bus, so `published` listens on all of them.
+ */
+export async function startCluster(storage: 'pglite' | 'postgres', count: number): Promise<ApiCluster> {
+  if (storage === 'pglite' && count !== 1) throw new Error('PGlite serves one API server per data dir');
+  const scratch = storage === 'postgres' ? await createScratchDatabase() : undefined;
+  const servers: RunningServer[] = [];
+  const dirs: string[] = [];
+  const published: BusDelivery[] = [];
+  const clock = new ManualClock();
+  for (let index = 0; index < count; index += 1) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-cluster-'));
+    dirs.push(dataDir);
+    const server = await startServer({
+      settings: parseSettings({
+        SVC_ENV: 'development',
+        PORT: '0',
+        SVC_SECRET: SECRET,
+        SVC_DATA_DIR: dataDir,
+        ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
+      }),
+      logger: pino({ level: 'warn' }),
+      storage: 'engines',
+      clock,
+    });
+    servers.push(server);
+    const bus = await server.container.getAsync<MessageBus>(MessageBus);
+    await bus.subscribe('>', (delivery) => {
+      published.push(delivery);
+    });
+  }
+  const [first] = servers;
+  const [firstDir] = dirs;
+  if (first === undefined || firstDir === undefined) throw new Error('a cluster has at least one server');
+  return {
+    urls: servers.map((server) => server.url),
+    published,
+    harness: {
+      url: first.url,
+      clock,
+      container: first.container,
+      mailTo: async (address) => outboxMailTo(firstDir, address),
+      close: async () => undefined,
+    },
+    close: async () => {
+      for (const server of servers) await server.close();
+      await scratch?.drop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
