@@ -12,7 +12,9 @@ import { ManualClock } from './manual-clock.js';
 export interface ApiCluster {
   /** Base URLs, one per server. */
   urls: string[];
-  /** The first server as a harness (signup mail, container). */
+  /** The servers themselves (containers for schedulers and stores), in start order. */
+  servers: RunningServer[];
+  /** The first server as a harness (its container; mail sent by any of the servers). */
   harness: ApiHarness;
   /** Every message any server's outbox relay published on its bus, in arrival order. */
   published: BusDelivery[];
@@ -23,10 +25,15 @@ const SECRET = 'cluster-secret-that-is-long-enough-for-hkdf-0123456789';
 
 /**
  * Starts `count` API servers on embedded PGlite (one server: a data dir has one owner) or on one scratch
- * database of the PostgreSQL server, each with its own in-process bus. The outbox relay holding the
- * advisory lock publishes each row on its own server's bus, so `published` listens on all of them.
+ * database of the PostgreSQL server, each with its own in-process bus (unless `settings` names NATS_URL) and
+ * the same manual clock. The outbox relay holding the advisory lock publishes each row on its own server's
+ * bus, so `published` listens on all of them.
  */
-export async function startCluster(storage: 'pglite' | 'postgres', count: number): Promise<ApiCluster> {
+export async function startCluster(
+  storage: 'pglite' | 'postgres',
+  count: number,
+  settings: Record<string, string> = {},
+): Promise<ApiCluster> {
   if (storage === 'pglite' && count !== 1) throw new Error('PGlite serves one API server per data dir');
   const scratch = storage === 'postgres' ? await createScratchDatabase() : undefined;
   const servers: RunningServer[] = [];
@@ -43,6 +50,7 @@ export async function startCluster(storage: 'pglite' | 'postgres', count: number
         SVC_SECRET: SECRET,
         SVC_DATA_DIR: dataDir,
         ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
+        ...settings,
       }),
       logger: pino({ level: 'warn' }),
       storage: 'engines',
@@ -55,16 +63,16 @@ export async function startCluster(storage: 'pglite' | 'postgres', count: number
     });
   }
   const [first] = servers;
-  const [firstDir] = dirs;
-  if (first === undefined || firstDir === undefined) throw new Error('a cluster has at least one server');
+  if (first === undefined) throw new Error('a cluster has at least one server');
   return {
     urls: servers.map((server) => server.url),
+    servers,
     published,
     harness: {
       url: first.url,
       clock,
       container: first.container,
-      mailTo: async (address) => outboxMailTo(firstDir, address),
+      mailTo: async (address) => dirs.flatMap((dir) => outboxMailTo(dir, address)),
       close: async () => undefined,
     },
     close: async () => {

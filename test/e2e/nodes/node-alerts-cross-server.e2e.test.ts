@@ -1,22 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
-import pino from 'pino';
+import type { RunningServer } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createScratchDatabase,
-  postgresServerSkipReason,
-} from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
 import type { NodeAlertScheduler } from '../../../packages/http-server/src/composition/node-alert.scheduler.js';
 import { NodeAlertSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
-import { type ApiHarness, eventually } from '../../support/api-harness.js';
+import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
+import { eventually } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
-import { ManualClock } from '../../support/manual-clock.js';
+import type { ManualClock } from '../../support/manual-clock.js';
 import { openLink } from './link-client.js';
 
-const SECRET = 'alerts-cross-server-secret-long-enough-0123456789';
 const DELAY_MS = 600_000;
 
 /**
@@ -26,59 +19,21 @@ const DELAY_MS = 600_000;
  * does hold the link sees it back.
  */
 describe.skipIf(postgresServerSkipReason !== undefined)('node alerts across API servers (spec 8)', () => {
-  const servers: RunningServer[] = [];
-  const dirs: string[] = [];
-  const clock = new ManualClock();
-  let drop: (() => Promise<void>) | undefined;
+  let cluster: ApiCluster;
+  let servers: RunningServer[] = [];
+  let clock: ManualClock;
   let owner: TestAccount;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase();
-    drop = scratch.drop;
-    for (let i = 0; i < 2; i += 1) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'svc-alerts-'));
-      dirs.push(dataDir);
-      servers.push(
-        await startServer({
-          settings: parseSettings({
-            SVC_ENV: 'development',
-            PORT: '0',
-            SVC_SECRET: SECRET,
-            SVC_DATA_DIR: dataDir,
-            DATABASE_URL: scratch.url,
-          }),
-          logger: pino({ level: 'warn' }),
-          storage: 'engines',
-          clock,
-        }),
-      );
-    }
-    const [first] = servers as [RunningServer];
-    // Mail may go out through either server; the harness reads both outboxes.
-    const harness: ApiHarness = {
-      url: first.url,
-      clock,
-      container: first.container,
-      mailTo: async (address) =>
-        dirs.flatMap((dir) => {
-          const folder = join(dir, 'mail');
-          if (!existsSync(folder)) return [];
-          return readdirSync(folder)
-            .map((name) =>
-              readFileSync(join(folder, name), 'utf8')
-                .replace(/=\r?\n/g, '')
-                .replace(/=3D/g, '='),
-            )
-            .filter((message) => message.includes(`To: ${address}`));
-        }),
-      close: async () => undefined,
-    };
+    // Mail may go out through either server; the cluster's harness reads every server's outbox.
+    cluster = await startCluster('postgres', 2);
+    servers = cluster.servers;
+    clock = cluster.harness.clock;
+    const harness = cluster.harness;
     owner = await createAccount(harness);
   }, 120_000);
   afterAll(async () => {
-    for (const server of servers) await server.close();
-    await drop?.();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await cluster?.close();
   });
 
   it('reads a node linked to the other server online while heard, offline once not, and back', async () => {

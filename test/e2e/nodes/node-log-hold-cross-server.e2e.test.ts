@@ -1,23 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
-import pino from 'pino';
+import type { RunningServer } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createScratchDatabase,
-  postgresServerSkipReason,
-} from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
 import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';
 import type { NodeLogHoldScheduler } from '../../../packages/http-server/src/composition/node-log-hold.scheduler.js';
 import { NodeLogHoldSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
-import type { ApiHarness } from '../../support/api-harness.js';
+import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { send } from '../../support/http.js';
-import { ManualClock } from '../../support/manual-clock.js';
+import type { ManualClock } from '../../support/manual-clock.js';
 import { openLink, type TestLink } from './link-client.js';
 
-const SECRET = 'hold-cross-server-secret-long-enough-0123456789';
 const HOUR = 3_600_000;
 
 type Pool = { query<T>(sql: string, values: unknown[]): Promise<{ rows: T[] }> };
@@ -31,49 +23,23 @@ if (postgresServerSkipReason !== undefined)
  * node reconnects to delivers what the other held, and both servers' expiry runs together delete each row once.
  */
 describe.skipIf(postgresServerSkipReason !== undefined)('offline hold across API servers (2.3)', () => {
-  const servers: RunningServer[] = [];
-  const dirs: string[] = [];
-  const clock = new ManualClock();
-  let drop: (() => Promise<void>) | undefined;
+  let cluster: ApiCluster;
+  let servers: RunningServer[] = [];
+  let clock: ManualClock;
   let owner: TestAccount;
   let pool: Pool;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase();
-    drop = scratch.drop;
-    for (let i = 0; i < 2; i += 1) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'svc-hold-'));
-      dirs.push(dataDir);
-      servers.push(
-        await startServer({
-          settings: parseSettings({
-            SVC_ENV: 'development',
-            PORT: '0',
-            SVC_SECRET: SECRET,
-            SVC_DATA_DIR: dataDir,
-            DATABASE_URL: scratch.url,
-          }),
-          logger: pino({ level: 'warn' }),
-          storage: 'engines',
-          clock,
-        }),
-      );
-    }
+    cluster = await startCluster('postgres', 2);
+    servers = cluster.servers;
+    clock = cluster.harness.clock;
     const [first] = servers as [RunningServer];
-    const harness: ApiHarness = {
-      url: first.url,
-      clock,
-      container: first.container,
-      mailTo: async () => [],
-      close: async () => undefined,
-    };
+    const harness = cluster.harness;
     owner = await createAccount(harness);
     pool = (await first.container.getAsync<{ pool: Pool }>(Symbol.for('svc.PostgresDatabase'))).pool;
   }, 120_000);
   afterAll(async () => {
-    for (const server of servers) await server.close();
-    await drop?.();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await cluster?.close();
   });
 
   const heldCount = async (profileId: string): Promise<number> =>

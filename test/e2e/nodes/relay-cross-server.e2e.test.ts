@@ -1,21 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
-import pino from 'pino';
+import type { RunningServer } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATS_TEST_URL, natsSkipReason } from '../../../packages/adapters/tests/support/nats-server.js';
-import {
-  createScratchDatabase,
-  postgresServerSkipReason,
-} from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
-import type { ApiHarness } from '../../support/api-harness.js';
+import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { problemOf, send } from '../../support/http.js';
-import { ManualClock } from '../../support/manual-clock.js';
 import { openLink } from './link-client.js';
-
-const SECRET = 'cross-server-secret-that-is-long-enough-0123456789';
 
 /**
  * Two API servers on one PostgreSQL database and one NATS server (issue 8, spec 4.6): a query arriving at the
@@ -25,61 +15,19 @@ const SECRET = 'cross-server-secret-that-is-long-enough-0123456789';
 describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== undefined)(
   'relayed queries across API servers over NATS (4.6)',
   () => {
-    const servers: RunningServer[] = [];
-    const dirs: string[] = [];
-    let drop: (() => Promise<void>) | undefined;
+    let cluster: ApiCluster;
     let first: RunningServer;
     let second: RunningServer;
     let owner: TestAccount;
 
     beforeAll(async () => {
-      const scratch = await createScratchDatabase();
-      drop = scratch.drop;
-      const start = async () => {
-        const dataDir = mkdtempSync(join(tmpdir(), 'svc-cross-'));
-        dirs.push(dataDir);
-        const server = await startServer({
-          settings: parseSettings({
-            SVC_ENV: 'development',
-            PORT: '0',
-            SVC_SECRET: SECRET,
-            SVC_DATA_DIR: dataDir,
-            DATABASE_URL: scratch.url,
-            NATS_URL: NATS_TEST_URL,
-          }),
-          logger: pino({ level: 'warn' }),
-          storage: 'engines',
-          clock: new ManualClock(),
-        });
-        servers.push(server);
-        return { server, dataDir };
-      };
-      const a = await start();
-      first = a.server;
-      second = (await start()).server;
-      const harness: ApiHarness = {
-        url: first.url,
-        clock: new ManualClock(),
-        container: first.container,
-        mailTo: async (address) => {
-          const folder = join(a.dataDir, 'mail');
-          if (!existsSync(folder)) return [];
-          return readdirSync(folder)
-            .map((name) =>
-              readFileSync(join(folder, name), 'utf8')
-                .replace(/=\r?\n/g, '')
-                .replace(/=3D/g, '='),
-            )
-            .filter((message) => message.includes(`To: ${address}`));
-        },
-        close: async () => undefined,
-      };
+      cluster = await startCluster('postgres', 2, { NATS_URL: NATS_TEST_URL });
+      [first, second] = cluster.servers as [RunningServer, RunningServer];
+      const harness = cluster.harness;
       owner = await createAccount(harness);
     }, 120_000);
     afterAll(async () => {
-      for (const server of servers) await server.close();
-      await drop?.();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await cluster?.close();
     });
 
     it('answers through the server holding the link, and node_offline when no server holds one', async () => {

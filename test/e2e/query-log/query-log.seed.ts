@@ -8,6 +8,7 @@ import {
   type HourlyTotal,
   type QueryLogRow,
   type SimulatedProfile,
+  storedColumnsOf,
 } from '@svc/domain';
 import type { ApiHarness } from '../../support/api-harness.js';
 
@@ -27,25 +28,8 @@ export async function insertRows(client: ClickHouseClient, rows: readonly QueryL
     values: rows.map((row) => ({
       profile_id: row.profileId,
       ts: (row.ts.getTime() / 1000).toFixed(3),
-      row_id: row.rowId,
-      pop: row.pop,
+      ...storedColumnsOf(row),
       node: row.node,
-      device_id: row.deviceId,
-      device_name: row.deviceName,
-      client_ip: row.clientIp,
-      transport: row.transport,
-      qname: row.qname,
-      qtype: row.qtype,
-      status: row.status,
-      reason_list_id: row.reasonListId,
-      reason_list_name: row.reasonListName,
-      reason_rule: row.reasonRule,
-      operator_code: row.operatorCode,
-      rcode: row.rcode,
-      dnssec_validated: row.dnssecValidated,
-      cache_hit: row.cacheHit,
-      latency_us: row.latencyUs,
-      answer_ips: row.answerIps,
       retention_days: 90,
     })),
   });

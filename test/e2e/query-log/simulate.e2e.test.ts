@@ -12,6 +12,7 @@ import {
   type QueryLogRow,
   type SimulatedProfile,
   servingPops,
+  storedColumnsOf,
 } from '@svc/domain';
 import type { Container } from 'inversify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,26 +162,9 @@ for (const backend of backends) {
         const expected = [...rows]
           .sort((a, b) => (BigInt(a.rowId) < BigInt(b.rowId) ? -1 : 1))
           .map((row) => ({
-            row_id: row.rowId,
+            ...storedColumnsOf(row),
             ms: row.ts.getTime(),
-            pop: row.pop,
             node: row.node,
-            device_id: row.deviceId,
-            device_name: row.deviceName,
-            client_ip: row.clientIp,
-            transport: row.transport,
-            qname: row.qname,
-            qtype: row.qtype,
-            status: row.status,
-            reason_list_id: row.reasonListId,
-            reason_list_name: row.reasonListName,
-            reason_rule: row.reasonRule,
-            operator_code: row.operatorCode,
-            rcode: row.rcode,
-            dnssec_validated: row.dnssecValidated,
-            cache_hit: row.cacheHit,
-            latency_us: row.latencyUs,
-            answer_ips: row.answerIps,
           }));
         expect(stored.map((row) => ({ ...row, ms: Number(row.ms) }))).toEqual(expected);
         const statuses = new Set(rows.map((row) => row.status));

@@ -1,5 +1,5 @@
 import type { QueryLogReader } from '../query-log/log-query.ports.js';
-import type { QueryLogRow } from '../query-log/query-log-row.js';
+import { type QueryLogRow, storedColumnsOf } from '../query-log/query-log-row.js';
 
 /** Log rows read per query while exporting: a profile's log is read in bounded pages, newest first. */
 export const EXPORT_LOG_BATCH = 1000;
@@ -9,29 +9,15 @@ export type ExportLogReader = Pick<QueryLogReader, 'rows'>;
 
 /** One stored query as an archive line (`type: query_log`), with the column names of spec 2.11. */
 export function queryLogLine(row: QueryLogRow): string {
+  const { row_id, pop, ...rest } = storedColumnsOf(row);
   return JSON.stringify({
     type: 'query_log',
     profile_id: row.profileId,
     ts: row.ts.toISOString(),
-    row_id: row.rowId,
-    pop: row.pop,
+    row_id,
+    pop,
     node: row.node,
-    device_id: row.deviceId,
-    device_name: row.deviceName,
-    client_ip: row.clientIp,
-    transport: row.transport,
-    qname: row.qname,
-    qtype: row.qtype,
-    status: row.status,
-    reason_list_id: row.reasonListId,
-    reason_list_name: row.reasonListName,
-    reason_rule: row.reasonRule,
-    operator_code: row.operatorCode,
-    rcode: row.rcode,
-    dnssec_validated: row.dnssecValidated,
-    cache_hit: row.cacheHit,
-    latency_us: row.latencyUs,
-    answer_ips: row.answerIps,
+    ...rest,
   });
 }
 

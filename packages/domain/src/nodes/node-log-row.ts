@@ -4,6 +4,7 @@ import {
   QUERY_STATUSES,
   QUERY_TRANSPORTS,
   type QueryLogRow,
+  storedColumnsOf,
 } from '../query-log/query-log-row.js';
 
 /**
@@ -64,25 +65,5 @@ export function queryLogRowOfNode(row: NodeLogRow, nodeId: string, profileId: st
 
 /** A row the cloud edge recorded, in the form a node records its own (the offline hold's `held_logs`). */
 export function nodeLogRowOf(row: QueryLogRow): NodeLogRow {
-  return {
-    ts: row.ts.toISOString(),
-    row_id: row.rowId,
-    pop: row.pop,
-    device_id: row.deviceId,
-    device_name: row.deviceName,
-    client_ip: row.clientIp,
-    transport: row.transport,
-    qname: row.qname,
-    qtype: row.qtype,
-    status: row.status,
-    reason_list_id: row.reasonListId,
-    reason_list_name: row.reasonListName,
-    reason_rule: row.reasonRule,
-    operator_code: row.operatorCode,
-    rcode: row.rcode,
-    dnssec_validated: row.dnssecValidated,
-    cache_hit: row.cacheHit,
-    latency_us: row.latencyUs,
-    answer_ips: row.answerIps,
-  };
+  return { ts: row.ts.toISOString(), ...storedColumnsOf(row) };
 }

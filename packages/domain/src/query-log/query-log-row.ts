@@ -59,3 +59,30 @@ export interface HourlyTotal {
   status: QueryStatus;
   count: number;
 }
+
+/**
+ * A row's stored columns under their spec 2.11 names, except `profile_id`, `ts` and `node`, whose form and
+ * presence each use decides (an archive line, a node's row, an insert).
+ */
+export function storedColumnsOf(row: QueryLogRow) {
+  return {
+    row_id: row.rowId,
+    pop: row.pop,
+    device_id: row.deviceId,
+    device_name: row.deviceName,
+    client_ip: row.clientIp,
+    transport: row.transport,
+    qname: row.qname,
+    qtype: row.qtype,
+    status: row.status,
+    reason_list_id: row.reasonListId,
+    reason_list_name: row.reasonListName,
+    reason_rule: row.reasonRule,
+    operator_code: row.operatorCode,
+    rcode: row.rcode,
+    dnssec_validated: row.dnssecValidated,
+    cache_hit: row.cacheHit,
+    latency_us: row.latencyUs,
+    answer_ips: row.answerIps,
+  };
+}
