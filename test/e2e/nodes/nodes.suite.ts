@@ -392,6 +392,12 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
         expect(document.lists.sha256).toMatch(/^[0-9a-f]{64}$/);
         expect(document.lists_url).toBe(document.lists.url);
         expect(document.lists_sha256).toBe(document.lists.sha256);
+        // The ECS part the edge gets, with the operator's cap (no cap set here): mode off sends /0.
+        expect(document.ecs).toEqual({
+          mode: 'off',
+          operator_cap: { v4: 32, v6: 128 },
+          source_prefix: { v4: 0, v6: 0 },
+        });
         const signingKey = profile_pubkey[0];
         expect(document.profile_key_id).toBe(signingKey?.key_id);
         expect(document.profile_pubkey).toBe(signingKey?.public_key);

@@ -1,9 +1,12 @@
+import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap } from '../ecs/ecs.js';
+import { edgeEcsPart } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { NodeProfileDocument } from './node.schemas.js';
 import { compactCanonicalJson, type ProfileSigner, profileSignaturePayload } from './profile-signature.js';
 
 /**
- * The profile document a self-hosted node applies (spec 4.13, 9): the edge document's fields with the enabled
+ * The profile document a self-hosted node applies (spec 4.13, 9): the edge document's fields (its `ecs` part
+ * with the operator's cap included) with the enabled
  * lists as `{ids, url, sha256}`, the deprecated `lists_url` and `lists_sha256` always sent alongside, and the
  * signature fields when `signer` signs.
  */
@@ -12,6 +15,7 @@ export function nodeProfileDocument(
   listsUrl: string,
   sha256: (data: string) => string,
   signer: ProfileSigner,
+  ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
 ): NodeProfileDocument {
   const ids = [...profile.lists].sort((a, b) => a - b);
   const listsSha256 = sha256(compactCanonicalJson(ids));
@@ -25,6 +29,7 @@ export function nodeProfileDocument(
     security: profile.security,
     parental: profile.parental,
     settings: profile.settings,
+    ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
     lists: { ids, url: listsUrl, sha256: listsSha256 },
     lists_url: listsUrl,

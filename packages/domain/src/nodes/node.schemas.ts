@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EcsOperatorCap } from '../ecs/ecs.js';
 import { ParentalSettings, ProfileSettings, SecuritySettings } from '../profiles/profile.schemas.js';
 import { ProfileRules } from '../rules/rules.schemas.js';
 
@@ -142,6 +143,16 @@ export const NodeProfileLists = z.object({
   }),
 });
 
+/** How the resolver applies the profile's ECS mode, as the edge document carries it (spec 2.3 settings.ecs). */
+export const NodeProfileEcs = z.object({
+  mode: ProfileSettings.shape.ecs.unwrap(),
+  operator_cap: EcsOperatorCap.meta({ description: 'The operator’s cap on forwarded source prefixes.' }),
+  source_prefix: EcsOperatorCap.meta({
+    description:
+      'Longest source prefix per family the mode and the cap allow together (0: an explicit /0 is sent); a client’s own option is forwarded no wider, and its /0 opt-out always honoured.',
+  }),
+});
+
 /** GET /v1/nodes/self/profile: the profile a self-hosted node applies (spec 4.13, 9). */
 export const NodeProfileDocument = z
   .object({
@@ -154,6 +165,7 @@ export const NodeProfileDocument = z
     security: SecuritySettings,
     parental: ParentalSettings,
     settings: ProfileSettings,
+    ecs: NodeProfileEcs,
     rules: ProfileRules,
     lists: NodeProfileLists,
     lists_url: z.url().meta({ description: 'Deprecated: use lists.url.', deprecated: true }),

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditSource } from '../audit/audit.ports.js';
+import type { EcsOperatorCap } from '../ecs/ecs.js';
 import { newApiTokenSecret, newOpaqueToken } from '../identity/secrets.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
@@ -57,6 +58,8 @@ export interface NodeDependencies {
   presence: NodePresence;
   /** `{base_url}` of the spec, for `lists.url`. */
   baseUrl: string;
+  /** The operator's ECS cap, carried in profile documents as the edge's are (default: no cap). */
+  ecsOperatorCap?: EcsOperatorCap;
 }
 
 function newNodeToken(random: Random): string {
@@ -302,6 +305,7 @@ export class NodeService {
       `${this.deps.baseUrl.replace(/\/+$/, '')}/v1/lists`,
       (data) => this.deps.keyedHash.sha256(data),
       this.deps.signer,
+      this.deps.ecsOperatorCap,
     );
   }
 

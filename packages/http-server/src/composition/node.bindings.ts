@@ -168,6 +168,7 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         signer,
         presence,
         baseUrl: settings.baseUrl,
+        ecsOperatorCap: settings.ecsOperatorCap,
       }),
     [
       UnitOfWork,
