@@ -43,6 +43,7 @@ export function profileDocument(
       log_region: 'ca',
       ...changes.settings,
     },
+    ecs: { mode: 'off', operator_cap: { v4: 32, v6: 128 }, source_prefix: { v4: 0, v6: 0 } },
     rules: { deny: [], allow: [], rewrites: [], ...changes.rules },
     lists: { ids: [], url: listsUrl, sha256 },
     lists_url: listsUrl,
