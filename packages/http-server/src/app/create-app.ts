@@ -95,7 +95,8 @@ export function createExpressApp(options: AppOptions): Express {
     if (res.headersSent) return next(error);
     const requestId = localsOf(res).requestId;
     const problem = problemFromError(error, { requestId, problemBase: options.problemBase });
-    if (problem.status === 503)
+    // A dependency out of reach is `internal` with 503 (problem-document.ts); the domain's own 503 codes are not.
+    if (problem.body.code === 'internal' && problem.status === 503)
       options.logger.warn({ err: error, requestId }, 'request failed: a dependency is unavailable');
     else if (problem.body.code === 'internal')
       options.logger.error({ err: error, requestId }, 'request failed');
