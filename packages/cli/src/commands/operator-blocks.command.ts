@@ -1,17 +1,9 @@
 import type { OperatorBlock, OperatorBlockChange, OperatorBlockCreateRequest } from '@svc/sdk';
 import type { Command } from 'commander';
-import {
-  apiAction,
-  apiOptions,
-  collect,
-  confirm,
-  table,
-  usageError,
-  wholeNumber,
-} from '../api/api-command.js';
+import { apiAction, apiOptions, collect, usageError } from '../api/api-command.js';
+import { addListAndRemove } from './operator-entry-commands.js';
 
 const REASONS = ['legal_order', 'abuse', 'csam'];
-const STATUSES = ['live', 'removed', 'expired'];
 
 function describeBlock(block: OperatorBlock): string[] {
   const scope = [...block.pops, ...block.jurisdictions].join(',') || 'fleet';
@@ -74,44 +66,12 @@ export function registerOperatorBlocks(program: Command): void {
       },
     ),
   );
-  apiOptions(
-    blocks
-      .command('list')
-      .description('list operator blocks, newest first')
-      .option('--status <status>', `only ${STATUSES.join(', ')} entries`)
-      .option('--limit <n>', 'at most this many entries', '50'),
-  ).action(
-    apiAction(async ({ client, output }, flags: { status?: string; limit: string }) => {
-      if (flags.status !== undefined && !STATUSES.includes(flags.status)) {
-        usageError(`--status must be one of ${STATUSES.join(', ')}`);
-      }
-      const limit = wholeNumber('--limit', flags.limit, 10_000);
-      const list = await client.admin.operatorBlocks
-        .list({
-          limit: Math.min(limit, 200),
-          ...(flags.status === undefined ? {} : { status: flags.status as 'live' | 'removed' | 'expired' }),
-        })
-        .toArray(limit);
-      output.result(list, () =>
-        table(['ID', 'PATTERN', 'REASON', 'SCOPE', 'STATE'], list.map(describeBlock)),
-      );
-    }),
-  );
-  apiOptions(
-    blocks
-      .command('remove')
-      .description('remove an operator block (republishes the operator blocks file)')
-      .argument('<id>', 'the block’s id')
-      .option('--yes', 'do not ask for confirmation'),
-  ).action(
-    apiAction(async ({ client, output }, id: string, flags: { yes?: boolean }) => {
-      if (!(await confirm(`remove operator block ${id}`, flags.yes))) {
-        output.error('not removed');
-        process.exitCode = 1;
-        return;
-      }
-      const change = await client.admin.operatorBlocks.remove(id);
-      output.result(change, () => describeChange('removed', change));
-    }),
-  );
+  addListAndRemove(blocks, {
+    noun: 'operator block',
+    file: 'operator blocks file',
+    resource: (client) => client.admin.operatorBlocks,
+    columns: ['ID', 'PATTERN', 'REASON', 'SCOPE', 'STATE'],
+    row: describeBlock,
+    describeChange,
+  });
 }

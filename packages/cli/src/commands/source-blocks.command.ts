@@ -1,17 +1,8 @@
 import type { SourceBlock, SourceBlockChange, SourceBlockCreateRequest } from '@svc/sdk';
 import type { Command } from 'commander';
-import {
-  apiAction,
-  apiOptions,
-  collect,
-  confirm,
-  table,
-  usageError,
-  wholeNumber,
-} from '../api/api-command.js';
+import { apiAction, apiOptions, collect, usageError } from '../api/api-command.js';
 import { parseDuration } from './invites.command.js';
-
-const STATUSES = ['live', 'removed', 'expired'];
+import { addListAndRemove } from './operator-entry-commands.js';
 
 function describeSource(block: SourceBlock): string[] {
   const scope = [...block.pops, ...block.jurisdictions].join(',') || 'fleet';
@@ -82,42 +73,12 @@ export function registerSourceBlocks(program: Command): void {
       },
     ),
   );
-  apiOptions(
-    sources
-      .command('list')
-      .description('list source blocks, newest first')
-      .option('--status <status>', `only ${STATUSES.join(', ')} entries`)
-      .option('--limit <n>', 'at most this many entries', '50'),
-  ).action(
-    apiAction(async ({ client, output }, flags: { status?: string; limit: string }) => {
-      if (flags.status !== undefined && !STATUSES.includes(flags.status)) {
-        usageError(`--status must be one of ${STATUSES.join(', ')}`);
-      }
-      const limit = wholeNumber('--limit', flags.limit, 10_000);
-      const list = await client.admin.sourceBlocks
-        .list({
-          limit: Math.min(limit, 200),
-          ...(flags.status === undefined ? {} : { status: flags.status as 'live' | 'removed' | 'expired' }),
-        })
-        .toArray(limit);
-      output.result(list, () => table(['ID', 'CIDR', 'SCOPE', 'STATE', 'REASON'], list.map(describeSource)));
-    }),
-  );
-  apiOptions(
-    sources
-      .command('remove')
-      .description('remove a source block (republishes the operator sources file)')
-      .argument('<id>', 'the block’s id')
-      .option('--yes', 'do not ask for confirmation'),
-  ).action(
-    apiAction(async ({ client, output }, id: string, flags: { yes?: boolean }) => {
-      if (!(await confirm(`remove source block ${id}`, flags.yes))) {
-        output.error('not removed');
-        process.exitCode = 1;
-        return;
-      }
-      const change = await client.admin.sourceBlocks.remove(id);
-      output.result(change, () => describeChange('removed', change));
-    }),
-  );
+  addListAndRemove(sources, {
+    noun: 'source block',
+    file: 'operator sources file',
+    resource: (client) => client.admin.sourceBlocks,
+    columns: ['ID', 'CIDR', 'SCOPE', 'STATE', 'REASON'],
+    row: describeSource,
+    describeChange,
+  });
 }

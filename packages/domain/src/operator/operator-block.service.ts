@@ -1,8 +1,7 @@
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
-import { pageNewestFirst } from '../pagination/keyset.js';
+import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { Clock } from '../shared/clock.port.js';
-import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import { DomainError, validationFailed } from '../shared/domain-error.js';
 import type { KeyedHash } from '../shared/keyed-hash.port.js';
 import type { Random } from '../shared/random.port.js';
 import type { OperatorBlockRecord } from './operator.ports.js';
@@ -14,7 +13,7 @@ import type {
   OperatorBlockList,
   OperatorEntryQuery,
 } from './operator-block.schemas.js';
-import { republishOperatorFile } from './operator-file-publisher.js';
+import { OperatorFileEntries } from './operator-file-entries.js';
 
 /** What the operator block use cases are built from. */
 export interface OperatorBlockDependencies {
@@ -25,8 +24,6 @@ export interface OperatorBlockDependencies {
   /** For the SHA-256 digest of csam patterns in the audit log. */
   keyedHash: KeyedHash;
 }
-
-const LIST = 'operator-blocks';
 
 /** The public record of a stored block (spec 2.8). */
 export function operatorBlockView(record: OperatorBlockRecord): OperatorBlock {
@@ -58,15 +55,36 @@ function blockExists(): DomainError {
  * the operator's organisation. A csam pattern reaches the audit log only as its SHA-256 digest.
  */
 export class OperatorBlockService {
-  constructor(private readonly deps: OperatorBlockDependencies) {}
+  private readonly entries: OperatorFileEntries<OperatorBlockRecord, OperatorBlock>;
 
-  async list(query: OperatorEntryQuery): Promise<OperatorBlockList> {
-    const now = this.deps.clock.now();
-    const list = `${LIST}:${query.status ?? 'all'}`;
-    const page = await pageNewestFirst(this.deps.cursors, list, query.limit, query.cursor, (keyset) =>
-      this.deps.uow.run((tx) => tx.operator.blocks.list(query.status, now, keyset)),
+  constructor(private readonly deps: OperatorBlockDependencies) {
+    this.entries = new OperatorFileEntries(
+      {
+        file: 'operator_blocks',
+        list: 'operator-blocks',
+        noun: 'operator block',
+        target: 'admin/operator-blocks',
+        actions: { created: 'admin.operator_block_created', removed: 'admin.operator_block_removed' },
+        entries: (tx) => tx.operator.blocks,
+        view: operatorBlockView,
+        auditDetails: (block) => ({
+          ...(block.reasonCode === 'csam'
+            ? { pattern_sha256: deps.keyedHash.sha256(block.pattern) }
+            : { pattern: block.pattern }),
+          reason_code: block.reasonCode,
+          public_ref: block.publicRef,
+          pops: block.pops,
+          jurisdictions: block.jurisdictions,
+          expires_at: block.expiresAt?.toISOString() ?? null,
+        }),
+        duplicate: blockExists,
+      },
+      deps,
     );
-    return { blocks: page.items.map(operatorBlockView), next_cursor: page.nextCursor };
+  }
+
+  list(query: OperatorEntryQuery): Promise<OperatorBlockList> {
+    return this.entries.list(query);
   }
 
   async create(request: OperatorBlockCreate, actor: OperatorActor): Promise<OperatorBlockChange> {
@@ -90,55 +108,10 @@ export class OperatorBlockService {
       removedAt: null,
       expiredAt: null,
     };
-    return this.deps.uow.run(async (tx) => {
-      const current = await tx.operator.lockFile('operator_blocks');
-      // An entry whose expiry passed no longer holds its pattern: mark it before the uniqueness check.
-      await tx.operator.blocks.markExpired(now);
-      if ((await tx.operator.blocks.insert(record)) === 'exists') throw blockExists();
-      const fileVersion = await republishOperatorFile(tx, 'operator_blocks', current, now);
-      await this.audit(tx, 'admin.operator_block_created', record, actor, now, fileVersion);
-      return { block: operatorBlockView(record), file_version: fileVersion };
-    });
+    return this.entries.add(record, actor, now);
   }
 
-  async remove(id: string, actor: OperatorActor): Promise<OperatorBlockChange> {
-    const now = this.deps.clock.now();
-    return this.deps.uow.run(async (tx) => {
-      const current = await tx.operator.lockFile('operator_blocks');
-      const removed = await tx.operator.blocks.remove(id, actor.actor, now);
-      if (removed === null) throw notFound('operator block');
-      const fileVersion = await republishOperatorFile(tx, 'operator_blocks', current, now);
-      await this.audit(tx, 'admin.operator_block_removed', removed, actor, now, fileVersion);
-      return { block: operatorBlockView(removed), file_version: fileVersion };
-    });
-  }
-
-  private async audit(
-    tx: TransactionScope,
-    action: 'admin.operator_block_created' | 'admin.operator_block_removed',
-    block: OperatorBlockRecord,
-    actor: OperatorActor,
-    at: Date,
-    fileVersion: number,
-  ): Promise<void> {
-    const pattern =
-      block.reasonCode === 'csam'
-        ? { pattern_sha256: this.deps.keyedHash.sha256(block.pattern) }
-        : { pattern: block.pattern };
-    await tx.audit.record({
-      ...actor,
-      action,
-      target: `admin/operator-blocks/${block.id}`,
-      details: {
-        ...pattern,
-        reason_code: block.reasonCode,
-        public_ref: block.publicRef,
-        pops: block.pops,
-        jurisdictions: block.jurisdictions,
-        expires_at: block.expiresAt?.toISOString() ?? null,
-        file_version: fileVersion,
-      },
-      at,
-    });
+  remove(id: string, actor: OperatorActor): Promise<OperatorBlockChange> {
+    return this.entries.remove(id, actor);
   }
 }
