@@ -1,6 +1,6 @@
 import type { AuditLogStore } from '../audit/audit.ports.js';
 import { auditEntryView } from '../audit/audit-log.service.js';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
+import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { type CursorSealer, type PageQuery, pageFrom } from '../pagination/pagination.js';
 import type { Clock } from '../shared/clock.port.js';
 import { validationFailed } from '../shared/domain-error.js';
@@ -24,6 +24,13 @@ const DAY_MS = 86_400_000;
 export const CLIENT_ERRORS_VIEW_DAYS = 30;
 /** Operators see the feedback of the last 365 days (spec 4.13). */
 export const FEEDBACK_VIEW_DAYS = 365;
+
+/** The rows a page of a recent-rows view asks the store for. */
+interface RecentWindow {
+  since: Date;
+  after: { createdAt: Date; id: string } | null;
+  limit: number;
+}
 
 /** Opens a newest-first cursor `{t, i}` of the list named `list`; a mangled position is 422 naming cursor. */
 function positionOf(
@@ -69,20 +76,9 @@ export class OperatorViewService {
   }
 
   async clientErrors(query: PageQuery): Promise<OperatorClientErrorList> {
-    const list = 'admin-client-errors';
-    const after = positionOf(this.deps.cursors, list, query.cursor);
-    const since = new Date(this.deps.clock.now().getTime() - CLIENT_ERRORS_VIEW_DAYS * DAY_MS);
-    const rows = await this.deps.uow.run((tx) =>
-      tx.clientErrors.page({
-        since,
-        after: after === null ? null : { createdAt: after.at, id: after.id },
-        limit: query.limit + 1,
-      }),
+    const page = await this.recent('admin-client-errors', CLIENT_ERRORS_VIEW_DAYS, query, (tx, window) =>
+      tx.clientErrors.page(window),
     );
-    const page = pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
-      t: row.createdAt.toISOString(),
-      i: row.id,
-    }));
     return {
       client_errors: page.items.map((row) => ({
         id: Number(row.id),
@@ -103,20 +99,9 @@ export class OperatorViewService {
   }
 
   async feedback(query: PageQuery): Promise<OperatorFeedbackList> {
-    const list = 'admin-feedback';
-    const after = positionOf(this.deps.cursors, list, query.cursor);
-    const since = new Date(this.deps.clock.now().getTime() - FEEDBACK_VIEW_DAYS * DAY_MS);
-    const rows = await this.deps.uow.run((tx) =>
-      tx.feedback.page({
-        since,
-        after: after === null ? null : { createdAt: after.at, id: after.id },
-        limit: query.limit + 1,
-      }),
+    const page = await this.recent('admin-feedback', FEEDBACK_VIEW_DAYS, query, (tx, window) =>
+      tx.feedback.page(window),
     );
-    const page = pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
-      t: row.createdAt.toISOString(),
-      i: row.id,
-    }));
     return {
       feedback: page.items.map((row) => ({
         id: Number(row.id),
@@ -130,5 +115,27 @@ export class OperatorViewService {
       })),
       next_cursor: page.nextCursor,
     };
+  }
+
+  /** A newest-first page of the rows of the last `days` days, read by `read` in one transaction. */
+  private async recent<Row extends { createdAt: Date; id: string }>(
+    list: string,
+    days: number,
+    query: PageQuery,
+    read: (tx: TransactionScope, window: RecentWindow) => Promise<Row[]>,
+  ) {
+    const after = positionOf(this.deps.cursors, list, query.cursor);
+    const since = new Date(this.deps.clock.now().getTime() - days * DAY_MS);
+    const rows = await this.deps.uow.run((tx) =>
+      read(tx, {
+        since,
+        after: after === null ? null : { createdAt: after.at, id: after.id },
+        limit: query.limit + 1,
+      }),
+    );
+    return pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
+      t: row.createdAt.toISOString(),
+      i: row.id,
+    }));
   }
 }
