@@ -1,8 +1,8 @@
 import type { PostgresDatabase } from '@svc/adapters';
 import { PostgresToken } from '@svc/http-server';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresServerSkipReason } from '../../packages/adapters/tests/support/postgres-server.js';
+import { startSmtpServer, type TestSmtpServer } from '../../packages/adapters/tests/support/smtp-server.js';
 import { type ApiHarness, eventually, startApi } from '../support/api-harness.js';
 import { send } from '../support/http.js';
 import { freePort } from '../support/private-engines.js';
@@ -15,33 +15,6 @@ import { freePort } from '../support/private-engines.js';
 if (postgresServerSkipReason !== undefined)
   console.warn(`SMTP outage fault test skipped: ${postgresServerSkipReason}`);
 
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on 127.0.0.1:`port` that keeps what it receives. */
-async function startSmtp(port: number): Promise<{ received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 interface QueuedMail {
   recipient: string;
   attempts: number;
@@ -52,7 +25,7 @@ interface QueuedMail {
 describe.skipIf(postgresServerSkipReason !== undefined)('SMTP server down when mail is sent', () => {
   let api: ApiHarness;
   let smtpPort: number;
-  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  let smtp: TestSmtpServer | undefined;
 
   beforeAll(async () => {
     smtpPort = await freePort();
@@ -85,7 +58,7 @@ describe.skipIf(postgresServerSkipReason !== undefined)('SMTP server down when m
     expect(failed[0]?.sent_at).toBeNull();
     expect(failed[0]?.last_error).toMatch(/ECONNREFUSED/);
 
-    smtp = await startSmtp(smtpPort);
+    smtp = await startSmtpServer(smtpPort);
     const server = smtp;
     const delivered = await eventually(
       async () => server.received.filter((message) => message.to.includes(email)),

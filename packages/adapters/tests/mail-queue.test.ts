@@ -1,6 +1,5 @@
 import { type Mailer, passwordResetMail, verificationMail } from '@svc/domain';
 import type pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createMailer,
@@ -20,6 +19,7 @@ import {
 } from './contracts/mail-queue.contract.js';
 import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
 import { postgresServerSkipReason } from './support/postgres-server.js';
+import { startSmtpServer } from './support/smtp-server.js';
 
 runMailQueueContract('memory', async ({ mailer, clock, log }: MailQueueDeps) => {
   const queue = new MemoryMailQueue({ now: clock.now });
@@ -180,40 +180,6 @@ function describeLeaseExpiry(engineName: string, open: () => Promise<TestDatabas
 describeLeaseExpiry('PGlite', openPglite);
 describeLeaseExpiry('PostgreSQL server', openPostgresServer, postgresServerSkipReason !== undefined);
 
-/** What the SMTP server received: envelope recipients and the raw message. */
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on 127.0.0.1 (port 0 picks a free one). */
-async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the SMTP server has no TCP port');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Undoes quoted-printable soft breaks and escapes (nodemailer's encoding of long or non-ASCII lines). */
 function decodeQuotedPrintable(data: string): string {
   const bytes = data
@@ -243,7 +209,7 @@ describe('mail queue over SMTP (PGlite, smtp-server)', () => {
     createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/unused', log: () => undefined });
 
   it('delivers a queued message with its recipient, subject, text and HTML parts', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpServer();
     try {
       const { pool } = engine.database;
       const link = 'https://dash.example.test/verify-email?token=ver_0123456789abcdefghijklmnopqrstuvwxyz';
@@ -268,7 +234,7 @@ describe('mail queue over SMTP (PGlite, smtp-server)', () => {
 
   it('queues while the SMTP server is down, and delivers once it is back and the backoff elapsed', async () => {
     const { pool } = engine.database;
-    const probe = await startSmtp();
+    const probe = await startSmtpServer();
     const port = probe.port;
     await probe.close();
     const clock = new TestClock();
@@ -288,7 +254,7 @@ describe('mail queue over SMTP (PGlite, smtp-server)', () => {
     expect(unsent?.lastError).toMatch(/ECONNREFUSED/);
     expect(lines).toEqual([expect.stringContaining('to down@example.test failed (attempt 1 of 20)')]);
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpServer(port);
     try {
       expect(await dispatcher.drain()).toBe(0);
       clock.advance(5_000);

@@ -1,10 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, MemoryMailer, OutboxFolderMailer, SmtpMailer } from '../src/index.js';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 
 const message = {
   to: 'owner@example.test',
@@ -37,42 +36,24 @@ describe(OutboxFolderMailer.name, () => {
 });
 
 describe(SmtpMailer.name, () => {
-  const received: { to: string[]; data: string }[] = [];
-  let server: SMTPServer;
-  let port: number;
-
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpServer();
   });
-  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => smtp.close());
 
   it('delivers over SMTP to the recipient with subject and body', async () => {
     const sut = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       dataDir: '/unused',
       log: () => undefined,
     });
     expect(sut).toBeInstanceOf(SmtpMailer);
     await sut.send(message);
-    expect(received).toHaveLength(1);
-    expect(received[0]?.to).toEqual(['owner@example.test']);
-    expect(received[0]?.data).toContain('Subject: Verify your address');
-    expect(received[0]?.data).toContain('verify-email?token=ver_abc');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(['owner@example.test']);
+    expect(smtp.received[0]?.data).toContain('Subject: Verify your address');
+    expect(smtp.received[0]?.data).toContain('verify-email?token=ver_abc');
   });
 });
 
