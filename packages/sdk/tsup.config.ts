@@ -29,7 +29,19 @@ export default defineConfig([
     // Both module systems from one package: `import` resolves dist/index.js, `require` dist/index.cjs. undici is
     // loaded by a dynamic import on the first call, so it is its own chunk of the ESM build.
     format: ['esm', 'cjs'],
-    dts: true,
+    // The declarations take the domain's schemas in (its two entry points mapped to their sources), so the
+    // published types import no @svc package. tsup's `dts.resolve` cannot do it: it reads a package's `types`
+    // field, and the domain declares its types under `exports` only. What stays external is zod (the inlined
+    // schema types are zod types; a dependency of this package, never loaded at run time) and undici.
+    dts: {
+      compilerOptions: {
+        rootDir: '..',
+        paths: {
+          '@svc/domain': ['../domain/src/index.ts'],
+          '@svc/domain/profile-signature': ['../domain/src/nodes/profile-signature.ts'],
+        },
+      },
+    },
     // Everything but the browser build, which the other configuration writes at the same time.
     clean: ['!browser/**'],
     target: 'node20',
