@@ -1,59 +1,3 @@
-export type {
-  Account,
-  AdminAuditEntry,
-  AnalyticsShape,
-  Blocklist,
-  BlocklistCatalogue,
-  CallerIp,
-  Capabilities,
-  Capability,
-  CompilerSourceList,
-  DdnsUpdate,
-  DdnsUpdateUrl,
-  Device,
-  LinkedIp,
-  ListBuildList,
-  ListReport,
-  ListReportAccepted,
-  LoginRequest,
-  Meta,
-  Node,
-  NodeCreated,
-  NodeEnrol,
-  NodeEnrolled,
-  NodeLinkInfo,
-  NodeProfileDocument,
-  NodeTokenRotated,
-  OperatorBlock,
-  OperatorBlockChange,
-  OperatorClientError,
-  OperatorFeedback,
-  ParentalCategory,
-  ParentalCategoryCatalogue,
-  ParentalService,
-  PasswordChangeRequest,
-  Pop,
-  PopList,
-  Problem,
-  ProblemCode,
-  Profile,
-  ProfilePublicKey,
-  ProfileRules,
-  ProfileSuspension,
-  QueryColumn,
-  QueryResult,
-  QueryStatus,
-  Scope,
-  SessionRecord,
-  Setup,
-  SignupMode,
-  SignupRequest,
-  SourceBlock,
-  SourceBlockChange,
-  TokenCreate,
-  TokenRecord,
-  TriagedListReport,
-} from '@svc/domain';
 /** The exact text a node profile signature covers (spec 4.13), for nodes that verify documents. */
 export { profileSignaturePayload } from '@svc/domain/profile-signature';
 export type * from './account-feedback.types.js';
@@ -61,6 +5,7 @@ export type * from './admin.types.js';
 export * from './api-promise.js';
 export * from './client.js';
 export type * from './data-export.types.js';
+export type * from './domain.types.js';
 export * from './errors.js';
 export * from './etag.js';
 export type * from './identity.types.js';

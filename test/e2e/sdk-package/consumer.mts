@@ -1,5 +1,7 @@
 // An integrator's ES module, compiled with tsc against the packed SDK and run by Node in a project that has
 // only the SDK's declared dependencies: it prints what it saw as one JSON line.
+
+import * as sdk from '@svc/sdk';
 import {
   createClient,
   isApiError,
@@ -18,6 +20,8 @@ const profile: Profile = await client.profiles.create(request);
 const version: number = profile.version;
 // @ts-expect-error the answer's type comes from the schema, so a field it lacks does not type-check
 profile.not_a_profile_field;
+// @ts-expect-error the resources are types only: the SDK ships no schema values, so none can be used as one
+sdk.Profile;
 const renamed = await client.profiles.update(profile.id, { name: 'renamed from ESM' }, { ifMatch: version });
 const missing: unknown = await client.profiles.get('zz99zz').catch((error: unknown) => error);
 const rows = queryRecords<{ qname: string }>({
