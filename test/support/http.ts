@@ -1,4 +1,10 @@
-import { type Dispatcher, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
+
+/**
+ * Idle connections are let go after 1 s, well before the server's 5 s keep-alive timeout: with undici's default
+ * (4 s) a loaded machine could send a request on a connection the server was closing (ECONNRESET).
+ */
+const tests = new Agent({ keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
 
 /** A raw HTTP answer: status, lower-cased headers and the parsed body (JSON when it is JSON). */
 export interface RawAnswer {
@@ -33,6 +39,7 @@ export async function send(
     method: options.method ?? 'GET',
     headers,
     body,
+    dispatcher: tests,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const text = await answer.body.text();
