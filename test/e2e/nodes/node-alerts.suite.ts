@@ -1,4 +1,4 @@
-import { MailDispatcher, NodeStore, UnitOfWork } from '@svc/domain';
+import { MailDispatcher, NodeLogHoldStore, NodeStore, UnitOfWork } from '@svc/domain';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeAlertScheduler } from '../../../packages/http-server/src/composition/node-alert.scheduler.js';
@@ -29,6 +29,8 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
     let scheduler: NodeAlertScheduler;
     let hub: NodeLinkHub;
     let dispatcher: MailDispatcher;
+    /** The link state in the database (engine-backed servers); the memory server has none. */
+    let hold: NodeLogHoldStore | undefined;
 
     beforeAll(async () => {
       api = await startApi(storage);
@@ -37,6 +39,9 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
       await scheduler.stop();
       hub = await api.container.getAsync<NodeLinkHub>(NodeLinkHubToken);
       dispatcher = await api.container.getAsync<MailDispatcher>(MailDispatcher);
+      hold = api.container.isBound(NodeLogHoldStore)
+        ? await api.container.getAsync<NodeLogHoldStore>(NodeLogHoldStore)
+        : undefined;
     }, 60_000);
     afterAll(async () => {
       await api?.close();
@@ -67,22 +72,46 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
       const body = enrolled.json as { node: { id: string }; node_token: string };
       return { owner, profileId, nodeId: body.node.id, token: body.node_token };
     };
+    type EnrolledNode = Awaited<ReturnType<typeof ownerWithNode>>;
     const connect = async (token: string): Promise<TestLink> => {
       const link = await openLink(api.url, token);
       link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: ['tail'] });
       await link.next('welcome');
       return link;
     };
-    /** Closes the link and waits until the server let it go. */
-    const drop = async (link: TestLink, nodeId: string) => {
+    /** The node's stored sighting, and how many links of its profile the database records as open. */
+    const storedLink = async ({ owner, profileId, nodeId }: EnrolledNode) => {
+      const node = await send(`${api.url}/v1/profiles/${profileId}/nodes/${nodeId}`, { headers: owner.auth });
+      expect(node.status, node.text).toBe(200);
+      return {
+        lastSeenAt: (node.json as { last_seen_at: string | null }).last_seen_at,
+        openLinks: hold === undefined ? 0 : (await hold.nodesOf(profileId, new Date(0))).online,
+      };
+    };
+    /**
+     * Closes the link and waits until the server let it go and stored the close: link state cleared, close
+     * recorded as the last sighting. The hub does not await those writes, and a scheduler claiming while one
+     * still holds the node's row skips the row (SKIP LOCKED) until its next run, so a single run right after a
+     * drop would find nothing due.
+     */
+    const drop = async (link: TestLink, node: EnrolledNode) => {
+      // A millisecond on, so the close's sighting differs from the hello's and its write can be seen.
+      api.clock.advance(1);
+      const closedAt = api.clock.now().toISOString();
       link.close();
       await link.closed;
       expect(
         await eventually(
-          async () => hub.isConnected(nodeId),
+          async () => hub.isConnected(node.nodeId),
           (connected) => !connected,
         ),
       ).toBe(false);
+      expect(
+        await eventually(
+          () => storedLink(node),
+          (stored) => stored.lastSeenAt === closedAt && stored.openLinks === 0,
+        ),
+      ).toEqual({ lastSeenAt: closedAt, openLinks: 0 });
     };
     /** Runs the scheduler and delivers what it queued; answers the alert mails the owner has so far. */
     const runAndRead = async (owner: TestAccount) => {
@@ -105,12 +134,13 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
     };
 
     it('mails the owners after the delay without the link, and again when the node is back', async () => {
-      const { owner, profileId, nodeId, token } = await ownerWithNode('garage');
+      const node = await ownerWithNode('garage');
+      const { owner, profileId, nodeId, token } = node;
       const link = await connect(token);
       // An open link is never offline, however long the clock runs.
       api.clock.advance(DELAY_MS * 2);
       await expectMails(owner, 0, 0);
-      await drop(link, nodeId);
+      await drop(link, node);
 
       api.clock.advance(DELAY_MS - 1_000);
       await expectMails(owner, 0, 0);
@@ -131,8 +161,9 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
     });
 
     it('sends at most one pair per node every 6 h', async () => {
-      const { owner, nodeId, token } = await ownerWithNode('flappy');
-      await drop(await connect(token), nodeId);
+      const node = await ownerWithNode('flappy');
+      const { owner, token } = node;
+      await drop(await connect(token), node);
       api.clock.advance(DELAY_MS + 1_000);
       await expectMails(owner, 1, 0);
       await connect(token);
@@ -140,7 +171,7 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
 
       // A second drop within 6 h of the first offline mail: no new pair.
       let link = await connect(token);
-      await drop(link, nodeId);
+      await drop(link, node);
       api.clock.advance(DELAY_MS + 1_000);
       await expectMails(owner, 1, 1);
       link = await connect(token);
@@ -149,20 +180,21 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
       // Once 6 h have passed since the pair began, a new drop alerts again.
       api.clock.advance(SIX_HOURS_MS);
       await expectMails(owner, 1, 1);
-      await drop(link, nodeId);
+      await drop(link, node);
       api.clock.advance(DELAY_MS + 1_000);
       await expectMails(owner, 2, 1);
     });
 
     it('mails no owner whose preference alerts.node_offline is off', async () => {
-      const { owner, nodeId, token } = await ownerWithNode('quiet');
+      const node = await ownerWithNode('quiet');
+      const { owner, token } = node;
       const patched = await send(`${api.url}/v1/auth/me/preferences`, {
         method: 'PATCH',
         headers: { cookie: `svc_session=${owner.cookie}` },
         body: { alerts: { node_offline: false } },
       });
       expect(patched.status, patched.text).toBe(200);
-      await drop(await connect(token), nodeId);
+      await drop(await connect(token), node);
       api.clock.advance(DELAY_MS + 1_000);
       await expectMails(owner, 0, 0);
       const link = await connect(token);
@@ -171,8 +203,9 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
     });
 
     it('never alerts for a revoked node', async () => {
-      const { owner, profileId, nodeId, token } = await ownerWithNode('retired');
-      await drop(await connect(token), nodeId);
+      const node = await ownerWithNode('retired');
+      const { owner, profileId, nodeId, token } = node;
+      await drop(await connect(token), node);
       const revoked = await send(`${api.url}/v1/profiles/${profileId}/nodes/${nodeId}`, {
         method: 'DELETE',
         headers: owner.auth,
@@ -183,8 +216,9 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
     });
 
     it('sends one mail when two schedulers run at once', async () => {
-      const { owner, nodeId, token } = await ownerWithNode('contested');
-      await drop(await connect(token), nodeId);
+      const node = await ownerWithNode('contested');
+      const { owner, token } = node;
+      await drop(await connect(token), node);
       api.clock.advance(DELAY_MS + 1_000);
       const [uow, store] = await Promise.all([
         api.container.getAsync<UnitOfWork>(UnitOfWork),

@@ -5,178 +5,163 @@ import {
   type ProfileRecord,
   ProfileSettings,
   SecuritySettings,
-  type UnitOfWork,
 } from '@svc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ContractStorage, StoreUnderTest } from '../support/every-storage.js';
 
 const T0 = new Date('2026-11-22T10:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
-/** What the contract runs against: a unit of work, and a way to create an organisation its profiles can name. */
-export interface LinkedIpEngine {
-  uow: UnitOfWork;
-  createOrganisation(id: string): Promise<void>;
-  dispose(): Promise<void>;
-}
 
 /**
  * The behaviour every LinkedIpRepository must have (spec 4.4): an address on one link anywhere, reported as a
  * result that leaves the transaction usable; DDNS lookups that follow rotation; links bound to their
  * organisation and profile, and gone with their profile.
  */
-export function runLinkedIpRepositoryContract(
-  name: string,
-  make: () => Promise<LinkedIpEngine>,
-  options: { skip?: boolean } = {},
-): void {
-  describe.skipIf(options.skip === true)(`LinkedIpRepository contract: ${name}`, () => {
-    let engine: LinkedIpEngine;
-    let n = 0;
-    const orgA = crypto.randomUUID();
-    const orgB = crypto.randomUUID();
+export function runLinkedIpRepositoryContract(storage: ContractStorage): void {
+  let engine: StoreUnderTest;
+  let n = 0;
+  const orgA = crypto.randomUUID();
+  const orgB = crypto.randomUUID();
 
-    const profile = async (orgId: string): Promise<string> => {
-      n += 1;
-      const id = `lp${String(n).padStart(4, '0')}`;
-      const record: ProfileRecord = {
-        id,
-        orgId,
-        name: id,
-        version: 1,
-        security: SecuritySettings.parse({}),
-        parental: ParentalSettings.parse({}),
-        settings: ProfileSettings.parse({}),
-        rules: NO_RULES,
-        lists: [],
-        suspended: false,
-        createdAt: T0,
-        updatedAt: T0,
-      };
-      await engine.uow.run(async (tx) => {
-        expect(await tx.profiles.insert(record)).toBe(true);
-      });
-      return id;
+  const profile = async (orgId: string): Promise<string> => {
+    n += 1;
+    const id = `lp${String(n).padStart(4, '0')}`;
+    const record: ProfileRecord = {
+      id,
+      orgId,
+      name: id,
+      version: 1,
+      security: SecuritySettings.parse({}),
+      parental: ParentalSettings.parse({}),
+      settings: ProfileSettings.parse({}),
+      rules: NO_RULES,
+      lists: [],
+      suspended: false,
+      createdAt: T0,
+      updatedAt: T0,
     };
-    const linkOf = (orgId: string, profileId: string, ip: string | null, offset = 0): LinkedIpRecord => {
-      const id = crypto.randomUUID();
-      return {
-        id,
-        orgId,
-        profileId,
-        ip,
-        ddns: ip === null,
-        ddnsGeneration: 1,
-        ddnsLookup: `lookup-${id}`,
-        createdAt: at(offset),
-        updatedAt: at(offset),
-      };
+    await engine.uow.run(async (tx) => {
+      expect(await tx.profiles.insert(record)).toBe(true);
+    });
+    return id;
+  };
+  const linkOf = (orgId: string, profileId: string, ip: string | null, offset = 0): LinkedIpRecord => {
+    const id = crypto.randomUUID();
+    return {
+      id,
+      orgId,
+      profileId,
+      ip,
+      ddns: ip === null,
+      ddnsGeneration: 1,
+      ddnsLookup: `lookup-${id}`,
+      createdAt: at(offset),
+      updatedAt: at(offset),
     };
+  };
 
-    beforeAll(async () => {
-      engine = await make();
-      await engine.createOrganisation(orgA);
-      await engine.createOrganisation(orgB);
-    }, 60_000);
-    afterAll(async () => engine?.dispose());
+  beforeAll(async () => {
+    engine = await storage.open();
+    await engine.createOrganisation(orgA);
+    await engine.createOrganisation(orgB);
+  }, 60_000);
+  afterAll(async () => engine?.dispose());
 
-    it('stores a link and finds it by organisation, profile and DDNS lookup', async () => {
-      const profileId = await profile(orgA);
-      const link = linkOf(orgA, profileId, '192.0.2.1');
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.insert(link)).toBe('written');
-        expect(await tx.linkedIps.find(orgA, profileId, link.id)).toEqual(link);
-        expect(await tx.linkedIps.find(orgB, profileId, link.id)).toBeNull();
-        expect(await tx.linkedIps.findByDdnsLookup(link.ddnsLookup)).toEqual(link);
-        expect(await tx.linkedIps.addresses(profileId)).toEqual(['192.0.2.1']);
+  it('stores a link and finds it by organisation, profile and DDNS lookup', async () => {
+    const profileId = await profile(orgA);
+    const link = linkOf(orgA, profileId, '192.0.2.1');
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.insert(link)).toBe('written');
+      expect(await tx.linkedIps.find(orgA, profileId, link.id)).toEqual(link);
+      expect(await tx.linkedIps.find(orgB, profileId, link.id)).toBeNull();
+      expect(await tx.linkedIps.findByDdnsLookup(link.ddnsLookup)).toEqual(link);
+      expect(await tx.linkedIps.addresses(profileId)).toEqual(['192.0.2.1']);
+    });
+  });
+
+  it('reports an address linked anywhere as ip_conflict and keeps the transaction usable', async () => {
+    const mine = await profile(orgA);
+    const theirs = await profile(orgB);
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.insert(linkOf(orgA, mine, '192.0.2.2'))).toBe('written');
+    });
+    const kept = linkOf(orgB, theirs, '192.0.2.3');
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.insert(linkOf(orgB, theirs, '192.0.2.2'))).toBe('ip_conflict');
+      expect(await tx.linkedIps.insert(kept)).toBe('written');
+      expect(await tx.linkedIps.setIp(kept.id, '192.0.2.2', at(1))).toBe('ip_conflict');
+      expect(await tx.linkedIps.insert(linkOf(orgB, theirs, null))).toBe('written');
+      expect(await tx.linkedIps.insert(linkOf(orgB, theirs, null))).toBe('written');
+    });
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.addresses(theirs)).toEqual(['192.0.2.3']);
+      expect(await tx.linkedIps.list(orgB, theirs, { limit: 10, after: null })).toHaveLength(3);
+    });
+  });
+
+  it('moves an address and follows a rotated DDNS token', async () => {
+    const profileId = await profile(orgA);
+    const slot = linkOf(orgA, profileId, null);
+    await engine.uow.run(async (tx) => {
+      await tx.linkedIps.insert(slot);
+      expect(await tx.linkedIps.setIp(slot.id, '192.0.2.4', at(5))).toBe('written');
+      await tx.linkedIps.setDdnsToken(slot.id, 2, 'rotated');
+    });
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.findByDdnsLookup(slot.ddnsLookup)).toBeNull();
+      expect(await tx.linkedIps.findByDdnsLookup('rotated')).toEqual({
+        ...slot,
+        ip: '192.0.2.4',
+        ddnsGeneration: 2,
+        ddnsLookup: 'rotated',
+        updatedAt: at(5),
       });
     });
+  });
 
-    it('reports an address linked anywhere as ip_conflict and keeps the transaction usable', async () => {
-      const mine = await profile(orgA);
-      const theirs = await profile(orgB);
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.insert(linkOf(orgA, mine, '192.0.2.2'))).toBe('written');
+  it('lists newest first after a keyset position, and deletes only within the organisation', async () => {
+    const profileId = await profile(orgA);
+    const links = [0, 1, 2].map((offset) => linkOf(orgA, profileId, `192.0.2.${10 + offset}`, offset * 1000));
+    await engine.uow.run(async (tx) => {
+      for (const link of links) await tx.linkedIps.insert(link);
+      const page = await tx.linkedIps.list(orgA, profileId, { limit: 2, after: null });
+      expect(page.map((link) => link.ip)).toEqual(['192.0.2.12', '192.0.2.11']);
+      const rest = await tx.linkedIps.list(orgA, profileId, {
+        limit: 2,
+        after: { createdAt: links[1]?.createdAt ?? T0, id: links[1]?.id ?? '' },
       });
-      const kept = linkOf(orgB, theirs, '192.0.2.3');
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.insert(linkOf(orgB, theirs, '192.0.2.2'))).toBe('ip_conflict');
-        expect(await tx.linkedIps.insert(kept)).toBe('written');
-        expect(await tx.linkedIps.setIp(kept.id, '192.0.2.2', at(1))).toBe('ip_conflict');
-        expect(await tx.linkedIps.insert(linkOf(orgB, theirs, null))).toBe('written');
-        expect(await tx.linkedIps.insert(linkOf(orgB, theirs, null))).toBe('written');
-      });
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.addresses(theirs)).toEqual(['192.0.2.3']);
-        expect(await tx.linkedIps.list(orgB, theirs, { limit: 10, after: null })).toHaveLength(3);
-      });
+      expect(rest.map((link) => link.ip)).toEqual(['192.0.2.10']);
+      expect(await tx.linkedIps.delete(orgB, profileId, links[0]?.id ?? '')).toBe(false);
+      expect(await tx.linkedIps.delete(orgA, profileId, links[0]?.id ?? '')).toBe(true);
+      expect(await tx.linkedIps.addresses(profileId)).toEqual(['192.0.2.11', '192.0.2.12']);
     });
+  });
 
-    it('moves an address and follows a rotated DDNS token', async () => {
-      const profileId = await profile(orgA);
-      const slot = linkOf(orgA, profileId, null);
-      await engine.uow.run(async (tx) => {
-        await tx.linkedIps.insert(slot);
-        expect(await tx.linkedIps.setIp(slot.id, '192.0.2.4', at(5))).toBe('written');
-        await tx.linkedIps.setDdnsToken(slot.id, 2, 'rotated');
-      });
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.findByDdnsLookup(slot.ddnsLookup)).toBeNull();
-        expect(await tx.linkedIps.findByDdnsLookup('rotated')).toEqual({
-          ...slot,
-          ip: '192.0.2.4',
-          ddnsGeneration: 2,
-          ddnsLookup: 'rotated',
-          updatedAt: at(5),
-        });
-      });
+  it('removes a profile’s links with the profile, freeing its addresses', async () => {
+    const gone = await profile(orgA);
+    const other = await profile(orgB);
+    await engine.uow.run(async (tx) => {
+      await tx.linkedIps.insert(linkOf(orgA, gone, '192.0.2.20'));
     });
-
-    it('lists newest first after a keyset position, and deletes only within the organisation', async () => {
-      const profileId = await profile(orgA);
-      const links = [0, 1, 2].map((offset) =>
-        linkOf(orgA, profileId, `192.0.2.${10 + offset}`, offset * 1000),
-      );
-      await engine.uow.run(async (tx) => {
-        for (const link of links) await tx.linkedIps.insert(link);
-        const page = await tx.linkedIps.list(orgA, profileId, { limit: 2, after: null });
-        expect(page.map((link) => link.ip)).toEqual(['192.0.2.12', '192.0.2.11']);
-        const rest = await tx.linkedIps.list(orgA, profileId, {
-          limit: 2,
-          after: { createdAt: links[1]?.createdAt ?? T0, id: links[1]?.id ?? '' },
-        });
-        expect(rest.map((link) => link.ip)).toEqual(['192.0.2.10']);
-        expect(await tx.linkedIps.delete(orgB, profileId, links[0]?.id ?? '')).toBe(false);
-        expect(await tx.linkedIps.delete(orgA, profileId, links[0]?.id ?? '')).toBe(true);
-        expect(await tx.linkedIps.addresses(profileId)).toEqual(['192.0.2.11', '192.0.2.12']);
-      });
+    await engine.uow.run(async (tx) => {
+      expect(await tx.profiles.delete(orgA, gone)).toBe(true);
     });
-
-    it('removes a profile’s links with the profile, freeing its addresses', async () => {
-      const gone = await profile(orgA);
-      const other = await profile(orgB);
-      await engine.uow.run(async (tx) => {
-        await tx.linkedIps.insert(linkOf(orgA, gone, '192.0.2.20'));
-      });
-      await engine.uow.run(async (tx) => {
-        expect(await tx.profiles.delete(orgA, gone)).toBe(true);
-      });
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.addresses(gone)).toEqual([]);
-        expect(await tx.linkedIps.insert(linkOf(orgB, other, '192.0.2.20'))).toBe('written');
-      });
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.addresses(gone)).toEqual([]);
+      expect(await tx.linkedIps.insert(linkOf(orgB, other, '192.0.2.20'))).toBe('written');
     });
+  });
 
-    it('rolls back links written by a failed transaction', async () => {
-      const profileId = await profile(orgA);
-      await expect(
-        engine.uow.run(async (tx) => {
-          await tx.linkedIps.insert(linkOf(orgA, profileId, '192.0.2.30'));
-          throw new Error('abandoned');
-        }),
-      ).rejects.toThrow('abandoned');
-      await engine.uow.run(async (tx) => {
-        expect(await tx.linkedIps.addresses(profileId)).toEqual([]);
-      });
+  it('rolls back links written by a failed transaction', async () => {
+    const profileId = await profile(orgA);
+    await expect(
+      engine.uow.run(async (tx) => {
+        await tx.linkedIps.insert(linkOf(orgA, profileId, '192.0.2.30'));
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.addresses(profileId)).toEqual([]);
     });
   });
 }
