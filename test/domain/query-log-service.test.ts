@@ -2,6 +2,7 @@ import { HmacKeyedHash } from '@svc/adapters';
 import {
   type AnalyticsQuery,
   CursorSealer,
+  type DeviceRecord,
   LogCursors,
   type LogQuery,
   type LogQueryRelay,
@@ -15,6 +16,7 @@ import {
   QueryBudget,
   QueryConcurrencyGate,
   type QueryLogReader,
+  type QueryLogRow,
   type RelayedResult,
   SecuritySettings,
 } from '@svc/domain';
@@ -23,7 +25,7 @@ import { describe, expect, it } from 'vitest';
 const clock = { now: () => new Date('2026-11-23T04:00:00Z') };
 const hash = new HmacKeyedHash('a-test-secret-of-sufficient-length-0123456789');
 
-function profile(destination: 'self-hosted' | 'none'): ProfileRecord {
+function profile(destination: 'cloud' | 'self-hosted' | 'none'): ProfileRecord {
   return {
     id: 'abc123',
     orgId: 'org',
@@ -100,7 +102,130 @@ class TotalsOnlyReader implements QueryLogReader {
   topPops = async () => this.unexpected();
 }
 
+function logRow(rowId: string, deviceId: string): QueryLogRow {
+  return {
+    profileId: 'abc123',
+    ts: new Date('2026-11-23T03:00:00Z'),
+    rowId,
+    pop: 'yul',
+    node: null,
+    deviceId,
+    deviceName: deviceId === '' ? '' : 'sent-name',
+    clientIp: '192.0.2.1',
+    transport: 'doh',
+    qname: 'example.com',
+    qtype: 1,
+    status: 'allowed',
+    reasonListId: null,
+    reasonListName: '',
+    reasonRule: '',
+    operatorCode: '',
+    rcode: 0,
+    dnssecValidated: false,
+    cacheHit: false,
+    latencyUs: 1_000,
+    answerIps: [],
+  };
+}
+
+function device(id: string, displayName: string): DeviceRecord {
+  return {
+    profileId: 'abc123',
+    id,
+    name: 'sent-name',
+    displayName,
+    kind: 'tv',
+    notes: '',
+    identification: 'doh_path',
+    transportLast: 'doh',
+    firstSeen: clock.now(),
+    lastSeen: clock.now(),
+  };
+}
+
+/** A store whose row reads answer `answer` once the test releases them; it holds nothing else. */
+class HeldRowsReader implements QueryLogReader {
+  answer: QueryLogRow[] = [];
+  private waiting: Array<() => void> = [];
+  async rows(): Promise<QueryLogRow[]> {
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return this.answer;
+  }
+  release(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+  private unexpected(): never {
+    throw new Error('only rows are read here');
+  }
+  statusCounts = async () => this.unexpected();
+  timeline = async () => this.unexpected();
+  topNames = async (_query: AnalyticsQuery): Promise<NameCount[]> => this.unexpected();
+  topDevices = async () => this.unexpected();
+  topAnswerAddresses = async () => this.unexpected();
+  decisions = async () => this.unexpected();
+  nameAnswers = async () => this.unexpected();
+  topPops = async () => this.unexpected();
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe(LogQueryService.name, () => {
+  it('reads the device registry while the store reads a page of rows, and for a tail polling after its cursor only once rows name a device', async () => {
+    const reader = new HeldRowsReader();
+    let registryReads = 0;
+    const sut = new LogQueryService({
+      profiles: { get: async () => profile('cloud') },
+      reader,
+      relay: new OldNodeRelay(),
+      devices: {
+        find: async () => null,
+        list: async () => {
+          registryReads += 1;
+          return [device('tv', 'Den TV')];
+        },
+      },
+      countries: new NoCountryLookup(),
+      cursors: new LogCursors(new CursorSealer(hash), (data) => hash.sha256(data)),
+      budget: new QueryBudget(clock),
+      gate: new QueryConcurrencyGate({ after: () => () => undefined }),
+      clock,
+    });
+    const deviceNames = (result: { columns: Array<{ name: string }>; rows: unknown[][] }) => {
+      const at = result.columns.findIndex((column) => column.name === 'device_name');
+      return result.rows.map((cells) => cells[at]);
+    };
+
+    reader.answer = [logRow('2', 'tv'), logRow('1', '')];
+    const first = sut.logs('org', 'abc123', { mode: 'tail' });
+    await tick();
+    expect(registryReads).toBe(1);
+    reader.release();
+    const page = await first;
+    expect(deviceNames(page)).toEqual(['Den TV', '']);
+
+    reader.answer = [];
+    const emptyPoll = sut.logs('org', 'abc123', { mode: 'tail', cursor: page.next_cursor ?? '' });
+    await tick();
+    reader.release();
+    expect((await emptyPoll).rows).toEqual([]);
+    expect(registryReads).toBe(1);
+
+    reader.answer = [logRow('3', 'tv')];
+    const poll = sut.logs('org', 'abc123', { mode: 'tail', cursor: page.next_cursor ?? '' });
+    await tick();
+    expect(registryReads).toBe(1);
+    reader.release();
+    expect(deviceNames(await poll)).toEqual(['Den TV']);
+    expect(registryReads).toBe(2);
+
+    reader.answer = [logRow('1', 'tv')];
+    const search = sut.logs('org', 'abc123', { mode: 'search', qname: 'example' });
+    await tick();
+    expect(registryReads).toBe(3);
+    reader.release();
+    expect(deviceNames(await search)).toEqual(['Den TV']);
+  });
+
   it('answers counts from the hourly totals read alongside the profile lookup, and 404 with the units given back for another organisation’s profile', async () => {
     const reader = new TotalsOnlyReader();
     let known = true;

@@ -1,4 +1,4 @@
-import type { DeviceStore } from '../devices/device.ports.js';
+import type { DeviceRecord, DeviceStore } from '../devices/device.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError, validationFailed } from '../shared/domain-error.js';
@@ -82,7 +82,10 @@ export class LogQueryService {
     const reader = this.requireReader();
     return this.guarded(orgId, plan, async () => {
       if (shape === 'tail') {
-        const rows = await reader.rows(query, query.limit);
+        const reading = reader.rows(query, query.limit);
+        // A tail polling after a position mostly finds no new rows: its devices are read only when needed.
+        const devices = position === null ? this.devicePage(profileId) : undefined;
+        const rows = await reading;
         const newest = rows[0];
         const next: LogPosition =
           newest !== undefined
@@ -95,11 +98,14 @@ export class LogQueryService {
           displayNames: await this.displayNames(
             profileId,
             rows.map((row) => row.deviceId),
+            devices,
           ),
           nextCursor: this.deps.cursors.seal(binding, next),
         });
       }
-      const fetched = await reader.rows(query, query.limit + 1);
+      const reading = reader.rows(query, query.limit + 1);
+      const devices = this.devicePage(profileId);
+      const fetched = await reading;
       const rows = fetched.slice(0, query.limit);
       const last = rows.at(-1);
       return logRowsResult({
@@ -109,6 +115,7 @@ export class LogQueryService {
         displayNames: await this.displayNames(
           profileId,
           rows.map((row) => row.deviceId),
+          devices,
         ),
         nextCursor:
           fetched.length > query.limit && last !== undefined
@@ -279,10 +286,13 @@ export class LogQueryService {
         return (await reader.topNames(blocked)).map((row) => [row.key, row.count]);
       }
       case 'top_devices': {
-        const devices = await reader.topDevices(query);
+        const reading = reader.topDevices(query);
+        const page = this.devicePage(query.profileId);
+        const devices = await reading;
         const names = await this.displayNames(
           query.profileId,
           devices.map((row) => row.deviceId),
+          page,
         );
         return devices.map((row) => [row.deviceId, names.get(row.deviceId) ?? row.deviceName, row.count]);
       }
@@ -332,14 +342,29 @@ export class LogQueryService {
   }
 
   /**
-   * Display names of the devices among `deviceIds` that have one (device registry, spec 2.5): one read of the
-   * profile's devices, and single lookups only for devices beyond it.
+   * The first page of the profile's devices, started while the store reads the rows (the two run at once, the
+   * registry on the main thread, the store on its own): nearly every page of rows names some device. Settled
+   * quietly when no row needs it or the rows fail first; whoever uses it awaits it and sees its error.
    */
-  private async displayNames(profileId: string, deviceIds: readonly string[]): Promise<Map<string, string>> {
+  private devicePage(profileId: string): Promise<DeviceRecord[]> {
+    const page = this.deps.devices.list(profileId, { limit: DEVICE_PAGE, after: null });
+    page.catch(() => undefined);
+    return page;
+  }
+
+  /**
+   * Display names of the devices among `deviceIds` that have one (device registry, spec 2.5): one read of the
+   * profile's devices (`page` when already started), and single lookups only for devices beyond it.
+   */
+  private async displayNames(
+    profileId: string,
+    deviceIds: readonly string[],
+    page?: Promise<DeviceRecord[]>,
+  ): Promise<Map<string, string>> {
     const wanted = new Set(deviceIds.filter((id) => id !== ''));
     const names = new Map<string, string>();
     if (wanted.size === 0) return names;
-    const listed = await this.deps.devices.list(profileId, { limit: DEVICE_PAGE, after: null });
+    const listed = await (page ?? this.deps.devices.list(profileId, { limit: DEVICE_PAGE, after: null }));
     for (const device of listed) {
       if (device.displayName !== null) names.set(device.id, device.displayName);
       wanted.delete(device.id);
