@@ -106,6 +106,8 @@ function runMigrationCheck(
 runMigrationCheck('PGlite', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-pglite-'));
   const database = await createPostgresDatabase({ dataDir });
+  // A first start copies a template that holds every migration: start from an empty schema instead.
+  await database.pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   return {
     database,
     dispose: async () => {

@@ -63,8 +63,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
   const directory = resolve(dataDir, 'pg');
   await mkdir(directory, { recursive: true, mode: 0o700 });
-  // A first start copies the committed initdb output; initdb itself only runs when PGlite was upgraded
-  // without regenerating it.
+  // A first start copies the committed data dir, migrated; initdb itself only runs when PGlite or a migration
+  // changed without regenerating it.
   if (!existsSync(join(directory, 'PG_VERSION')) && !(await copyPgliteTemplate(directory)))
     await initialiseInChild(directory, startParams);
   const db = await PGlite.create(directory, { startParams });

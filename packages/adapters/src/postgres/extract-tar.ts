@@ -24,21 +24,55 @@ function entryOf(header: Buffer, root: string): { path: string; type: 'file' | '
   return { path, type: flag === '5' ? 'directory' : 'file', size };
 }
 
+/** Runs of zeros at least this long (one PostgreSQL page) are left as holes rather than written. */
+const HOLE = 8192;
+const ZEROS = Buffer.alloc(HOLE);
+
+/** The length of the run of zero bytes at the start of `bytes`, counted in whole {@link HOLE}s. */
+function zeroRun(bytes: Buffer): number {
+  let run = 0;
+  while (run + HOLE <= bytes.length && bytes.subarray(run, run + HOLE).equals(ZEROS)) run += HOLE;
+  return run;
+}
+
+/** The length of the start of `bytes` that holds no {@link HOLE}-long run of zeros at a HOLE boundary. */
+function dataRun(bytes: Buffer, offset: number): number {
+  // Runs are looked for at file offsets that are multiples of HOLE, as the data dir's pages lie.
+  let run = Math.min(bytes.length, (HOLE - (offset % HOLE)) % HOLE);
+  while (run < bytes.length) {
+    if (run + HOLE <= bytes.length && bytes.subarray(run, run + HOLE).equals(ZEROS)) break;
+    run = Math.min(bytes.length, run + HOLE);
+  }
+  return run;
+}
+
 /**
  * Extracts a ustar archive read as a stream into `directory` (created): directories and regular files only,
  * written owner-only, as a data dir must be. Anything else (links, long-name extensions) is refused rather
  * than skipped, so that an archive this reader cannot reproduce exactly never yields a partial data dir.
  * File contents go to disk as they arrive: the archive is never whole in memory (40 MB for a data dir, and
- * memory the allocator keeps after it is freed).
+ * memory the allocator keeps after it is freed). Page-aligned runs of zeros (most of a fresh WAL segment,
+ * 16 MB) are not written: the file is extended over them, which reads back as the same zeros, as PostgreSQL's
+ * own `wal_init_zero = off` leaves a new segment.
  */
 export async function extractTar(source: AsyncIterable<Buffer>, directory: string): Promise<void> {
   const root = resolve(directory);
   await mkdir(root, { recursive: true, mode: 0o700 });
   let pending: Buffer = Buffer.alloc(0);
   let file: FileHandle | undefined;
+  let size = 0;
+  // How far into the current file bytes were written: short of `size` when it ends with a hole.
+  let extent = 0;
   let remaining = 0;
   let padding = 0;
   let ended = false;
+  // The folders made so far: a data dir's 1,000 files lie in a few dozen of them.
+  const folders = new Set<string>([root]);
+  const folder = async (path: string) => {
+    if (folders.has(path)) return;
+    await mkdir(path, { recursive: true, mode: 0o700 });
+    folders.add(path);
+  };
   try {
     for await (const chunk of source) {
       // Past the end-of-archive block the rest (the record's zero padding) is read and dropped: leaving the
@@ -48,11 +82,25 @@ export async function extractTar(source: AsyncIterable<Buffer>, directory: strin
       for (;;) {
         if (file !== undefined) {
           const part = pending.subarray(0, Math.min(remaining, pending.length));
-          for (let written = 0; written < part.length; )
-            written += (await file.write(part, written)).bytesWritten;
+          for (let done = 0; done < part.length; ) {
+            const offset = size - remaining + done;
+            const zeros = offset % HOLE === 0 ? zeroRun(part.subarray(done)) : 0;
+            if (zeros > 0) {
+              done += zeros;
+              continue;
+            }
+            const end = done + dataRun(part.subarray(done), offset);
+            for (let written = done; written < end; )
+              written += (await file.write(part, written, end - written, size - remaining + written))
+                .bytesWritten;
+            extent = size - remaining + end;
+            done = end;
+          }
           remaining -= part.length;
           pending = pending.subarray(part.length);
           if (remaining > 0) break;
+          // Extends the file over a run of zeros at its end.
+          if (extent < size) await file.truncate(size);
           await file.close();
           file = undefined;
         }
@@ -69,11 +117,13 @@ export async function extractTar(source: AsyncIterable<Buffer>, directory: strin
         }
         const entry = entryOf(header, root);
         if (entry.type === 'directory') {
-          await mkdir(entry.path, { recursive: true, mode: 0o700 });
+          await folder(entry.path);
           continue;
         }
-        await mkdir(dirname(entry.path), { recursive: true, mode: 0o700 });
+        await folder(dirname(entry.path));
         const opened = await open(entry.path, 'wx', 0o600);
+        size = entry.size;
+        extent = 0;
         remaining = entry.size;
         padding = (BLOCK - (entry.size % BLOCK)) % BLOCK;
         if (remaining > 0) file = opened;
