@@ -8,7 +8,16 @@ import {
   postgresServerUnavailable,
 } from '../../packages/adapters/tests/support/postgres-server.js';
 import { createBenchAccount } from './bench-account.js';
-import { build, exited, type Figures, load, ROOT, staleBuilds, waitForListening } from './bench-processes.js';
+import {
+  build,
+  cpuMilliseconds,
+  exited,
+  type Figures,
+  load,
+  ROOT,
+  staleBuilds,
+  waitForListening,
+} from './bench-processes.js';
 
 /**
  * Part of `npm run bench` (issue 6). On the PostgreSQL server, through the full stack (the built server):
@@ -32,6 +41,8 @@ interface LoopFigures {
   p50: number;
   p99: number;
   failures: number;
+  /** Steps that succeeded. */
+  total: number;
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -69,6 +80,7 @@ async function closedLoop(
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     failures,
+    total: latencies.length,
   };
 }
 
@@ -180,14 +192,30 @@ async function getDirectly(pool: pg.Pool, orgId: string, id: string): Promise<Lo
 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
+/** The server's CPU time per request, which hardly depends on what else the machine runs. */
+const cpuColumn = (microseconds: number | undefined) =>
+  microseconds === undefined ? '' : `   server CPU ${fixed(microseconds).padStart(4)} µs/req`;
+
 function autocannonRow(name: string, figures: Figures): string {
   const errors = figures.non2xx > 0 ? `   ${figures.non2xx} non-2xx!` : '';
-  return `${name.padEnd(44)} ${fixed(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms${errors}`;
+  return `${name.padEnd(44)} ${fixed(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms${cpuColumn(figures.cpuPerRequest)}${errors}`;
 }
 
-function loopRow(name: string, figures: LoopFigures, unit: string): string {
+function loopRow(name: string, figures: LoopFigures, unit: string, cpuPerRequest?: number): string {
   const errors = figures.failures > 0 ? `   ${figures.failures} failed!` : '';
-  return `${name.padEnd(44)} ${fixed(figures.perSecond).padStart(7)} ${unit}   p50 ${fixed(figures.p50, 1)} ms   p99 ${fixed(figures.p99, 1)} ms${errors}`;
+  return `${name.padEnd(44)} ${fixed(figures.perSecond).padStart(7)} ${unit}   p50 ${fixed(figures.p50, 1)} ms   p99 ${fixed(figures.p99, 1)} ms${cpuColumn(cpuPerRequest)}${errors}`;
+}
+
+/** `run`, with the server's CPU time per step (µs) when its pid is known. */
+async function withServerCpu(
+  serverPid: number | undefined,
+  run: () => Promise<LoopFigures>,
+): Promise<{ figures: LoopFigures; cpuPerRequest?: number }> {
+  const before = serverPid === undefined ? 0 : cpuMilliseconds(serverPid);
+  const figures = await run();
+  if (serverPid === undefined) return { figures };
+  const spent = cpuMilliseconds(serverPid) - before;
+  return { figures, cpuPerRequest: (spent * 1000) / Math.max(1, figures.total) };
 }
 
 async function main(): Promise<void> {
@@ -227,13 +255,16 @@ async function main(): Promise<void> {
       headers,
       ...(serverPid === undefined ? {} : { serverPid }),
     });
+    const loadBefore = loadavg()[0] ?? 0;
     // A short run of each first, so that every path is measured with its code optimised.
     await load(`${url}/v1/meta`, options({}, 1));
     await load(`${url}/v1/profiles/${reader.id}`, options(auth, 1));
     const meta = await load(`${url}/v1/meta`, options({}, SECONDS));
     const get = await load(`${url}/v1/profiles/${reader.id}`, options(auth, SECONDS));
     const getSql = await getDirectly(pool, orgId, reader.id);
-    const patch = await patchThroughApi(url, account.token, writers);
+    const { figures: patch, cpuPerRequest: patchCpu } = await withServerCpu(serverPid, () =>
+      patchThroughApi(url, account.token, writers),
+    );
     const patchSql = await patchDirectly(
       pool,
       orgId,
@@ -242,11 +273,11 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       [
-        `profiles on the PostgreSQL server (${cpus().length} cores, load average ${fixed(loadavg()[0] ?? 0, 2)}; the built server, ${SECONDS} s per run)`,
+        `profiles on the PostgreSQL server (${cpus().length} cores, load average ${fixed(loadBefore, 2)} before, ${fixed(loadavg()[0] ?? 0, 2)} after; the built server, ${SECONDS} s per run)`,
         autocannonRow(`GET /v1/meta (${CONNECTIONS} connections)`, meta),
         autocannonRow(`GET /v1/profiles/{id}, API token`, get),
         loopRow('the same SELECT directly with pg', getSql, 'q/s  '),
-        loopRow(`PATCH /v1/profiles/{id} If-Match (${WRITERS} writers)`, patch, 'req/s'),
+        loopRow(`PATCH /v1/profiles/{id} If-Match (${WRITERS} writers)`, patch, 'req/s', patchCpu),
         loopRow('the same transaction directly with pg', patchSql, 'tx/s '),
         `GET profile / GET meta:        ${fixed(get.requestsPerSecond / Math.max(1, meta.requestsPerSecond), 2)} (target ≥ 0.80)`,
         `PATCH / direct transaction:    ${fixed(patch.perSecond / Math.max(1, patchSql.perSecond), 2)} (target ≥ 0.50)`,

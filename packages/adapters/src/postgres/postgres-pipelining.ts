@@ -23,13 +23,23 @@ export async function beginTransaction(client: pg.PoolClient): Promise<() => Pro
  * thrown (the caller's ROLLBACK then only draws a warning).
  */
 export async function commitWithLast(client: pg.PoolClient, last: pg.QueryConfig): Promise<void> {
-  const answer = client.query(last);
   if (!client.pipeline) {
-    await answer;
+    await client.query(last);
     await client.query('COMMIT');
     return;
   }
-  const [statement, commit] = await Promise.allSettled([answer, client.query('COMMIT')]);
+  // pg writes each query's messages at once; corked, both queries leave in one write (one system call).
+  const stream = client.connection.stream;
+  stream.cork();
+  let answer: Promise<unknown>;
+  let committed: Promise<unknown>;
+  try {
+    answer = client.query(last);
+    committed = client.query('COMMIT');
+  } finally {
+    stream.uncork();
+  }
+  const [statement, commit] = await Promise.allSettled([answer, committed]);
   if (statement.status === 'rejected') throw statement.reason;
   if (commit.status === 'rejected') throw commit.reason;
 }

@@ -1,5 +1,6 @@
-import type { KeysetPage, ProfileRecord, ProfileRepository } from '@svc/domain';
+import type { KeysetPage, ProfileRecord, ProfileRepository, ProfileStore } from '@svc/domain';
 import type { Queryable } from './postgres-queryable.js';
+import { ReadCoalescer } from './read-coalescer.js';
 
 interface ProfileSqlRow {
   id: string;
@@ -144,5 +145,49 @@ export class PostgresProfileRepository implements ProfileRepository {
       [orgId],
     );
     return result.rows.map((row) => row.id);
+  }
+}
+
+/** Options of {@link PostgresProfileStore}. */
+export interface PostgresProfileStoreOptions {
+  /** Profile read statements in flight at once (each on its own pooled connection). */
+  maxInFlight?: number;
+  /** Profiles per read statement at most. */
+  maxBatch?: number;
+}
+
+/**
+ * Profile reads outside a transaction, on the pool. Concurrent `find`s coalesce: while a read statement is in
+ * flight, further ones queue and go out together as one `id = ANY($1)` statement, each answer then filtered
+ * by its caller's organisation; nothing is answered from a cache (see {@link ReadCoalescer}).
+ */
+export class PostgresProfileStore implements ProfileStore {
+  private readonly repository: PostgresProfileRepository;
+  private readonly reads: ReadCoalescer<string, ProfileSqlRow>;
+
+  constructor(db: Queryable, options: PostgresProfileStoreOptions = {}) {
+    this.repository = new PostgresProfileRepository(db);
+    this.reads = new ReadCoalescer({
+      maxInFlight: options.maxInFlight ?? 1,
+      maxBatch: options.maxBatch ?? 64,
+      readBatch: async (ids) => {
+        const result = await db.query<ProfileSqlRow>({
+          name: 'profiles.find-many',
+          text: `SELECT ${COLUMNS} FROM profiles WHERE id = ANY($1::text[]) AND tombstoned_at IS NULL`,
+          values: [ids],
+        });
+        return new Map(result.rows.map((row) => [row.id, row]));
+      },
+    });
+  }
+
+  async find(orgId: string, id: string): Promise<ProfileRecord | null> {
+    const row = await this.reads.read(id);
+    // Callers of one batch share the row's parsed JSON; each gets its own record. (uuid text is lower case.)
+    return row === undefined || row.org_id !== orgId.toLowerCase() ? null : profileOf(row);
+  }
+
+  list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]> {
+    return this.repository.list(orgId, page);
   }
 }

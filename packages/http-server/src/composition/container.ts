@@ -26,7 +26,7 @@ import {
   PostgresNodeLogHoldStore,
   PostgresNodeRepository,
   PostgresOutboxRelay,
-  PostgresProfileRepository,
+  PostgresProfileStore,
   PostgresUnitOfWork,
   postgresIdentityRepositories,
   postgresTransactionRepositories,
@@ -264,10 +264,11 @@ function bindEngineStores(
       (database: PostgresDatabase) => postgresIdentityRepositories(database.pool),
       [PostgresToken],
     );
+  // Concurrent profile reads coalesce into one statement each (never a cache: servers share the database).
   container
     .bind<ProfileStore>(ProfileStore)
     .toResolvedValue(
-      (database: PostgresDatabase) => new PostgresProfileRepository(database.pool),
+      (database: PostgresDatabase) => new PostgresProfileStore(database.pool),
       [PostgresToken],
     );
   container
