@@ -22,20 +22,34 @@ function literal(text: string): string {
 /** Distinguishes the staged files of one process. */
 let staged = 0;
 
-/** Whole seconds of each time. */
-function seconds(times: readonly Date[]): Uint32Array {
-  return Uint32Array.from(times, (time) => Math.floor(time.getTime() / 1000));
+/** Whole seconds of the time `timeOf` gives for each item. */
+function seconds<T>(items: readonly T[], timeOf: (item: T) => Date): Uint32Array {
+  const result = new Uint32Array(items.length);
+  for (let index = 0; index < items.length; index += 1)
+    result[index] = Math.floor(timeOf(items[index] as T).getTime() / 1000);
+  return result;
 }
 
-/** Codes of texts into their distinct values, for {@link NativeBlockBuilder.lookup}. */
-function dictionary(texts: readonly string[]): { codes: Uint32Array; values: string[] } {
+/** The number `numberOf` gives for each item. */
+function numbers<T>(items: readonly T[], numberOf: (item: T) => number): Float64Array {
+  const result = new Float64Array(items.length);
+  for (let index = 0; index < items.length; index += 1) result[index] = numberOf(items[index] as T);
+  return result;
+}
+
+/** Codes of the text `textOf` gives for each item into their distinct values, for a dictionary column. */
+function dictionary<T>(
+  items: readonly T[],
+  textOf: (item: T) => string,
+): { codes: Uint32Array; values: string[] } {
   const values: string[] = [];
   const seen = new Map<string, number>();
-  const codes = new Uint32Array(texts.length);
+  const codes = new Uint32Array(items.length);
   // Counts come grouped by profile: most texts repeat the one before, which needs no lookup.
   let last: string | undefined;
   let lastCode = 0;
-  texts.forEach((text, index) => {
+  for (let index = 0; index < items.length; index += 1) {
+    const text = textOf(items[index] as T);
     if (text !== last) {
       let code = seen.get(text);
       if (code === undefined) {
@@ -47,7 +61,7 @@ function dictionary(texts: readonly string[]): { codes: Uint32Array; values: str
       lastCode = code;
     }
     codes[index] = lastCode;
-  });
+  }
   return { codes, values };
 }
 
@@ -79,14 +93,17 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
   async writeHourlyTotals(totals: readonly HourlyTotal[]): Promise<void> {
     if (totals.length === 0) return;
     const builder = new NativeBlockBuilder(totals.length);
-    const profiles = dictionary(totals.map((total) => total.profileId));
-    const statuses = dictionary(totals.map((total) => total.status));
-    const profile = builder.lookup('profile_id', 'String', profiles.codes, profiles.values);
-    const hour = builder.column('hour', seconds(totals.map((total) => total.hour)));
-    const status = builder.lookup('status', 'String', statuses.codes, statuses.values);
+    const profiles = dictionary(totals, (total) => total.profileId);
+    const statuses = dictionary(totals, (total) => total.status);
+    const profile = builder.lowCardinality('profile_id', profiles.codes, profiles.values);
+    const hour = builder.column(
+      'hour',
+      seconds(totals, (total) => total.hour),
+    );
+    const status = builder.lowCardinality('status', statuses.codes, statuses.values);
     const count = builder.column(
       'count',
-      Float64Array.from(totals, (total) => total.count),
+      numbers(totals, (total) => total.count),
     );
     const insert = builder.build();
     await this.send(
@@ -102,18 +119,21 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
   async writeDeviceCounts(counts: readonly DeviceHourlyCount[]): Promise<void> {
     if (counts.length === 0) return;
     const builder = new NativeBlockBuilder(counts.length);
-    const profiles = dictionary(counts.map((count) => count.profileId));
-    const devices = dictionary(counts.map((count) => count.deviceId));
-    const profile = builder.lookup('profile_id', 'String', profiles.codes, profiles.values);
-    const hour = builder.column('hour', seconds(counts.map((count) => count.hour)));
+    const profiles = dictionary(counts, (count) => count.profileId);
+    const devices = dictionary(counts, (count) => count.deviceId);
+    const profile = builder.lowCardinality('profile_id', profiles.codes, profiles.values);
+    const hour = builder.column(
+      'hour',
+      seconds(counts, (count) => count.hour),
+    );
     const device = builder.lookup('device_id', 'String', devices.codes, devices.values);
     const queries = builder.column(
       'queries',
-      Float64Array.from(counts, (count) => count.queries),
+      numbers(counts, (count) => count.queries),
     );
     const blocked = builder.column(
       'blocked',
-      Float64Array.from(counts, (count) => count.blocked),
+      numbers(counts, (count) => count.blocked),
     );
     const insert = builder.build();
     await this.send(

@@ -175,24 +175,30 @@ function concatArrays<A extends Float64Array | Uint32Array | Uint16Array | Uint8
   return all;
 }
 
+/** A codes array wide enough for codes below `size`, of `length` rows. */
+function codesFor(size: number, length: number): ColumnCodes {
+  if (size <= 0x100) return new Uint8Array(length);
+  if (size <= 0x1_0000) return new Uint16Array(length);
+  return new Uint32Array(length);
+}
+
 /**
  * Several batches as one (one insert, so one part per partition, instead of one per batch). Dictionaries
  * that are the same array in several batches (profiles filtering alike share theirs) are kept once; codes
- * shared between columns of a batch stay shared.
+ * shared between columns in every batch stay shared when their dictionaries line up, so a writer sends
+ * them once. Codes are as narrow as the merged dictionary allows.
  */
 export function concatQueryLogColumns(batches: readonly QueryLogColumns[]): QueryLogColumns {
   const length = batches.reduce((sum, batch) => sum + batch.length, 0);
-  const merged = new Map<ColumnCodes, Uint32Array>();
-  const offsets = new Map<readonly unknown[], number>();
-  const dictionaries = new Map<(typeof DICTIONARY_FIELDS)[number], unknown[]>(
-    DICTIONARY_FIELDS.map((field) => [field, []]),
-  );
+  /** Merged codes by the batches' codes arrays and the offsets of their values in the merged dictionary. */
+  const mergedCodes = new Map<string, ColumnCodes>();
+  const codesIds = new Map<ColumnCodes, number>();
   const mergedColumns: Partial<Record<(typeof DICTIONARY_FIELDS)[number], DictionaryColumn<unknown>>> = {};
   for (const field of DICTIONARY_FIELDS) {
-    const values = dictionaries.get(field) as unknown[];
-    const codes = new Uint32Array(length);
-    let start = 0;
-    offsets.clear();
+    const values: unknown[] = [];
+    const offsets = new Map<readonly unknown[], number>();
+    const batchOffsets: number[] = [];
+    let key = '';
     for (const batch of batches) {
       const column = batch[field] as DictionaryColumn<unknown>;
       let offset = offsets.get(column.values);
@@ -201,12 +207,33 @@ export function concatQueryLogColumns(batches: readonly QueryLogColumns[]): Quer
         for (const value of column.values) values.push(value);
         offsets.set(column.values, offset);
       }
-      const source = column.codes;
-      for (let index = 0; index < batch.length; index += 1)
-        codes[start + index] = (source[index] as number) + offset;
-      start += batch.length;
+      batchOffsets.push(offset);
+      let id = codesIds.get(column.codes);
+      if (id === undefined) {
+        id = codesIds.size;
+        codesIds.set(column.codes, id);
+      }
+      key += `${id}+${offset} `;
     }
-    mergedColumns[field] = { codes: sharedCodes(merged, batches, field, codes), values };
+    let codes = mergedCodes.get(key);
+    // Columns whose codes and offsets agree in every batch get the same codes (valid for each: every code
+    // indexes its own column's dictionary).
+    if (codes === undefined) {
+      codes = codesFor(values.length, length);
+      let start = 0;
+      batches.forEach((batch, index) => {
+        addOffset(
+          (batch[field] as DictionaryColumn<unknown>).codes,
+          batch.length,
+          batchOffsets[index] as number,
+          codes as ColumnCodes,
+          start,
+        );
+        start += batch.length;
+      });
+      mergedCodes.set(key, codes);
+    }
+    mergedColumns[field] = { codes, values };
   }
   const columns = mergedColumns as Record<(typeof DICTIONARY_FIELDS)[number], DictionaryColumn<never>>;
   return {
@@ -243,25 +270,17 @@ export function concatQueryLogColumns(batches: readonly QueryLogColumns[]): Quer
   };
 }
 
-/**
- * Keeps the merged codes of columns that shared their codes in the first batch shared, when the merged
- * codes came out equal (so a writer still sends them once).
- */
-function sharedCodes(
-  merged: Map<ColumnCodes, Uint32Array>,
-  batches: readonly QueryLogColumns[],
-  field: (typeof DICTIONARY_FIELDS)[number],
-  codes: Uint32Array,
-): Uint32Array {
-  const first = batches[0]?.[field].codes;
-  if (first === undefined) return codes;
-  const earlier = merged.get(first);
-  if (
-    earlier !== undefined &&
-    earlier.length === codes.length &&
-    earlier.every((code, i) => code === codes[i])
-  )
-    return earlier;
-  merged.set(first, codes);
-  return codes;
+/** Copies the first `length` codes of `source` into `target` from `start`, each plus `offset`. */
+function addOffset(
+  source: ColumnCodes,
+  length: number,
+  offset: number,
+  target: ColumnCodes,
+  start: number,
+): void {
+  if (offset === 0 && source.length === length) {
+    target.set(source, start);
+    return;
+  }
+  for (let index = 0; index < length; index += 1) target[start + index] = (source[index] as number) + offset;
 }
