@@ -1,13 +1,7 @@
-import {
-  type LinkedIpRecord,
-  NO_RULES,
-  ParentalSettings,
-  type ProfileRecord,
-  ProfileSettings,
-  SecuritySettings,
-} from '@svc/domain';
+import type { LinkedIpRecord } from '@svc/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ContractStorage, StoreUnderTest } from '../support/every-storage.js';
+import { profileRecord } from '../support/profile-records.js';
 
 const T0 = new Date('2026-11-22T10:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -26,20 +20,7 @@ export function runLinkedIpRepositoryContract(storage: ContractStorage): void {
   const profile = async (orgId: string): Promise<string> => {
     n += 1;
     const id = `lp${String(n).padStart(4, '0')}`;
-    const record: ProfileRecord = {
-      id,
-      orgId,
-      name: id,
-      version: 1,
-      security: SecuritySettings.parse({}),
-      parental: ParentalSettings.parse({}),
-      settings: ProfileSettings.parse({}),
-      rules: NO_RULES,
-      lists: [],
-      suspended: false,
-      createdAt: T0,
-      updatedAt: T0,
-    };
+    const record = profileRecord(id, orgId, T0);
     await engine.uow.run(async (tx) => {
       expect(await tx.profiles.insert(record)).toBe(true);
     });

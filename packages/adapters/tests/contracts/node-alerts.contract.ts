@@ -1,14 +1,7 @@
-import {
-  NO_RULES,
-  type NodeAlertCutoffs,
-  type NodeRecord,
-  ParentalSettings,
-  type ProfileRecord,
-  ProfileSettings,
-  SecuritySettings,
-} from '@svc/domain';
+import type { NodeAlertCutoffs, NodeRecord } from '@svc/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ContractStorage, StoreUnderTest } from '../support/every-storage.js';
+import { profileRecord } from '../support/profile-records.js';
 
 const T0 = new Date('2026-11-22T10:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -29,20 +22,7 @@ export function runNodeAlertContract(storage: ContractStorage): void {
   const node = async (state: NodeRecord['state'], linkSeenAt?: Date): Promise<string> => {
     n += 1;
     const profileId = `na${String(n).padStart(4, '0')}`;
-    const profile: ProfileRecord = {
-      id: profileId,
-      orgId,
-      name: profileId,
-      version: 1,
-      security: SecuritySettings.parse({}),
-      parental: ParentalSettings.parse({}),
-      settings: ProfileSettings.parse({}),
-      rules: NO_RULES,
-      lists: [],
-      suspended: false,
-      createdAt: T0,
-      updatedAt: T0,
-    };
+    const profile = profileRecord(profileId, orgId, T0);
     const id = crypto.randomUUID();
     await engine.uow.run(async (tx) => {
       await tx.profiles.insert(profile);

@@ -1,12 +1,6 @@
-import {
-  ParentalSettings,
-  type ProfileRecord,
-  ProfileSettings,
-  type ProfileStore,
-  SecuritySettings,
-  type UnitOfWork,
-} from '@svc/domain';
+import type { ProfileRecord, ProfileStore, UnitOfWork } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileRecord } from '../support/profile-records.js';
 
 const T0 = new Date('2026-11-23T10:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -39,20 +33,11 @@ export function runProfileStoreContract(
     const profile = async (orgId: string, offset = 0): Promise<ProfileRecord> => {
       n += 1;
       const id = `ps${String(n).padStart(4, '0')}`;
-      const record: ProfileRecord = {
-        id,
-        orgId,
+      const record = profileRecord(id, orgId, at(offset), {
         name: `profile ${id}`,
-        version: 1,
-        security: SecuritySettings.parse({}),
-        parental: ParentalSettings.parse({}),
-        settings: ProfileSettings.parse({}),
         rules: { deny: [`${id}.example`], allow: [], rewrites: [] },
         lists: [n],
-        suspended: false,
-        createdAt: at(offset),
-        updatedAt: at(offset),
-      };
+      });
       await engine.uow.run(async (tx) => {
         expect(await tx.profiles.insert(record)).toBe(true);
       });
