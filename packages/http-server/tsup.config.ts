@@ -8,7 +8,7 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
-  // zod is the domain's dependency and comes through it: bundling it here too (with every locale) loaded a
-  // second copy of zod in the server (measured: about 1.5 MB of old generation and 3 MB of young garbage).
+  // zod is shared with the domain: bundling it here too (with every locale) loaded a second copy of zod in the
+  // server (measured: about 1.5 MB of old generation and 3 MB of young garbage).
   external: ['zod'],
 });

@@ -60,7 +60,7 @@ import { renderApiReference } from '../docs/api-reference.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
-import { buildOpenApiDocument, type OpenApiDocument, openApiYaml } from '../openapi/openapi-document.js';
+import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import { accountDeletionRoutes } from '../routes/account-deletion.routes.js';
 import { auditRoutes } from '../routes/audit.routes.js';
 import { catalogueRoutes } from '../routes/catalogue.routes.js';
@@ -88,12 +88,15 @@ import { resolveNodeParts, type UpgradeHandler } from './node-parts.js';
 /** Route tables added by an embedding caller, built from the container once it is ready. */
 export type RouteContribution = (container: Container) => Promise<AnyRoute[]> | AnyRoute[];
 
+/** The OpenAPI generator's module, loaded once on first use. */
+const generator = () => import('../openapi/openapi-document.js');
+
 /** The built application and its OpenAPI document. */
 export interface BuiltApp {
   app: Express;
   routes: readonly AnyRoute[];
-  /** Built when first read. */
-  readonly openApi: OpenApiDocument;
+  /** The OpenAPI document, built (and its generator loaded) on the first call. */
+  openApi(): Promise<OpenApiDocument>;
   /** The server's upgrade requests: the WebSocket links of self-hosted nodes. */
   upgrade: UpgradeHandler;
   /** Closes the node links (at shutdown, before waiting for connections to end). */
@@ -149,12 +152,14 @@ export async function buildApp(
   // The YAML form is written on the first GET /v1/openapi.yaml, not at start (about 0.2 s of start-up).
   let yaml: Promise<string> | undefined;
   // Likewise the HTML reference of GET /docs.
-  let apiReference: string | undefined;
+  let apiReference: Promise<string> | undefined;
   const routes: AnyRoute[] = [
     ...metaRoutes({
       settings,
       openApiYaml: () => {
-        yaml ??= openApiYaml(openApi());
+        yaml ??= Promise.all([openApi(), generator()]).then(([document, { openApiYaml }]) =>
+          openApiYaml(document),
+        );
         return yaml;
       },
       columnarStore: columnar !== undefined,
@@ -185,11 +190,14 @@ export async function buildApp(
     ...nodeParts.routes,
   ];
   for (const contribute of contributions) routes.push(...(await contribute(container)));
-  // Built on first use too (GET /v1/openapi.yaml, /docs, callers reading `openApi`): generating it from every
-  // route's zod schemas costs start-up time and leaves megabytes of garbage behind an idle server's heap.
-  let openApiDocument: OpenApiDocument | undefined;
+  // Built on first use too (GET /v1/openapi.yaml, /docs, callers of `openApi`): generating it from every
+  // route's zod schemas costs start-up time and leaves megabytes of garbage behind an idle server's heap, and
+  // the generator's modules (zod-to-openapi) are memory an idle server does not need.
+  let openApiDocument: Promise<OpenApiDocument> | undefined;
   const openApi = () => {
-    openApiDocument ??= buildOpenApiDocument(routes, settings.baseUrl);
+    openApiDocument ??= generator().then(({ buildOpenApiDocument }) =>
+      buildOpenApiDocument(routes, settings.baseUrl),
+    );
     return openApiDocument;
   };
 
@@ -211,16 +219,14 @@ export async function buildApp(
     trustProxy: settings.trustProxy,
     logger,
     apiReferenceHtml: () => {
-      apiReference ??= renderApiReference(openApi());
+      apiReference ??= openApi().then(renderApiReference);
       return apiReference;
     },
   });
   return {
     app,
     routes,
-    get openApi() {
-      return openApi();
-    },
+    openApi,
     upgrade: nodeParts.upgrade,
     closeLinks: nodeParts.closeLinks,
   };

@@ -21,7 +21,7 @@ export interface AppOptions {
   trustProxy: string | undefined;
   logger: Logger;
   /** The HTML API reference served at GET /docs, outside /v1 and the OpenAPI document; written on first use. */
-  apiReferenceHtml?: () => string;
+  apiReferenceHtml?: () => Promise<string>;
 }
 
 function expressPath(path: string): string {
@@ -65,10 +65,11 @@ export function createExpressApp(options: AppOptions): Express {
   const apiReferenceHtml = options.apiReferenceHtml;
   if (apiReferenceHtml !== undefined) {
     // A document to render, unlike every API answer: the page's own policy allows its inline style sheet.
-    app.get('/docs', (_req: Request, res: Response) => {
+    app.get('/docs', async (_req: Request, res: Response) => {
+      const html = await apiReferenceHtml();
       res.setHeader('Content-Security-Policy', API_REFERENCE_CSP);
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(apiReferenceHtml());
+      res.type('html').send(html);
     });
   }
 
