@@ -1,4 +1,4 @@
-import { type FileHandle, mkdir, open } from 'node:fs/promises';
+import { closeSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 
 const BLOCK = 512;
@@ -51,15 +51,17 @@ function dataRun(bytes: Buffer, offset: number): number {
  * written owner-only, as a data dir must be. Anything else (links, long-name extensions) is refused rather
  * than skipped, so that an archive this reader cannot reproduce exactly never yields a partial data dir.
  * File contents go to disk as they arrive: the archive is never whole in memory (40 MB for a data dir, and
- * memory the allocator keeps after it is freed). Page-aligned runs of zeros (most of a fresh WAL segment,
+ * memory the allocator keeps after it is freed). The writes are synchronous: a data dir is about 1,000 small
+ * files, and a round trip through libuv's thread pool for every open, write and close made the copy three
+ * times slower (measured: 600 against 200 ms) at a start that has nothing else to do meanwhile. Page-aligned runs of zeros (most of a fresh WAL segment,
  * 16 MB) are not written: the file is extended over them, which reads back as the same zeros, as PostgreSQL's
  * own `wal_init_zero = off` leaves a new segment.
  */
 export async function extractTar(source: AsyncIterable<Buffer>, directory: string): Promise<void> {
   const root = resolve(directory);
-  await mkdir(root, { recursive: true, mode: 0o700 });
+  mkdirSync(root, { recursive: true, mode: 0o700 });
   let pending: Buffer = Buffer.alloc(0);
-  let file: FileHandle | undefined;
+  let file: number | undefined;
   let size = 0;
   // How far into the current file bytes were written: short of `size` when it ends with a hole.
   let extent = 0;
@@ -68,9 +70,9 @@ export async function extractTar(source: AsyncIterable<Buffer>, directory: strin
   let ended = false;
   // The folders made so far: a data dir's 1,000 files lie in a few dozen of them.
   const folders = new Set<string>([root]);
-  const folder = async (path: string) => {
+  const folder = (path: string) => {
     if (folders.has(path)) return;
-    await mkdir(path, { recursive: true, mode: 0o700 });
+    mkdirSync(path, { recursive: true, mode: 0o700 });
     folders.add(path);
   };
   try {
@@ -91,8 +93,7 @@ export async function extractTar(source: AsyncIterable<Buffer>, directory: strin
             }
             const end = done + dataRun(part.subarray(done), offset);
             for (let written = done; written < end; )
-              written += (await file.write(part, written, end - written, size - remaining + written))
-                .bytesWritten;
+              written += writeSync(file, part, written, end - written, size - remaining + written);
             extent = size - remaining + end;
             done = end;
           }
@@ -100,8 +101,8 @@ export async function extractTar(source: AsyncIterable<Buffer>, directory: strin
           pending = pending.subarray(part.length);
           if (remaining > 0) break;
           // Extends the file over a run of zeros at its end.
-          if (extent < size) await file.truncate(size);
-          await file.close();
+          if (extent < size) ftruncateSync(file, size);
+          closeSync(file);
           file = undefined;
         }
         const skipped = Math.min(padding, pending.length);
@@ -117,21 +118,21 @@ export async function extractTar(source: AsyncIterable<Buffer>, directory: strin
         }
         const entry = entryOf(header, root);
         if (entry.type === 'directory') {
-          await folder(entry.path);
+          folder(entry.path);
           continue;
         }
-        await folder(dirname(entry.path));
-        const opened = await open(entry.path, 'wx', 0o600);
+        folder(dirname(entry.path));
+        const opened = openSync(entry.path, 'wx', 0o600);
         size = entry.size;
         extent = 0;
         remaining = entry.size;
         padding = (BLOCK - (entry.size % BLOCK)) % BLOCK;
         if (remaining > 0) file = opened;
-        else await opened.close();
+        else closeSync(opened);
       }
     }
     if (!ended) throw new Error('the archive ends before its end-of-archive block');
   } finally {
-    await file?.close();
+    if (file !== undefined) closeSync(file);
   }
 }
