@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { type ClickHouseColumnarStore, ClickHouseEdgeLogWriter, createColumnarStore } from '@svc/adapters';
 import {
   concatQueryLogColumns,
-  type DeviceHourlyCount,
   EdgeTrafficSimulation,
-  type HourlyTotal,
+  type HourlyCountColumns,
   type QueryLogColumns,
+  SIMULATION_TIME_CHUNK,
   type SimulatedProfile,
   servingPops,
 } from '@svc/domain';
@@ -28,8 +28,13 @@ const PROFILES = 1_000;
 const HEAVY_SHARE = 0.03;
 const DAYS = 30;
 const RUNS = 30;
-/** Rows per insert: large inserts keep the number of parts low (one part per day partition per insert). */
-const INSERT_ROWS = 500_000;
+/**
+ * Rows per insert: large inserts keep the number of parts low (one part per day partition per insert), and
+ * dividing the simulation's time chunk keeps each profile's rows in time order.
+ */
+const INSERT_ROWS = SIMULATION_TIME_CHUNK;
+/** Hourly totals and device counts per insert. */
+const COUNT_ROWS = 2_000_000;
 const RETENTION = 90;
 const HEAVY = 'heavy0';
 
@@ -69,17 +74,25 @@ async function writeAll(
   const cpuStarted = process.cpuUsage();
   let buffer: QueryLogColumns[] = [];
   let buffered = 0;
-  let totals: HourlyTotal[] = [];
-  let devices: DeviceHourlyCount[] = [];
+  let counts: HourlyCountColumns[] = [];
+  let countRows = 0;
   let pending: Promise<void> = Promise.resolve();
   let written = 0;
+  // One insert at a time, each overlapping the generation of what follows it.
   const flush = async () => {
-    await pending;
     const batch = concatQueryLogColumns(buffer);
     buffer = [];
     buffered = 0;
     written += batch.length;
+    await pending;
     pending = writer.writeColumns(batch, RETENTION);
+  };
+  const flushCounts = async () => {
+    const parts = counts;
+    counts = [];
+    countRows = 0;
+    await pending;
+    pending = writer.writeCountColumns(parts);
   };
   for (const [index, [id, queries]] of plan.entries()) {
     const simulation = new EdgeTrafficSimulation(
@@ -93,16 +106,13 @@ async function writeAll(
       buffered += batch.length;
       if (buffered >= INSERT_ROWS) await flush();
     }
-    for (const total of simulation.hourlyTotals()) totals.push(total);
-    for (const count of simulation.deviceCounts()) devices.push(count);
-    if (totals.length >= INSERT_ROWS || index === plan.length - 1) {
-      await writer.writeHourlyTotals(totals);
-      await writer.writeDeviceCounts(devices);
-      totals = [];
-      devices = [];
-    }
+    const counted = simulation.countColumns();
+    counts.push(counted);
+    countRows += counted.totals.hour.length + counted.devices.hour.length;
+    if (countRows >= COUNT_ROWS) await flushCounts();
   }
   if (buffered > 0) await flush();
+  if (countRows > 0) await flushCounts();
   await pending;
   const cpu = process.cpuUsage(cpuStarted);
   return { rows: written, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   deviceIdOf,
   EdgeTrafficSimulation,
+  QUERY_STATUSES,
   type QueryLogRow,
   SeededRandom,
   type SimulatedProfile,
@@ -261,6 +262,52 @@ describe(EdgeTrafficSimulation.name, () => {
       const key = `${count.hour.getTime() / 3_600_000} ${count.deviceId}`;
       expect(count.queries).toBe(queries.get(key));
       expect(count.blocked).toBe(blocked.get(key) ?? 0);
+    }
+  });
+
+  it('gives the same counts column by column, in the order of the count tables keys', () => {
+    const { simulation } = simulate(profileWith(), { queries: 3_000, devices: 7 });
+    const columns = simulation.countColumns();
+    expect(columns.profileId).toBe('sim001');
+    const totals = Array.from(columns.totals.hour, (hour, row) => ({
+      profileId: columns.profileId,
+      hour: new Date(hour * 1000),
+      status: QUERY_STATUSES[columns.totals.status[row] as number] as string,
+      count: columns.totals.count[row],
+    }));
+    const byTime = (a: { hour: Date }, b: { hour: Date }) => a.hour.getTime() - b.hour.getTime();
+    const byStatus = (a: { hour: Date; status: string }, b: { hour: Date; status: string }) =>
+      byTime(a, b) || (a.status < b.status ? -1 : a.status > b.status ? 1 : 0);
+    expect([...totals].sort(byStatus)).toEqual(totals);
+    expect(totals).toEqual([...simulation.hourlyTotals()].sort(byStatus));
+    const devices = Array.from(columns.devices.hour, (hour, row) => ({
+      profileId: columns.profileId,
+      deviceId: columns.deviceIds[columns.devices.device[row] as number] as string,
+      hour: new Date(hour * 1000),
+      queries: columns.devices.queries[row],
+      blocked: columns.devices.blocked[row],
+    }));
+    const byDevice = (a: { hour: Date; deviceId: string }, b: { hour: Date; deviceId: string }) =>
+      byTime(a, b) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0);
+    expect([...devices].sort(byDevice)).toEqual(devices);
+    expect(devices).toEqual([...simulation.deviceCounts()].sort(byDevice));
+  });
+
+  it('yields the rows of a batch in time order, then row id, the same rows whatever the batch size', () => {
+    const simulation = new EdgeTrafficSimulation(
+      profileWith(),
+      { queries: 20_000, days: 7, devices: 5, seed: 9, now: NOW, batchSize: 4_000 },
+      sha256,
+      servingPops(),
+    );
+    for (const batch of simulation.columnBatches()) {
+      const keys = Array.from(batch.ts, (ts, row) => [
+        ts,
+        (batch.rowId[2 * row + 1] as number) * 2 ** 32 + (batch.rowId[2 * row] as number),
+      ]);
+      expect(
+        [...keys].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)),
+      ).toEqual(keys);
     }
   });
 

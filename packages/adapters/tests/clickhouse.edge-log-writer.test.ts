@@ -190,6 +190,57 @@ function writerSuite(name: string, open: () => Promise<ClickHouseColumnarStore>,
       expect(Number(answer?.blocked)).toBe(devices.reduce((sum, count) => sum + count.blocked, 0));
       expect(Number(answer?.devices)).toBe(new Set(devices.map((count) => count.deviceId)).size);
     });
+
+    it('adds the counts of several runs given column by column, as the objects would', async () => {
+      const ids = [`w${RUN}e`, `w${RUN}f`];
+      const runs = ids.map((id, index) => simulation(id, 21 + index, true));
+      for (const run of runs) for (const _batch of run.columnBatches());
+      // Out of profile order on purpose: the writer orders the runs itself.
+      await writer.writeCountColumns(runs.map((run) => run.countColumns()).reverse());
+      const stored = await store.client.query({
+        query: `SELECT
+                  (SELECT groupArray((profile_id, status, toUnixTimestamp(hour), n)) FROM (
+                     SELECT profile_id, status, hour, toUInt32(sum(count)) AS n FROM query_totals_hourly
+                     WHERE profile_id IN {ids:Array(String)} GROUP BY profile_id, status, hour
+                     ORDER BY profile_id, hour, status)) AS totals,
+                  (SELECT groupArray((profile_id, device_id, toUnixTimestamp(hour), q, b)) FROM (
+                     SELECT profile_id, device_id, hour, toUInt32(sum(queries)) AS q, toUInt32(sum(blocked)) AS b
+                     FROM device_counts_hourly WHERE profile_id IN {ids:Array(String)}
+                     GROUP BY profile_id, device_id, hour ORDER BY profile_id, hour, device_id)) AS devices`,
+        query_params: { ids },
+        format: 'JSONEachRow',
+      });
+      const [answer] = await stored.json<{
+        totals: [string, string, number, number][];
+        devices: [string, string, number, number, number][];
+      }>();
+      const order = (a: readonly (string | number)[], b: readonly (string | number)[]) => {
+        for (const at of [0, 2, 1]) {
+          const left = a[at] as string | number;
+          const right = b[at] as string | number;
+          if (left !== right) return left < right ? -1 : 1;
+        }
+        return 0;
+      };
+      expect(answer?.totals).toEqual(
+        runs
+          .flatMap((run) => run.hourlyTotals())
+          .map((total) => [total.profileId, total.status, total.hour.getTime() / 1000, total.count])
+          .sort(order),
+      );
+      expect(answer?.devices).toEqual(
+        runs
+          .flatMap((run) => run.deviceCounts())
+          .map((count) => [
+            count.profileId,
+            count.deviceId,
+            count.hour.getTime() / 1000,
+            count.queries,
+            count.blocked,
+          ])
+          .sort(order),
+      );
+    });
   });
 }
 

@@ -12,6 +12,25 @@ export interface DeviceHourlyCount {
 }
 
 /**
+ * One run's hourly counts column by column (what the simulator counted for one profile): what bulk writers
+ * take instead of a {@link HourlyTotal} and a {@link DeviceHourlyCount} object per row. Each part lies in the
+ * order of the tables' sort keys (hour, then status name; hour, then device id), so that a store sorts nothing.
+ */
+export interface HourlyCountColumns {
+  readonly profileId: string;
+  /** Queries by hour and status: hour starts in Unix seconds, status as its index in QUERY_STATUSES. */
+  readonly totals: { readonly hour: Uint32Array; readonly status: Uint8Array; readonly count: Float64Array };
+  /** Per-device counts, devices as codes into `deviceIds`. */
+  readonly devices: {
+    readonly hour: Uint32Array;
+    readonly device: Uint16Array;
+    readonly queries: Float64Array;
+    readonly blocked: Float64Array;
+  };
+  readonly deviceIds: readonly string[];
+}
+
+/**
  * Where the edge (and `svc simulate`, which plays it) writes what it recorded: per-query rows for profiles
  * whose destination keeps them in the cloud, and the counts kept for every profile. Batched: callers pass
  * many rows per call.
@@ -26,4 +45,6 @@ export interface EdgeLogWriter {
   writeHourlyTotals(totals: readonly HourlyTotal[]): Promise<void>;
   /** Adds to the per-device hourly counts (counts add up like the totals). */
   writeDeviceCounts(counts: readonly DeviceHourlyCount[]): Promise<void>;
+  /** Adds the hourly totals and per-device counts of several runs at once, as {@link writeHourlyTotals} and {@link writeDeviceCounts}. */
+  writeCountColumns(counts: readonly HourlyCountColumns[]): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { deviceIdOf, sanitiseDeviceName } from '../devices/device-name.js';
 import type { ProfileSettings } from '../profiles/profile.schemas.js';
 import { ruleMatches, rulePatternParts } from '../rules/rule-pattern.js';
 import type { ProfileRules } from '../rules/rules.schemas.js';
-import type { DeviceHourlyCount } from './edge-log-writer.port.js';
+import type { DeviceHourlyCount, HourlyCountColumns } from './edge-log-writer.port.js';
 import { type QueryLogColumns, queryLogRowsOf } from './query-log-columns.js';
 import type { HourlyTotal, OperatorCode, QueryLogRow, QueryStatus } from './query-log-row.js';
 import { QUERY_STATUSES } from './query-log-row.js';
@@ -33,6 +33,12 @@ export const SIMULATION_MAX_DAYS = 400;
 export const SIMULATION_MAX_DEVICES = 1_000;
 /** Rows per batch the generator yields. */
 const DEFAULT_BATCH = 50_000;
+/**
+ * Queries whose times are drawn together, then sorted: batches of a size dividing it (writers' batches, the
+ * default) hold their rows in time order.
+ */
+export const SIMULATION_TIME_CHUNK = 2_000_000;
+const TIME_CHUNK = SIMULATION_TIME_CHUNK;
 /** Share of queries failing upstream (SERVFAIL), whatever the name. */
 const ERROR_RATE = 0.008;
 /** Share of allowed queries answered from the cache. */
@@ -61,6 +67,10 @@ const ERROR_INDEX = QUERY_STATUSES.indexOf('error');
 const ALLOWED_INDEX = QUERY_STATUSES.indexOf('allowed');
 const BLOCKED_INDEX = QUERY_STATUSES.indexOf('blocked');
 const REWRITTEN_INDEX = QUERY_STATUSES.indexOf('rewritten');
+/** Status indexes in the order of their names (the hourly totals' sort key). */
+const STATUSES_BY_NAME = QUERY_STATUSES.map((_status, index) => index).sort((a, b) =>
+  (QUERY_STATUSES[a] as string) < (QUERY_STATUSES[b] as string) ? -1 : 1,
+);
 /** Codes of the fixed answer sets, first in every answer dictionary. */
 const ANSWERS_NONE = 0;
 const ANSWERS_NULL_V4 = 1;
@@ -325,12 +335,27 @@ export class EdgeTrafficSimulation {
     const logClientIp = settings.log_client_ip;
     let batch = emptyBatch(batchSize);
     let filled = 0;
+    // The times of TIME_CHUNK queries are drawn first and sorted, so that a batch within a chunk holds its rows
+    // in the store's key order (time, then row id) and the store finds them sorted instead of sorting them.
+    // Chunks do not depend on the batch size: the same seed gives the same rows whatever the batches.
+    const times = new Float64Array(Math.min(queries, TIME_CHUNK));
+    let timesStart = 0;
     for (let index = 0; index < queries; index += 1) {
-      // An hour by the daily rhythm, then a time within it; the partial hours at both ends are redrawn.
-      let ms: number;
-      do {
-        ms = (firstHour + this.hourSampler.sample(random)) * HOUR_MS + Math.floor(random.float() * HOUR_MS);
-      } while (ms < start || ms >= end);
+      if (index - timesStart === TIME_CHUNK || index === 0) {
+        timesStart = index;
+        const drawn = times.subarray(0, Math.min(TIME_CHUNK, queries - index));
+        for (let at = 0; at < drawn.length; at += 1) {
+          // An hour by the daily rhythm, then a time within it; the partial hours at both ends are redrawn.
+          let ms: number;
+          do {
+            ms =
+              (firstHour + this.hourSampler.sample(random)) * HOUR_MS + Math.floor(random.float() * HOUR_MS);
+          } while (ms < start || ms >= end);
+          drawn[at] = ms;
+        }
+        drawn.sort();
+      }
+      const ms = times[index - timesStart] as number;
       const deviceIndex = this.deviceSampler === undefined ? -1 : this.deviceSampler.sample(random);
       const device = deviceIndex < 0 ? undefined : (this.deviceStates[deviceIndex] as DeviceState);
       const nameIndex = this.nameSampler.sample(random);
@@ -529,6 +554,69 @@ export class EdgeTrafficSimulation {
       });
     }
     return counts;
+  }
+
+  /**
+   * The hourly totals and per-device counts column by column (after iterating), in the tables' key order:
+   * the same counts as {@link hourlyTotals} and {@link deviceCounts} without an object per hour.
+   */
+  countColumns(): HourlyCountColumns {
+    const width = QUERY_STATUSES.length;
+    const hours = this.hourTotals.length / width;
+    let totalRows = 0;
+    for (const count of this.hourTotals) if (count > 0) totalRows += 1;
+    const totals = {
+      hour: new Uint32Array(totalRows),
+      status: new Uint8Array(totalRows),
+      count: new Float64Array(totalRows),
+    };
+    let row = 0;
+    for (let hourIndex = 0; hourIndex < hours; hourIndex += 1) {
+      const hour = (this.firstHour + hourIndex) * 3_600;
+      for (const status of STATUSES_BY_NAME) {
+        const count = this.hourTotals[hourIndex * width + status] as number;
+        if (count === 0) continue;
+        totals.hour[row] = hour;
+        totals.status[row] = status;
+        totals.count[row] = count;
+        row += 1;
+      }
+    }
+    const deviceCount = this.deviceStates.length;
+    const perDevice = this.perDevice;
+    let deviceRows = 0;
+    for (let at = 0; at < perDevice.length; at += 2) if ((perDevice[at] as number) > 0) deviceRows += 1;
+    const devices = {
+      hour: new Uint32Array(deviceRows),
+      device: new Uint16Array(deviceRows),
+      queries: new Float64Array(deviceRows),
+      blocked: new Float64Array(deviceRows),
+    };
+    const byId = this.deviceStates
+      .map((_device, index) => index)
+      .sort((a, b) =>
+        (this.deviceStates[a] as DeviceState).id < (this.deviceStates[b] as DeviceState).id ? -1 : 1,
+      );
+    row = 0;
+    for (let hourIndex = 0; hourIndex * deviceCount < perDevice.length / 2; hourIndex += 1) {
+      const hour = (this.firstHour + hourIndex) * 3_600;
+      for (const device of byId) {
+        const at = 2 * (hourIndex * deviceCount + device);
+        const queries = perDevice[at] as number;
+        if (queries === 0) continue;
+        devices.hour[row] = hour;
+        devices.device[row] = device;
+        devices.queries[row] = queries;
+        devices.blocked[row] = perDevice[at + 1] as number;
+        row += 1;
+      }
+    }
+    return {
+      profileId: this.profile.id,
+      totals,
+      devices,
+      deviceIds: this.deviceStates.map((device) => device.id),
+    };
   }
 
   /** Two sightings per device that queried (its first and last query), as resolvers report them. */
