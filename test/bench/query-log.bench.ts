@@ -40,7 +40,9 @@ import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-proc
  *    number of parts low, which `svc simulate` per profile (one small insert each) would not.
  * 3. Starts the server again and times each query shape through the API, one client, sequentially.
  * 4. Stops it and times the same reader calls (the same SQL) directly on the store, in a process of its own.
- * Prints p50/p99 of both next to the issue's targets. BENCH_QUERY_RUNS sets the timed runs per shape (30);
+ * Prints p50/p99 of both next to the issue's targets, and the CPU time each side spent per timed run (the
+ * server process's, every thread, from /proc; the direct process's), which the load of other processes
+ * disturbs far less than wall-clock time. BENCH_QUERY_RUNS sets the timed runs per shape (30);
  * BENCH_KEEP_DATA=1 keeps the data dir afterwards, with the bench account's token in its bench-token file.
  *
  * The API charges every query to the organisation's cost budget (1,200 units a minute, no setting raises it;
@@ -100,11 +102,12 @@ interface Shape {
   query: (plan: Plan, profileId: string) => LogQuery;
 }
 
-/** p50 and p99 of one side, in ms. */
+/** p50 and p99 of one side, in ms, and the CPU time its process spent per run (every thread). */
 interface Timing {
   p50: number;
   p99: number;
   rows: number;
+  cpuMs: number;
 }
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
@@ -202,18 +205,37 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** Runs `once` WARM_UP times untimed, then RUNS times timed. `once` answers its own duration and row count. */
-async function timed(once: (run: number) => Promise<{ ms: number; rows: number }>): Promise<Timing> {
+/**
+ * Runs `once` WARM_UP times untimed, then RUNS times timed. `once` answers its own duration, row count and
+ * the CPU time spent for it.
+ */
+async function timed(
+  once: (run: number) => Promise<{ ms: number; rows: number; cpuMs: number }>,
+): Promise<Timing> {
   const durations: number[] = [];
   let rows = 0;
+  let cpuMs = 0;
   for (let run = -WARM_UP; run < RUNS; run += 1) {
     const answer = await once(run);
     rows = answer.rows;
-    if (run >= 0) durations.push(answer.ms);
+    if (run >= 0) {
+      durations.push(answer.ms);
+      cpuMs += answer.cpuMs;
+    }
   }
   durations.sort((a, b) => a - b);
-  return { p50: percentile(durations, 50), p99: percentile(durations, 99), rows };
+  return { p50: percentile(durations, 50), p99: percentile(durations, 99), rows, cpuMs: cpuMs / RUNS };
 }
+
+/** CPU time (user and system, every thread) a process has spent so far, in ms, from /proc. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 /** Runs a command of this file in a process of its own and reads the JSON of its last stdout line. */
 function phase<T>(name: string, planFile: string): Promise<T> {
@@ -377,9 +399,12 @@ async function direct(plan: Plan): Promise<Timing[]> {
       timings.push(
         await timed(async (run) => {
           const query = shape.query(plan, shape.profile(plan, run));
+          const cpu = process.cpuUsage();
           const started = performance.now();
           const rows = await readerCall(reader, query);
-          return { ms: performance.now() - started, rows };
+          const ms = performance.now() - started;
+          const spent = process.cpuUsage(cpu);
+          return { ms, rows, cpuMs: (spent.user + spent.system) / 1000 };
         }),
       );
     }
@@ -470,12 +495,22 @@ async function setUpProfiles(url: string, token: string): Promise<SimulatedProfi
 /** Seconds spent waiting for the organisation's cost budget. */
 let budgetWaitMs = 0;
 
-/** One GET through the API, timed from sending to the parsed body; a 429 waits its Retry-After and retries. */
-async function apiQuery(url: string, token: string, path: string): Promise<{ ms: number; rows: number }> {
+/**
+ * One GET through the API, timed from sending to the parsed body, with the server's CPU time meanwhile
+ * (`serverPid`); a 429 waits its Retry-After and retries.
+ */
+async function apiQuery(
+  url: string,
+  token: string,
+  path: string,
+  serverPid: number,
+): Promise<{ ms: number; rows: number; cpuMs: number }> {
   for (;;) {
+    const cpu = processCpuMs(serverPid);
     const started = performance.now();
     const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
     const text = await response.text();
+    const cpuMs = processCpuMs(serverPid) - cpu;
     if (response.status === 429) {
       const seconds = Number(response.headers.get('retry-after') ?? 1);
       const wait = Math.max(1, seconds) * 1000;
@@ -485,17 +520,19 @@ async function apiQuery(url: string, token: string, path: string): Promise<{ ms:
     }
     if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${text}`);
     const body = JSON.parse(text) as { rows: unknown[] };
-    return { ms: performance.now() - started, rows: body.rows.length };
+    return { ms: performance.now() - started, rows: body.rows.length, cpuMs };
   }
 }
 
-async function throughApi(url: string, token: string, plan: Plan): Promise<Timing[]> {
+async function throughApi(url: string, token: string, plan: Plan, serverPid: number): Promise<Timing[]> {
   const warmUp = tailShape('warm-up', typical);
   for (let run = 0; run < PATH_WARM_UP; run += 1)
-    await apiQuery(url, token, warmUp.path(plan, warmUp.profile(plan, run)));
+    await apiQuery(url, token, warmUp.path(plan, warmUp.profile(plan, run)), serverPid);
   const timings: Timing[] = [];
   for (const shape of SHAPES) {
-    timings.push(await timed((run) => apiQuery(url, token, shape.path(plan, shape.profile(plan, run)))));
+    timings.push(
+      await timed((run) => apiQuery(url, token, shape.path(plan, shape.profile(plan, run)), serverPid)),
+    );
   }
   return timings;
 }
@@ -505,7 +542,7 @@ const count = (value: number) => Math.round(value).toLocaleString('en');
 
 function report(api: Timing[], sql: Timing[], filled: Filled): string[] {
   const lines = [
-    `${'shape'.padEnd(40)} ${'API p50'.padStart(9)} ${'p99'.padStart(9)}   ${'direct p50'.padStart(9)} ${'p99'.padStart(9)}   target p50 (1.25×+3)  rows API/store`,
+    `${'shape'.padEnd(40)} ${'API p50'.padStart(9)} ${'p99'.padStart(9)}   ${'direct p50'.padStart(9)} ${'p99'.padStart(9)}   target p50 (1.25×+3)  rows API/store  CPU/run server/direct`,
   ];
   const misses: string[] = [];
   for (const [index, shape] of SHAPES.entries()) {
@@ -517,7 +554,7 @@ function report(api: Timing[], sql: Timing[], filled: Filled): string[] {
     if (!ok) misses.push(shape.label);
     const rows = `${viaApi.rows}/${viaSql.rows}`;
     lines.push(
-      `${shape.label.padEnd(40)} ${ms(viaApi.p50)} ${ms(viaApi.p99)}   ${ms(viaSql.p50)} ${ms(viaSql.p99)}   ≤ ${ms(bound)} ${ok ? 'ok  ' : 'MISS'}  ${rows}`,
+      `${shape.label.padEnd(40)} ${ms(viaApi.p50)} ${ms(viaApi.p99)}   ${ms(viaSql.p50)} ${ms(viaSql.p99)}   ≤ ${ms(bound)} ${ok ? 'ok  ' : 'MISS'}  ${rows.padEnd(14)} ${viaApi.cpuMs.toFixed(1)} / ${viaSql.cpuMs.toFixed(1)} ms`,
     );
   }
   const p50Of = (label: string) => api[SHAPES.findIndex((shape) => shape.label.startsWith(label))]?.p50 ?? 0;
@@ -526,6 +563,7 @@ function report(api: Timing[], sql: Timing[], filled: Filled): string[] {
   const rate = filled.rows / (filled.ms / 1000);
   lines.push(
     `API within 1.25 × direct + 3 ms (p50): ${misses.length === 0 ? 'every shape' : `MISSED by ${misses.join('; ')}`}`,
+    `load average at the end: ${loadavg()[0]?.toFixed(2)} (CPU/run: the server process's CPU time, every thread, per timed request, from /proc; the direct process's per reader call)`,
     `tail p50 through the API (worse of heavy and typical): ${tail.toFixed(1)} ms (target < 20 ms) ${tail < 20 ? 'ok' : 'MISS'}`,
     `top_domains heavy p50 through the API: ${topHeavy.toFixed(1)} ms (target < 40 ms) ${topHeavy < 40 ? 'ok' : 'MISS'}`,
     `simulator into embedded chdb: ${count(rate)} rows/s (target ≥ 500,000 rows/s) ${rate >= 500_000 ? 'ok' : 'MISS'}`,
@@ -595,7 +633,7 @@ async function main(): Promise<void> {
     server = second.server;
     out(`server restarted on the filled data dir: listening after ${(second.ms / 1000).toFixed(1)} s`);
     const apiStarted = performance.now();
-    const api = await throughApi(second.url, account.token, plan);
+    const api = await throughApi(second.url, account.token, plan, second.server.pid ?? 0);
     out(
       `through the API: ${PATH_WARM_UP} tails to warm the path, then ${WARM_UP} warm-up and ${RUNS} timed runs per shape, one client in sequence, ${((performance.now() - apiStarted) / 1000).toFixed(0)} s, of which ${(budgetWaitMs / 1000).toFixed(0)} s waiting for the organisation's cost budget (1,200 units/min; 60 per 30-day query over rows)`,
     );

@@ -166,6 +166,26 @@ const count = (value: string | number) => Number(value);
 const NEWEST_FIRST_WINDOWS_MS = [86_400_000, 8 * 86_400_000];
 
 /**
+ * How much wider than the rows found so far suggest the next window is made: a window that found `k` rows
+ * of `limit` is followed by one this many times `limit / k` as wide, so that a profile logging a little less
+ * than `limit` rows a day is answered by its second read without reading a week of partitions.
+ */
+const WINDOW_MARGIN = 1.5;
+
+/**
+ * The windows a newest-first read of `limit` rows tries after `window` found `found` rows (fewer than
+ * `limit`): the window the rows found suggest (when they found some and it is narrower than the next fixed
+ * one), then the remaining fixed windows; none after the widest, which leaves the whole range.
+ */
+function widerWindows(window: number, found: number, limit: number): number[] {
+  const fixed = NEWEST_FIRST_WINDOWS_MS.filter((next) => next > window);
+  const next = fixed[0];
+  if (found === 0 || next === undefined) return fixed;
+  const suggested = Math.ceil((window * WINDOW_MARGIN * limit) / found);
+  return suggested < next ? [suggested, ...fixed] : fixed;
+}
+
+/**
  * Log and analytics reads on the query_log and query_totals_hourly tables (migration 0002), for chdb and a
  * ClickHouse server alike. Values are bound parameters only; the SQL text is chosen from fixed fragments.
  * Row scans use the (profile_id, ts, row_id) order key, so a tail reads the newest granules of one profile.
@@ -186,9 +206,10 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
 
   /**
    * Rows newest first (or, for a tail resuming after a position, the rows after it, oldest first). Read
-   * newest-first in widening windows ({@link NEWEST_FIRST_WINDOWS_MS}) below the newest time asked for: a
-   * window holding `limit` rows holds the answer, since every row outside it is older than all rows in it,
-   * and it reads the parts of a day or a week of daily partitions instead of every part of the range.
+   * newest-first in widening windows ({@link NEWEST_FIRST_WINDOWS_MS}, and in between the width the rows
+   * found so far suggest, {@link widerWindows}) below the newest time asked for: a window holding `limit`
+   * rows holds the answer, since every row outside it is older than all rows in it, and it reads the parts of
+   * a day or a few days of daily partitions instead of every part of the range.
    */
   async rows(query: RowQuery, limit: number): Promise<QueryLogRow[]> {
     const clause = rowClause(query);
@@ -217,7 +238,8 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
       );
     if (order.startsWith('ts ASC')) return (await select(clause.prewhere, {})).map(rowOf).reverse();
     const oldest = query.range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
-    for (const window of NEWEST_FIRST_WINDOWS_MS) {
+    let windows = NEWEST_FIRST_WINDOWS_MS.slice(0, 1);
+    for (let window = windows.shift(); window !== undefined; window = windows.shift()) {
       const since = newest - window;
       if (since <= oldest) break;
       const stored = await select(
@@ -225,6 +247,7 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
         { window_ms: since },
       );
       if (stored.length >= limit) return stored.map(rowOf);
+      windows = widerWindows(window, stored.length, limit);
     }
     return (await select(clause.prewhere, {})).map(rowOf);
   }
