@@ -31,6 +31,11 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
+/**
+ * Extra node options of the server, to profile it: `BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'`.
+ * Split on spaces.
+ */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
 const PROFILE_COLUMNS =
   'id, org_id, name, version, security, parental, settings, rules, lists, suspended, created_at, updated_at';
@@ -98,7 +103,15 @@ async function startServer(
   for (const name of ['CLICKHOUSE_URL', 'NATS_URL', 'SMTP_URL']) delete env[name];
   const server = spawn(
     process.execPath,
-    [join(ROOT, 'packages/cli/dist/bin.js'), 'serve', '--port', '0', '--data-dir', dataDir],
+    [
+      ...SERVER_NODE_ARGS,
+      join(ROOT, 'packages/cli/dist/bin.js'),
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return { server, url: await waitForListening(server) };
