@@ -156,15 +156,7 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
       'count',
       numbers(totals, (total) => total.count),
     );
-    const insert = builder.build();
-    await this.send(
-      `INSERT INTO query_totals_hourly (profile_id, hour, status, count)
-       SELECT ${profile}, toDateTime(${hour}, 'UTC'), ${status}, toUInt64(${count})`,
-      'Native',
-      insert.structure,
-      insert.block,
-      insert.params,
-    );
+    await this.insertTotals(builder, { profile, hour, status, count });
   }
 
   async writeDeviceCounts(counts: readonly DeviceHourlyCount[]): Promise<void> {
@@ -186,15 +178,7 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
       'blocked',
       numbers(counts, (count) => count.blocked),
     );
-    const insert = builder.build();
-    await this.send(
-      `INSERT INTO device_counts_hourly (profile_id, hour, device_id, queries, blocked)
-       SELECT ${profile}, toDateTime(${hour}, 'UTC'), ${device}, toUInt64(${queries}), toUInt64(${blocked})`,
-      'Native',
-      insert.structure,
-      insert.block,
-      insert.params,
-    );
+    await this.insertDeviceCounts(builder, { profile, hour, device, queries, blocked });
   }
 
   async writeCountColumns(counts: readonly HourlyCountColumns[]): Promise<void> {
@@ -220,15 +204,7 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
         'count',
         totals.concat(Float64Array, (part) => part.totals.count),
       );
-      const insert = builder.build();
-      await this.send(
-        `INSERT INTO query_totals_hourly (profile_id, hour, status, count)
-         SELECT ${profile}, toDateTime(${hour}, 'UTC'), ${status}, toUInt64(${count})`,
-        'Native',
-        insert.structure,
-        insert.block,
-        insert.params,
-      );
+      await this.insertTotals(builder, { profile, hour, status, count });
     }
     const devices = gather(parts, (part) => part.devices.hour.length);
     if (devices.rows > 0) {
@@ -257,16 +233,42 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
         'blocked',
         devices.concat(Float64Array, (part) => part.devices.blocked),
       );
-      const insert = builder.build();
-      await this.send(
-        `INSERT INTO device_counts_hourly (profile_id, hour, device_id, queries, blocked)
-         SELECT ${profile}, toDateTime(${hour}, 'UTC'), ${device}, toUInt64(${queries}), toUInt64(${blocked})`,
-        'Native',
-        insert.structure,
-        insert.block,
-        insert.params,
-      );
+      await this.insertDeviceCounts(builder, { profile, hour, device, queries, blocked });
     }
+  }
+
+  /** Inserts a block of hourly totals; `columns` are the builder's expressions for each column. */
+  private async insertTotals(
+    builder: NativeBlockBuilder,
+    columns: { profile: string; hour: string; status: string; count: string },
+  ): Promise<void> {
+    const { profile, hour, status, count } = columns;
+    const insert = builder.build();
+    await this.send(
+      `INSERT INTO query_totals_hourly (profile_id, hour, status, count)
+       SELECT ${profile}, toDateTime(${hour}, 'UTC'), ${status}, toUInt64(${count})`,
+      'Native',
+      insert.structure,
+      insert.block,
+      insert.params,
+    );
+  }
+
+  /** Inserts a block of per-device hourly counts; `columns` are the builder's expressions for each column. */
+  private async insertDeviceCounts(
+    builder: NativeBlockBuilder,
+    columns: { profile: string; hour: string; device: string; queries: string; blocked: string },
+  ): Promise<void> {
+    const { profile, hour, device, queries, blocked } = columns;
+    const insert = builder.build();
+    await this.send(
+      `INSERT INTO device_counts_hourly (profile_id, hour, device_id, queries, blocked)
+       SELECT ${profile}, toDateTime(${hour}, 'UTC'), ${device}, toUInt64(${queries}), toUInt64(${blocked})`,
+      'Native',
+      insert.structure,
+      insert.block,
+      insert.params,
+    );
   }
 
   /**
