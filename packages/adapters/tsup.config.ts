@@ -2,7 +2,11 @@ import { cp } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The embedded store's migration child has its own entry: it loads that store's module, not every adapter.
+  entry: {
+    index: 'src/index.ts',
+    'embedded-migration-child': 'src/clickhouse/embedded-migration-child.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,

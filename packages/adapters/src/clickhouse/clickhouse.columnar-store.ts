@@ -139,32 +139,26 @@ async function recordedApplied(path: string): Promise<Set<string>> {
   }
 }
 
-/** Runs in a child process: opens the embedded store, applies its migrations, prints their ids, exits. */
-const MIGRATE_CHILD = `
-const [moduleUrl, dataDir] = process.argv.slice(1);
-const { createColumnarStore } = await import(moduleUrl);
-const store = await createColumnarStore({ dataDir });
-const applied = await store.migrate();
-await store.close();
-process.stdout.write(JSON.stringify(applied), () => process.exit(0));
-`;
-
 /**
  * Applies the migrations of the embedded store (`<dataDir>/ch`) in a child process that exits when done, so
  * that a server can migrate at start without keeping chdb in its own memory until something uses the store;
- * nothing at all runs when the store recorded every migration as applied. The child imports this module
- * (sources under tsx, or the bundle) and resolves packages from its folder.
+ * nothing at all runs when the store recorded every migration as applied. The child runs
+ * `embedded-migration-child` beside this module (the source under tsx, or its bundle entry) and resolves
+ * packages from its folder.
  */
 export async function migrateEmbeddedColumnarStore(dataDir: string): Promise<string[]> {
   const recorded = await recordedApplied(join(dataDir, 'ch'));
   if ((await clickhouseMigrationFiles()).every((file) => recorded.has(file.id))) return [];
-  const moduleUrl = import.meta.url;
-  const loader = moduleUrl.endsWith('.ts') ? ['--conditions=source', '--import', 'tsx'] : [];
+  const fromSources = import.meta.url.endsWith('.ts');
+  const loader = fromSources ? ['--conditions=source', '--import', 'tsx'] : [];
+  const child = fileURLToPath(
+    new URL(`./embedded-migration-child.${fromSources ? 'ts' : 'js'}`, import.meta.url),
+  );
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      [...loader, '--input-type=module', '-e', MIGRATE_CHILD, moduleUrl, resolve(dataDir)],
-      { cwd: dirname(fileURLToPath(moduleUrl)), maxBuffer: 16 * 1024 * 1024 },
+      [...loader, child, resolve(dataDir)],
+      { cwd: dirname(child), maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error !== null) {
           fail(new Error(`ClickHouse migrations of ${dataDir} failed: ${stderr.trim() || error.message}`));
