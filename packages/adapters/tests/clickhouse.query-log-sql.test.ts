@@ -30,7 +30,8 @@ import {
  * The SQL the query planner has the ClickHouse reader run for each shape, committed under
  * `__snapshots__/query-log-sql/` so that a change of any query shows in review (STYLE: immich's generated
  * SQL). Run on embedded chdb, so each statement is also one the engine accepts; on an empty store, so a
- * tail shows all of its newest-first windows. `vitest -u` rewrites the files.
+ * tail shows its first newest-first window and the read of older times that finds nothing more. `vitest -u`
+ * rewrites the files.
  */
 const clock = { now: () => new Date('2026-11-23T04:00:00.000Z') };
 const hash = new HmacKeyedHash('a-test-secret-of-sufficient-length-0123456789');

@@ -27,6 +27,10 @@ const PROFILES: Record<string, Array<{ daysAgo: [number, number]; perHour: numbe
     { daysAgo: [0, 1], perHour: 1 },
     { daysAgo: [14, 20], perHour: 1 },
   ],
+  // Nothing in the last day, 40 rows three days back: the times read after the empty day bound them all.
+  quiet: [{ daysAgo: [3, 4], perHour: 1 }],
+  // Nothing in the last day, hundreds of rows from ten days back: the newest 100 of them.
+  dormant: [{ daysAgo: [10, 30], perHour: 2 }],
 };
 
 const rowQuery = (profileId: string, statuses: RowQuery['filters']['statuses'] = []): RowQuery => ({
@@ -104,6 +108,27 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
       expect(rows.map((row) => [row.ts.getTime(), row.rowId])).toEqual(expected(profileId));
     },
   );
+
+  it('a tail of a profile without rows answers none after one read of rows and one of times', async () => {
+    const selects: string[] = [];
+    const reader = new ClickHouseQueryLogReader(
+      async () => store.client,
+      'embedded',
+      undefined,
+      (name, _attributes, work) => {
+        selects.push(name);
+        return work();
+      },
+    );
+    expect(await reader.rows(rowQuery('nothing'), 100)).toEqual([]);
+    expect(selects).toEqual(['clickhouse SELECT', 'clickhouse SELECT']);
+  });
+
+  it('a filtered tail of a dormant profile answers the newest matching rows', async () => {
+    const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+    const rows = await reader.rows(rowQuery('dormant', ['blocked']), 100);
+    expect(rows.map((row) => [row.ts.getTime(), row.rowId])).toEqual(expected('dormant', ['blocked']));
+  });
 
   it('a filtered tail answers the newest matching rows', async () => {
     const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');

@@ -238,18 +238,47 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
       );
     if (order.startsWith('ts ASC')) return (await select(clause.prewhere, {})).map(rowOf).reverse();
     const oldest = query.range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
+    /** The prewhere of the rows at or after the time bound to the parameter `name`. */
+    const since = (name: string) =>
+      `${clause.prewhere} AND ts >= fromUnixTimestamp64Milli({${name}:Int64}, 'UTC')`;
     let windows = NEWEST_FIRST_WINDOWS_MS.slice(0, 1);
     for (let window = windows.shift(); window !== undefined; window = windows.shift()) {
-      const since = newest - window;
-      if (since <= oldest) break;
-      const stored = await select(
-        `${clause.prewhere} AND ts >= fromUnixTimestamp64Milli({window_ms:Int64}, 'UTC')`,
-        { window_ms: since },
-      );
+      const start = newest - window;
+      if (start <= oldest) break;
+      const stored = await select(since('window_ms'), { window_ms: start });
       if (stored.length >= limit) return stored.map(rowOf);
+      if (stored.length === 0) {
+        // Nothing in the newest window: where the older rows start is found by reading their times alone,
+        // and all columns are read for those rows only (none at all for a profile with no rows).
+        const boundary = await this.oldestOfNewest(clause, params, start, limit);
+        return boundary === null
+          ? []
+          : (await select(since('boundary_ms'), { boundary_ms: boundary })).map(rowOf);
+      }
       windows = widerWindows(window, stored.length, limit);
     }
     return (await select(clause.prewhere, {})).map(rowOf);
+  }
+
+  /**
+   * The time of the oldest of the newest `limit` rows matching `clause` older than `before` (ms), or null when
+   * there is none: a read of the time column (and the filtered ones) only, whose answer bounds the window
+   * that holds those rows.
+   */
+  private async oldestOfNewest(
+    clause: Clause,
+    params: Parameters,
+    before: number,
+    limit: number,
+  ): Promise<number | null> {
+    const [found] = await this.select<{ rows: string | number; oldest_ms: string | number }>(
+      `SELECT count() AS rows, toUnixTimestamp64Milli(min(ts)) AS oldest_ms FROM (
+         SELECT ts FROM query_log
+         PREWHERE ${clause.prewhere} AND ts < fromUnixTimestamp64Milli({before_ms:Int64}, 'UTC')
+         WHERE ${clause.where} ORDER BY ts DESC LIMIT {limit:UInt32})`,
+      { ...params, before_ms: before, limit },
+    );
+    return found === undefined || count(found.rows) === 0 ? null : count(found.oldest_ms);
   }
 
   async statusCounts(
