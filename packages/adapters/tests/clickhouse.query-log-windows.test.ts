@@ -130,6 +130,26 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
     expect(rows.map((row) => [row.ts.getTime(), row.rowId])).toEqual(expected('dormant', ['blocked']));
   });
 
+  it.each(['old', 'dormant'])(
+    'a search of %s paged by its positions returns every row once, newest first',
+    async (profileId) => {
+      const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+      const all = (written.get(profileId) ?? [])
+        .sort((a, b) => b.ts - a.ts || b.rowId - a.rowId)
+        .map((row) => [row.ts, String(row.rowId)]);
+      const seen: unknown[] = [];
+      let position: RowQuery['position'] = null;
+      for (let page = 0; page < 20; page += 1) {
+        const rows = await reader.rows({ ...rowQuery(profileId), shape: 'search', position }, 100);
+        seen.push(...rows.map((row) => [row.ts.getTime(), row.rowId]));
+        const last = rows.at(-1);
+        if (rows.length < 100 || last === undefined) break;
+        position = { ts: last.ts.getTime(), rowId: last.rowId };
+      }
+      expect(seen).toEqual(all);
+    },
+  );
+
   it('a filtered tail answers the newest matching rows', async () => {
     const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
     const rows = await reader.rows(rowQuery('steady', ['blocked']), 100);
