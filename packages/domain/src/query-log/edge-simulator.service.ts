@@ -13,7 +13,7 @@ import {
   type SimulatedProfile,
 } from './edge-simulation.js';
 import { queryLogRowsOf } from './query-log-columns.js';
-import type { QueryLogRow, QueryStatus } from './query-log-row.js';
+import { QUERY_STATUSES, type QueryLogRow, type QueryStatus } from './query-log-row.js';
 
 /**
  * Rows per write: large enough that a run of millions makes few inserts (each adds a part to every day
@@ -134,11 +134,15 @@ export class EdgeSimulator {
       }
     }
     await pending;
-    const totals = simulation.hourlyTotals();
-    await this.deps.writer.writeCountColumns([simulation.countColumns()]);
+    const counts = simulation.countColumns();
+    await this.deps.writer.writeCountColumns([counts]);
     await this.deps.sightings.record(simulation.sightings());
+    // The summary reads the columns just written rather than counting the run again.
+    const { hour, status, count } = counts.totals;
     const byStatus: Record<QueryStatus, number> = { allowed: 0, blocked: 0, rewritten: 0, error: 0 };
-    for (const total of totals) byStatus[total.status] += total.count;
+    count.forEach((queries, row) => {
+      byStatus[QUERY_STATUSES[status[row] as number] as QueryStatus] += queries;
+    });
     return {
       profile_id: profile.id,
       destination: record.settings.log_destination,
@@ -148,7 +152,7 @@ export class EdgeSimulator {
       rows_held: held,
       retention_days: retention,
       totals: byStatus,
-      hours: new Set(totals.map((total) => total.hour.getTime())).size,
+      hours: new Set(hour).size,
       devices: simulation.devices.map((device) => ({
         id: device.id,
         name: device.name,
