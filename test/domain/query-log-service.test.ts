@@ -146,8 +146,11 @@ function device(id: string, displayName: string): DeviceRecord {
 /** A store whose row reads answer `answer` once the test releases them; it holds nothing else. */
 class HeldRowsReader implements QueryLogReader {
   answer: QueryLogRow[] = [];
+  /** Row reads begun. */
+  reads = 0;
   private waiting: Array<() => void> = [];
   async rows(): Promise<QueryLogRow[]> {
+    this.reads += 1;
     await new Promise<void>((resolve) => this.waiting.push(resolve));
     return this.answer;
   }
@@ -168,6 +171,21 @@ class HeldRowsReader implements QueryLogReader {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Profile lookups that answer once the test releases them, with the destination (or 404) set by then. */
+class HeldProfiles {
+  destination: 'cloud' | 'none' = 'cloud';
+  known = true;
+  private waiting: Array<() => void> = [];
+  get = async (): Promise<ProfileRecord> => {
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (!this.known) throw notFound('profile');
+    return profile(this.destination);
+  };
+  release(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}
 
 describe(LogQueryService.name, () => {
   it('reads the device registry while the store reads a page of rows, and for a tail polling after its cursor only once rows name a device', async () => {
@@ -224,6 +242,73 @@ describe(LogQueryService.name, () => {
     expect(registryReads).toBe(3);
     reader.release();
     expect(deviceNames(await search)).toEqual(['Den TV']);
+  });
+
+  it('reads the store while the profile is looked up once the profile was last found with a cloud destination; the lookup still decides, and a discarded read gives its units back', async () => {
+    const reader = new HeldRowsReader();
+    const profiles = new HeldProfiles();
+    const sut = new LogQueryService({
+      profiles,
+      reader,
+      relay: new OldNodeRelay(),
+      devices: { find: async () => null, list: async () => [] },
+      countries: new NoCountryLookup(),
+      cursors: new LogCursors(new CursorSealer(hash), (data) => hash.sha256(data)),
+      // Four tails' worth, never refilled (the clock stands still).
+      budget: new QueryBudget(clock, { capacity: 4, refillPerMinute: 1 }),
+      gate: new QueryConcurrencyGate({ after: () => () => undefined }),
+      clock,
+    });
+    reader.answer = [logRow('1', '')];
+    const settle = async <T>(answer: Promise<T>): Promise<T> => {
+      // Awaited by the caller once settled; a rejection meanwhile is not unhandled.
+      answer.catch(() => undefined);
+      await tick();
+      profiles.release();
+      await tick();
+      reader.release();
+      return answer;
+    };
+
+    // Never seen: the store waits for the profile.
+    const first = sut.logs('org', 'abc123', { mode: 'tail' });
+    await tick();
+    expect(reader.reads).toBe(0);
+    expect((await settle(first)).source).toBe('columnar');
+
+    // Seen with cloud: the read starts before the profile answers.
+    const second = sut.logs('org', 'abc123', { mode: 'tail' });
+    await tick();
+    expect(reader.reads).toBe(2);
+    expect((await settle(second)).rows).toHaveLength(1);
+
+    // The destination changed to none meanwhile: the read is discarded and its unit given back.
+    profiles.destination = 'none';
+    const third = sut.logs('org', 'abc123', { mode: 'tail' });
+    await tick();
+    expect(reader.reads).toBe(3);
+    expect(await settle(third)).toMatchObject({ source: 'none', rows: [] });
+
+    // Found with none: the next query waits for the profile again.
+    profiles.destination = 'cloud';
+    const fourth = sut.logs('org', 'abc123', { mode: 'tail' });
+    await tick();
+    expect(reader.reads).toBe(3);
+    expect((await settle(fourth)).source).toBe('columnar');
+
+    // A read begun for a profile that turns out gone is 404, its unit given back. Three of the four units are
+    // spent by now (the third tail's came back): the next tail spends the last and the one after is 429.
+    // Without either refund the budget would run out earlier.
+    profiles.known = false;
+    const gone = sut.logs('org', 'abc123', { mode: 'tail' });
+    await tick();
+    expect(reader.reads).toBe(5);
+    await expect(settle(gone)).rejects.toMatchObject({ code: 'not_found' });
+    profiles.known = true;
+    expect((await settle(sut.logs('org', 'abc123', { mode: 'tail' }))).source).toBe('columnar');
+    await expect(settle(sut.logs('org', 'abc123', { mode: 'tail' }))).rejects.toMatchObject({
+      code: 'too_many_queries',
+    });
   });
 
   it('answers counts from the hourly totals read alongside the profile lookup, and 404 with the units given back for another organisation’s profile', async () => {

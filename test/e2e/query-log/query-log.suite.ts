@@ -611,6 +611,32 @@ export function runQueryLogSuite(
           expect(filtered).toMatchObject({ source: 'none', rows: [] });
         });
 
+        it('a destination changed between two queries routes the next one by the new destination', async () => {
+          const destination = async (value: string) => {
+            const patched = await send(`${api.url}/v1/profiles/${profileId}`, {
+              method: 'PATCH',
+              headers: { ...owner.auth, 'content-type': 'application/merge-patch+json' },
+              body: { settings: { log_destination: value } },
+            });
+            expect(patched.status).toBe(200);
+          };
+          // Read twice: the server now expects this profile's queries to go to the columnar store.
+          for (let read = 0; read < 2; read += 1) {
+            expect((await ok(`/v1/profiles/${profileId}/logs`)).rows.length).toBeGreaterThan(0);
+          }
+          await destination('none');
+          try {
+            expect(await ok(`/v1/profiles/${profileId}/logs`)).toMatchObject({ source: 'none', rows: [] });
+            expect(await ok(`/v1/profiles/${profileId}/analytics/top_domains?${recent()}`)).toMatchObject({
+              source: 'none',
+              rows: [],
+            });
+          } finally {
+            await destination('cloud');
+          }
+          expect(await ok(`/v1/profiles/${profileId}/logs`)).toMatchObject({ source: 'columnar' });
+        });
+
         it('self-hosted: relayed to the node, 503 node_offline with Retry-After while none is connected', async () => {
           for (const path of ['logs', 'analytics/top_domains', 'analytics/counts_by_status?status=allowed']) {
             const answer = await get(`/v1/profiles/${selfHostedId}/${path}`);

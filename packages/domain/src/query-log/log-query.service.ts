@@ -2,6 +2,7 @@ import type { DeviceRecord, DeviceStore } from '../devices/device.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError, validationFailed } from '../shared/domain-error.js';
+import { ColumnarDestinationHints } from './columnar-destination-hints.js';
 import { deriveColumns, type ReasonCode } from './derived-columns.js';
 import { isPublicAddress } from './ip-prefix.js';
 import type { LogCursorBinding, LogCursors, LogPosition } from './log-cursor.js';
@@ -13,7 +14,7 @@ import {
   type RowQuery,
 } from './log-query.js';
 import { planQuery, type QueryPlan } from './log-query.plan.js';
-import type { CountryLookup, LogQueryRelay, QueryLogReader } from './log-query.ports.js';
+import type { CountryLookup, CountSource, LogQueryRelay, QueryLogReader } from './log-query.ports.js';
 import { resolveRange } from './log-query.range.js';
 import {
   type AnalyticsQueryParameters,
@@ -58,56 +59,56 @@ type CommonParameters = Omit<LogQueryParameters, 'mode'>;
  * budget and concurrency limit.
  */
 export class LogQueryService {
+  private readonly hints = new ColumnarDestinationHints();
+
   constructor(private readonly deps: LogQueryDependencies) {}
 
   /** GET /v1/profiles/{id}/logs. */
   async logs(orgId: string, profileId: string, parameters: LogQueryParameters): Promise<QueryResult> {
-    const profile = await this.deps.profiles.get(orgId, profileId);
-    const shape = parameters.mode;
-    const filters = filtersOf(parameters, shape === 'search' ? 'substring' : 'exact');
-    const binding = { profileId, mode: shape, fingerprint: queryFingerprint(filters, parameters) };
-    const position =
-      parameters.cursor === undefined ? null : this.deps.cursors.open(binding, parameters.cursor);
-    const query: RowQuery = {
-      shape,
-      profileId,
-      range: resolveRange(shape, parameters.from, parameters.to, this.deps.clock.now()),
-      filters,
-      limit: parameters.limit ?? LOG_LIMIT_DEFAULT,
-      bucketSeconds: 0,
-      position,
-    };
-    const plan = this.plan(query, profile);
-    if (plan.source !== 'columnar') return this.elsewhere(plan, orgId, binding);
-    const reader = this.requireReader();
-    return this.guarded(orgId, plan, async () => {
-      if (shape === 'tail') {
-        const reading = reader.rows(query, query.limit);
-        // A tail polling after a position mostly finds no new rows: its devices are read only when needed.
-        const devices = position === null ? this.devicePage(profileId) : undefined;
-        const rows = await reading;
-        const newest = rows[0];
-        const next: LogPosition =
-          newest !== undefined
-            ? { ts: newest.ts.getTime(), rowId: newest.rowId }
-            : (position ?? { ts: Math.max(0, (query.range.from?.getTime() ?? 0) - 1), rowId: '0' });
-        return logRowsResult({
-          shape,
-          source: 'columnar',
-          rows,
-          displayNames: await this.displayNames(
-            profileId,
-            rows.map((row) => row.deviceId),
-            devices,
-          ),
-          nextCursor: this.deps.cursors.seal(binding, next),
-        });
-      }
-      const reading = reader.rows(query, query.limit + 1);
-      const devices = this.devicePage(profileId);
-      const fetched = await reading;
-      const rows = fetched.slice(0, query.limit);
-      const last = rows.at(-1);
+    const found = this.deps.profiles.get(orgId, profileId);
+    // Awaited on every path below; this only keeps a 404 that loses the race to another error from counting as
+    // an unhandled rejection.
+    found.catch(() => undefined);
+    let query: RowQuery;
+    let binding: LogCursorBinding;
+    try {
+      const shape = parameters.mode;
+      const filters = filtersOf(parameters, shape === 'search' ? 'substring' : 'exact');
+      binding = { profileId, mode: shape, fingerprint: queryFingerprint(filters, parameters) };
+      query = {
+        shape,
+        profileId,
+        range: resolveRange(shape, parameters.from, parameters.to, this.deps.clock.now()),
+        filters,
+        limit: parameters.limit ?? LOG_LIMIT_DEFAULT,
+        bucketSeconds: 0,
+        position: parameters.cursor === undefined ? null : this.deps.cursors.open(binding, parameters.cursor),
+      };
+    } catch (error) {
+      // Another organisation's profile is 404 whatever else is wrong with the request.
+      await found;
+      throw error;
+    }
+    return this.routed(orgId, found, query, binding, (reader) => this.rowsAnswer(reader, query, binding));
+  }
+
+  /** A page of rows from the columnar store: the newest for a tail, or a search's next page. */
+  private async rowsAnswer(
+    reader: QueryLogReader,
+    query: RowQuery,
+    binding: LogCursorBinding,
+  ): Promise<QueryResult> {
+    const { shape, profileId, position } = query;
+    if (shape === 'tail') {
+      const reading = reader.rows(query, query.limit);
+      // A tail polling after a position mostly finds no new rows: its devices are read only when needed.
+      const devices = position === null ? this.devicePage(profileId) : undefined;
+      const rows = await reading;
+      const newest = rows[0];
+      const next: LogPosition =
+        newest !== undefined
+          ? { ts: newest.ts.getTime(), rowId: newest.rowId }
+          : (position ?? { ts: Math.max(0, (query.range.from?.getTime() ?? 0) - 1), rowId: '0' });
       return logRowsResult({
         shape,
         source: 'columnar',
@@ -117,11 +118,27 @@ export class LogQueryService {
           rows.map((row) => row.deviceId),
           devices,
         ),
-        nextCursor:
-          fetched.length > query.limit && last !== undefined
-            ? this.deps.cursors.seal(binding, { ts: last.ts.getTime(), rowId: last.rowId })
-            : null,
+        nextCursor: this.deps.cursors.seal(binding, next),
       });
+    }
+    const reading = reader.rows(query, query.limit + 1);
+    const devices = this.devicePage(profileId);
+    const fetched = await reading;
+    const rows = fetched.slice(0, query.limit);
+    const last = rows.at(-1);
+    return logRowsResult({
+      shape,
+      source: 'columnar',
+      rows,
+      displayNames: await this.displayNames(
+        profileId,
+        rows.map((row) => row.deviceId),
+        devices,
+      ),
+      nextCursor:
+        fetched.length > query.limit && last !== undefined
+          ? this.deps.cursors.seal(binding, { ts: last.ts.getTime(), rowId: last.rowId })
+          : null,
     });
   }
 
@@ -146,24 +163,64 @@ export class LogQueryService {
     }
     const fromTotals = planQuery(query, 'none', this.deps.reader !== null);
     if (fromTotals.counts === 'totals') return this.totalsAnswer(orgId, found, fromTotals);
-    const profile = await found;
-    const plan = this.plan(query, profile);
-    if (plan.source !== 'columnar') {
-      const result = await this.elsewhere(plan, orgId, null);
-      return shape === 'destinations' && result.source === 'node'
-        ? this.completeDestinations(result)
-        : result;
-    }
-    const reader = this.requireReader();
-    const planned = plan.query as AnalyticsQuery;
-    return this.guarded(orgId, plan, async () => ({
+    const result = await this.routed(orgId, found, query, null, async (reader) => ({
       shape,
       source: 'columnar',
       columns: [...SHAPE_COLUMNS[shape]],
-      rows: await this.shapeRows(reader, planned, plan),
+      // Only per-query rows come this way: hourly totals were answered above.
+      rows: await this.shapeRows(reader, query, 'rows'),
       next_cursor: null,
       partial: false,
     }));
+    return shape === 'destinations' && result.source === 'node' ? this.completeDestinations(result) : result;
+  }
+
+  /**
+   * Answers a query by the profile's destination (spec 4.6): `columnar` reads the store, in one of the
+   * organisation's query slots and charged to its budget; self-hosted goes to the node, none answers empty.
+   * When this server last found the profile with a columnar destination, the store is read while the profile
+   * is looked up rather than after; the lookup still decides: another organisation's profile is 404 and a
+   * destination changed meanwhile discards the read. Either way the units of a discarded read are given back.
+   */
+  private async routed(
+    orgId: string,
+    found: Promise<ProfileRecord>,
+    query: LogQuery,
+    binding: LogCursorBinding | null,
+    columnar: (reader: QueryLogReader) => Promise<QueryResult>,
+  ): Promise<QueryResult> {
+    const reader = this.deps.reader;
+    if (reader === null || !this.hints.likely(orgId, query.profileId)) {
+      const profile = await found;
+      this.hints.learn(profile);
+      const plan = this.plan(query, profile);
+      if (plan.source !== 'columnar') return this.elsewhere(plan, orgId, binding);
+      const configured = this.requireReader();
+      return this.guarded(orgId, plan, () => columnar(configured));
+    }
+    // Cloud and both are planned alike: the guess is the plan whenever the profile confirms it.
+    const guess = planQuery(query, 'cloud', true);
+    try {
+      this.deps.budget.take(orgId, guess.cost);
+    } catch (error) {
+      await found;
+      throw error;
+    }
+    const answer = this.deps.gate.run(orgId, () => columnar(reader));
+    answer.catch(() => undefined);
+    let profile: ProfileRecord;
+    try {
+      profile = await found;
+    } catch (error) {
+      this.hints.forget(query.profileId);
+      this.deps.budget.refund(orgId, guess.cost);
+      throw error;
+    }
+    this.hints.learn(profile);
+    const plan = this.plan(query, profile);
+    if (plan.source === 'columnar') return answer;
+    this.deps.budget.refund(orgId, guess.cost);
+    return this.elsewhere(plan, orgId, binding);
   }
 
   /**
@@ -185,7 +242,7 @@ export class LogQueryService {
       throw error;
     }
     const answer = this.deps.gate.run(orgId, async () => {
-      const rows = this.shapeRows(reader, query, plan);
+      const rows = this.shapeRows(reader, query, plan.counts);
       try {
         await found;
       } catch (error) {
@@ -257,12 +314,12 @@ export class LogQueryService {
   private async shapeRows(
     reader: QueryLogReader,
     query: AnalyticsQuery,
-    plan: QueryPlan,
+    source: CountSource,
   ): Promise<QueryCell[][]> {
     switch (query.shape) {
       case 'counts_by_status': {
         const counts = new Map(
-          (await reader.statusCounts(query, plan.counts)).map((row) => [row.status, row.count]),
+          (await reader.statusCounts(query, source)).map((row) => [row.status, row.count]),
         );
         const shown =
           query.filters.statuses.length === 0
@@ -274,8 +331,8 @@ export class LogQueryService {
         return timelineRows(
           await reader.timeline(
             query,
-            plan.counts,
-            plan.counts === 'totals' ? Math.max(3_600, query.bucketSeconds) : query.bucketSeconds,
+            source,
+            source === 'totals' ? Math.max(3_600, query.bucketSeconds) : query.bucketSeconds,
           ),
         );
       case 'top_domains':
