@@ -596,7 +596,9 @@ function report(api: Timing[], sql: Timing[], filled: Filled): string[] {
     `load average at the end: ${loadavg()[0]?.toFixed(2)} (CPU/run: the server process's CPU time, every thread, per timed request, from /proc; the direct process's per reader call)`,
     `tail p50 through the API (worse of heavy and typical): ${tail.toFixed(1)} ms (target < 20 ms) ${tail < 20 ? 'ok' : 'MISS'}`,
     `top_domains heavy p50 through the API: ${topHeavy.toFixed(1)} ms (target < 40 ms) ${topHeavy < 40 ? 'ok' : 'MISS'}`,
-    `simulator into embedded chdb: ${count(rate)} rows/s (target ≥ 500,000 rows/s) ${rate >= 500_000 ? 'ok' : 'MISS'}`,
+    // The simulator's own target is measured by `--only simulate`, which inserts 2 million rows at a time; this
+    // fill keeps inserts of INSERT_ROWS so that the store holds the parts a steadier edge would leave.
+    `fill into embedded chdb: ${count(rate)} rows/s in inserts of ${count(INSERT_ROWS)} rows (the simulator's target of 500,000 rows/s is measured by --only simulate)`,
   );
   return lines;
 }
