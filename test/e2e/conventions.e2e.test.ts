@@ -66,6 +66,19 @@ describe('API conventions through HTTP (spec 4.1, 5.6, 7)', () => {
       expect(answer.headers.allow).toBe('OPTIONS, GET');
     });
 
+    it('routes a path under a known prefix like any other: 405 for another method, 404 for an unknown path, case and a trailing slash ignored', async () => {
+      const put = await send(`${app.url}/v1/profiles/abc123`, { method: 'PUT' });
+      expect(put.status).toBe(405);
+      expect(put.headers.allow).toBe('OPTIONS, GET, PATCH, DELETE');
+      const unknown = await send(`${app.url}/v1/profiles/abc123/unknown`);
+      expect(unknown.status).toBe(404);
+      expect(problemOf(unknown).code).toBe('not_found');
+      // Routed to GET /v1/profiles/{id}, which wants a credential (a 404 would mean no route matched).
+      const shouted = await send(`${app.url}/V1/Profiles/abc123/`);
+      expect(shouted.status).toBe(401);
+      expect(problemOf(shouted).code).toBe('unauthenticated');
+    });
+
     it('answers malformed JSON with 400 bad_request', async () => {
       const answer = await send(`${app.url}/v1/probe/widgets`, {
         method: 'POST',

@@ -28,6 +28,15 @@ function expressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
+/**
+ * The first two segments of a path, lower-cased (routing ignores case): the bucket of routes a request to it
+ * can match. A route path with a parameter among them has no bucket.
+ */
+function bucketOf(path: string): string | undefined {
+  const bucket = path.toLowerCase().split('/', 3).join('/');
+  return bucket.includes('{') ? undefined : bucket;
+}
+
 function trustProxyValue(setting: string | undefined): boolean | number | string {
   if (setting === undefined || setting === 'false') return false;
   if (setting === 'true') return true;
@@ -73,22 +82,47 @@ export function createExpressApp(options: AppOptions): Express {
     });
   }
 
+  // Routes go into one express router per bucket (bucketOf), and one layer hands a request to its bucket's:
+  // express tries a request against every layer in turn, so with all routes in one table a route registered
+  // late paid for testing every route before it (a profile GET about 10 % of its server time). Within a
+  // bucket the order is the table's: its routes, then for each of its paths the preflight and the 405. Routes
+  // without a bucket (none so far) are tried after, in a router of their own.
+  const buckets = new Map<string, express.Router>();
+  const unbucketed = express.Router();
+  const routerOf = (path: string): express.Router => {
+    const bucket = bucketOf(path);
+    if (bucket === undefined) return unbucketed;
+    let router = buckets.get(bucket);
+    if (router === undefined) {
+      router = express.Router();
+      buckets.set(bucket, router);
+    }
+    return router;
+  };
   const methodsByPath = new Map<string, string[]>();
   for (const route of options.routes) {
     const methods = methodsByPath.get(route.path) ?? [];
     methods.push(route.method);
     methodsByPath.set(route.path, methods);
-    app[route.method](expressPath(route.path), routePipeline(route, options.pipeline));
+    routerOf(route.path)[route.method](expressPath(route.path), routePipeline(route, options.pipeline));
   }
   for (const [path, methods] of methodsByPath) {
-    app.options(expressPath(path), preflightHandler(path, methods, options.origins, options.problemBase));
+    const router = routerOf(path);
+    router.options(expressPath(path), preflightHandler(path, methods, options.origins, options.problemBase));
     const allow = ['OPTIONS', ...methods.map((method) => method.toUpperCase())].join(', ');
-    app.all(expressPath(path), (_req: Request, res: Response) => {
+    router.all(expressPath(path), (_req: Request, res: Response) => {
       sendProblem(res, options.problemBase, 'method_not_allowed', 'This path does not take that method.', {
         headers: { Allow: allow },
       });
     });
   }
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const bucket = bucketOf(req.path);
+    const router = bucket === undefined ? undefined : buckets.get(bucket);
+    if (router === undefined) next();
+    else router(req, res, next);
+  });
+  app.use(unbucketed);
   app.use((_req: Request, res: Response) => {
     sendProblem(res, options.problemBase, 'not_found', 'No route matches this path.');
   });
