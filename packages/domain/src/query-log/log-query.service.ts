@@ -29,7 +29,7 @@ import {
 import { ownerOfAddress, ownerOfQuery } from './owner-classification.js';
 import type { QueryBudget } from './query-budget.js';
 import type { QueryConcurrencyGate } from './query-concurrency.js';
-import { QUERY_STATUSES, type QueryStatus } from './query-log-row.js';
+import { QUERY_STATUSES, type QueryLogRow, type QueryStatus } from './query-log-row.js';
 import { emptyResult, logRowsResult, SHAPE_COLUMNS } from './query-result.js';
 
 /** Devices read at once for their display names; a profile rarely has more. */
@@ -109,36 +109,40 @@ export class LogQueryService {
         newest !== undefined
           ? { ts: newest.ts.getTime(), rowId: newest.rowId }
           : (position ?? { ts: Math.max(0, (query.range.from?.getTime() ?? 0) - 1), rowId: '0' });
-      return logRowsResult({
-        shape,
-        source: 'columnar',
-        rows,
-        displayNames: await this.displayNames(
-          profileId,
-          rows.map((row) => row.deviceId),
-          devices,
-        ),
-        nextCursor: this.deps.cursors.seal(binding, next),
-      });
+      return this.columnarRows(query, rows, devices, this.deps.cursors.seal(binding, next));
     }
     const reading = reader.rows(query, query.limit + 1);
     const devices = this.devicePage(profileId);
     const fetched = await reading;
     const rows = fetched.slice(0, query.limit);
     const last = rows.at(-1);
+    return this.columnarRows(
+      query,
+      rows,
+      devices,
+      fetched.length > query.limit && last !== undefined
+        ? this.deps.cursors.seal(binding, { ts: last.ts.getTime(), rowId: last.rowId })
+        : null,
+    );
+  }
+
+  /** Rows of the columnar store as the answer, with the display names of their devices. */
+  private async columnarRows(
+    query: RowQuery,
+    rows: QueryLogRow[],
+    devices: Promise<DeviceRecord[]> | undefined,
+    nextCursor: string | null,
+  ): Promise<QueryResult> {
     return logRowsResult({
-      shape,
+      shape: query.shape,
       source: 'columnar',
       rows,
       displayNames: await this.displayNames(
-        profileId,
+        query.profileId,
         rows.map((row) => row.deviceId),
         devices,
       ),
-      nextCursor:
-        fetched.length > query.limit && last !== undefined
-          ? this.deps.cursors.seal(binding, { ts: last.ts.getTime(), rowId: last.rowId })
-          : null,
+      nextCursor,
     });
   }
 
