@@ -29,6 +29,15 @@ async function eventually<T>(read: () => T | Promise<T>, accept: (value: T) => b
 }
 
 /**
+ * Waits until the clock has left the current millisecond. A log query's `to` defaults to now and excludes it
+ * (spec 4.6), so a row the node recorded in the very millisecond the API reads its clock is not yet before it.
+ */
+async function pastThisMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+/**
  * examples/reference-node against a real API server (issue 8, spec 2.3, 2.4, 2.11, 4.6, 4.13): it enrols,
  * applies the signed profile, answers real DNS queries over UDP and DoH (GET and POST) with the profile's
  * rules and block mode, forwards allowed names to an upstream on loopback, records every query, answers the
@@ -162,6 +171,7 @@ describe('reference node end to end (4.13)', () => {
   it('shows the queries through GET /v1/profiles/{id}/logs, relayed over the link (2.11, 4.6)', async () => {
     await udpQuery(node.udpAddress, 'logged.example');
     await dohQuery(node.dohUrl, 'ads.example', 'AAAA', 'GET');
+    await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=2`);
     expect(logs.status, logs.text).toBe(200);
     expect(logs.json).toMatchObject({ shape: 'tail', source: 'node', node: nodeId, partial: false });
@@ -230,6 +240,7 @@ describe('reference node end to end (4.13)', () => {
     });
     const after = await udpQuery(node.udpAddress, 'video.example');
     expect(rcodeOf(after)).toBe(NXDOMAIN);
+    await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?qname=video.example`);
     expect(rowsOf(logs.json).map((row) => row.status)).toEqual(['blocked', 'allowed']);
   });
@@ -249,6 +260,7 @@ describe('reference node end to end (4.13)', () => {
   it('keeps domains out of its log when log_domains is off, and sends its rows over the link only for `both`', async () => {
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { log_domains: false } });
     await udpQuery(node.udpAddress, 'private.example');
+    await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=1`);
     expect(rowsOf(logs.json)[0]).toMatchObject({ qname: '', status: 'allowed' });
     await node.flushLogs();
@@ -276,6 +288,7 @@ describe('reference node end to end (4.13)', () => {
     expect((await credentials.load())?.nodeId).toBe(nodeId);
     // The profile's block mode is block-page by now.
     expect(answerData(await udpQuery(node.udpAddress, 'video.example'))).toEqual(['A 198.51.100.53']);
+    await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=1`);
     expect(logs.status, logs.text).toBe(200);
     expect(rowsOf(logs.json)[0]).toMatchObject({ qname: 'video.example', status: 'blocked' });
