@@ -202,24 +202,11 @@ export class LogQueryService {
       const configured = this.requireReader();
       return this.guarded(orgId, plan, () => columnar(configured));
     }
+    // A profile gone since is no longer expected to be columnar.
+    found.catch(() => this.hints.forget(query.profileId));
     // Cloud and both are planned alike: the guess is the plan whenever the profile confirms it.
     const guess = planQuery(query, 'cloud', true);
-    try {
-      this.deps.budget.take(orgId, guess.cost);
-    } catch (error) {
-      await found;
-      throw error;
-    }
-    const answer = this.deps.gate.run(orgId, () => columnar(reader));
-    answer.catch(() => undefined);
-    let profile: ProfileRecord;
-    try {
-      profile = await found;
-    } catch (error) {
-      this.hints.forget(query.profileId);
-      this.deps.budget.refund(orgId, guess.cost);
-      throw error;
-    }
+    const { profile, answer } = await this.alongsideLookup(orgId, found, guess.cost, () => columnar(reader));
     this.hints.learn(profile);
     const plan = this.plan(query, profile);
     if (plan.source === 'columnar') return answer;
@@ -239,35 +226,41 @@ export class LogQueryService {
   ): Promise<QueryResult> {
     const reader = this.requireReader();
     const query = plan.query as AnalyticsQuery;
+    const { answer } = await this.alongsideLookup(orgId, found, plan.cost, async () => ({
+      shape: query.shape,
+      source: 'columnar',
+      columns: [...SHAPE_COLUMNS[query.shape]],
+      rows: await this.shapeRows(reader, query, plan.counts),
+      next_cursor: null,
+      partial: false,
+    }));
+    return answer;
+  }
+
+  /**
+   * Charges `cost` and starts `work` in one of the organisation's query slots while the profile is still being
+   * looked up, then answers the profile with the work still running. A profile that turns out not to be the
+   * caller's is 404 with the units given back, and stays 404 when the budget is spent or no slot frees in time.
+   */
+  private async alongsideLookup(
+    orgId: string,
+    found: Promise<ProfileRecord>,
+    cost: number,
+    work: () => Promise<QueryResult>,
+  ): Promise<{ profile: ProfileRecord; answer: Promise<QueryResult> }> {
     try {
-      this.deps.budget.take(orgId, plan.cost);
+      this.deps.budget.take(orgId, cost);
     } catch (error) {
       await found;
       throw error;
     }
-    const answer = this.deps.gate.run(orgId, async () => {
-      const rows = this.shapeRows(reader, query, plan.counts);
-      try {
-        await found;
-      } catch (error) {
-        await rows.catch(() => undefined);
-        this.deps.budget.refund(orgId, plan.cost);
-        throw error;
-      }
-      return {
-        shape: query.shape,
-        source: 'columnar',
-        columns: [...SHAPE_COLUMNS[query.shape]],
-        rows: await rows,
-        next_cursor: null,
-        partial: false,
-      } satisfies QueryResult;
-    });
+    const answer = this.deps.gate.run(orgId, work);
+    // Awaited by the caller once the profile is known; a failure meanwhile is not unhandled.
+    answer.catch(() => undefined);
     try {
-      return await answer;
+      return { profile: await found, answer };
     } catch (error) {
-      // No free slot in time (429) is still 404 for another organisation's profile.
-      await found;
+      this.deps.budget.refund(orgId, cost);
       throw error;
     }
   }

@@ -28,13 +28,9 @@ function expressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-/**
- * The first two segments of a path, lower-cased (routing ignores case): the bucket of routes a request to it
- * can match. A route path with a parameter among them has no bucket.
- */
-function bucketOf(path: string): string | undefined {
-  const bucket = path.toLowerCase().split('/', 3).join('/');
-  return bucket.includes('{') ? undefined : bucket;
+/** The first two segments of a path, lower-cased (routing ignores case): the bucket of routes it can match. */
+function bucketOf(path: string): string {
+  return path.toLowerCase().split('/', 3).join('/');
 }
 
 function trustProxyValue(setting: string | undefined): boolean | number | string {
@@ -91,7 +87,8 @@ export function createExpressApp(options: AppOptions): Express {
   const unbucketed = express.Router();
   const routerOf = (path: string): express.Router => {
     const bucket = bucketOf(path);
-    if (bucket === undefined) return unbucketed;
+    // A parameter among the first two segments could match any bucket.
+    if (bucket.includes('{')) return unbucketed;
     let router = buckets.get(bucket);
     if (router === undefined) {
       router = express.Router();
@@ -117,8 +114,7 @@ export function createExpressApp(options: AppOptions): Express {
     });
   }
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const bucket = bucketOf(req.path);
-    const router = bucket === undefined ? undefined : buckets.get(bucket);
+    const router = buckets.get(bucketOf(req.path));
     if (router === undefined) next();
     else router(req, res, next);
   });
