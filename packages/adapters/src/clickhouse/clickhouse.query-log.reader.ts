@@ -446,7 +446,7 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
         await this.kill(client, queryId);
         throw new DomainError('query_timeout', 'The query ran too long and was cancelled.', { cause: error });
       }
-      throw translated(error);
+      throw translated(error, this.limits);
     } finally {
       clearTimeout(timer);
     }
@@ -490,8 +490,15 @@ function settingsClauseOf(limits: QueryLogReaderLimits): string {
   ].join(', ');
 }
 
+/** A byte count as people read it: whole GiB or MiB when it is one, else bytes. */
+function bytesText(bytes: number): string {
+  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GiB`;
+  if (bytes >= 1024 ** 2 && bytes % 1024 ** 2 === 0) return `${bytes / 1024 ** 2} MiB`;
+  return `${bytes} bytes`;
+}
+
 /** The store's refusals as the spec's codes; anything else stays what it is (a 500). */
-function translated(error: unknown): unknown {
+function translated(error: unknown, limits: QueryLogReaderLimits): unknown {
   if (!(error instanceof Error)) return error;
   // A server's errors carry the number in `code`; embedded chdb's in `clickhouseCode`.
   const code =
@@ -499,7 +506,7 @@ function translated(error: unknown): unknown {
   if (TOO_EXPENSIVE.has(code) || TOO_EXPENSIVE_NAMES.test(error.message)) {
     return new DomainError(
       'query_too_expensive',
-      'The query would read more than the cloud ceiling (500 million rows or 2 GiB): narrow the range or add filters.',
+      `The query would go past the cloud ceiling (${limits.maxRowsToRead.toLocaleString('en-US')} rows read or ${bytesText(limits.maxMemoryBytes)} of memory): narrow the range or add filters.`,
       { cause: error },
     );
   }

@@ -279,7 +279,6 @@ export class LogQueryService {
     return this.deps.reader;
   }
 
-  /** Destination none answers empty; self-hosted goes to the profile's node. */
   /**
    * Destination none answers empty; self-hosted goes to the profile's node, whose next position is sealed
    * here like a cloud cursor (`binding`: the log query's; analytics answers have no pages).

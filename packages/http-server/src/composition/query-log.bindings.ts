@@ -1,5 +1,4 @@
 import {
-  CLOUD_QUERY_LIMITS,
   ClickHouseQueryLogReader,
   LazyColumnarStore,
   openMaxMindCountryLookup,
@@ -44,7 +43,7 @@ export function bindQueryLogs(container: Container, settings: Settings): void {
         return new ClickHouseQueryLogReader(
           async () => (await store.store()).client,
           settings.clickhouseUrl === undefined ? 'embedded' : 'server',
-          CLOUD_QUERY_LIMITS,
+          settings.cloudQueryLimits,
           traced,
         );
       },

@@ -87,6 +87,19 @@ export const RawSettings = z.object({
   SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128),
   SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SVC_QUERY_MAX_ROWS_TO_READ: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(500_000_000),
+  SVC_QUERY_MAX_MEMORY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(2 * 1024 ** 3),
+  SVC_QUERY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(10),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 
@@ -139,6 +152,11 @@ export interface Settings {
   metricsToken: string | undefined;
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
+  /**
+   * Ceilings of one cloud log or analytics query (spec 8): rows read and memory past which it is 422
+   * query_too_expensive, and the run time past which the store cancels it (504 query_timeout).
+   */
+  cloudQueryLimits: { maxRowsToRead: number; maxMemoryBytes: number; maxExecutionSeconds: number };
 }
 
 /** A setting that failed validation; the message names it. */
@@ -214,5 +232,10 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
+    cloudQueryLimits: {
+      maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
+      maxMemoryBytes: raw.SVC_QUERY_MAX_MEMORY_BYTES,
+      maxExecutionSeconds: raw.SVC_QUERY_TIMEOUT_SECONDS,
+    },
   };
 }
