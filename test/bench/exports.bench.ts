@@ -135,7 +135,7 @@ try {
       },
     ),
   );
-  const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+  const reader = new ClickHouseQueryLogReader(async () => store.reads, 'embedded');
   let readingMs = 0;
   const exports = new DataExportService({
     uow,

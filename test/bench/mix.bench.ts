@@ -17,7 +17,8 @@ import { exited, ROOT, waitForListening } from './bench-processes.js';
  * (each its own organisation, as on a real server; the query budget and the 4 concurrent log queries are per
  * organisation): profile GETs and lists, token-authenticated GET /v1/auth/me, PATCHes with If-Match (a PATCH
  * takes a profile no other PATCH holds and carries its ETag forward), log queries answered by chdb, and 4 SSE
- * log streams of one more account held open throughout. Prints throughput, p50/p99, answers by status per
+ * log streams of one more account held open throughout. Each read profile first gets a day of a household's
+ * queries from `svc simulate`, so that log queries read rows as they would in use. Prints throughput, p50/p99, answers by status per
  * kind (429 too_many_queries is documented), and the server's RSS sampled every second, against the
  * targets: 2,000 req/s, p99 under 50 ms, RSS flat over the last half (under 500 MB with chdb in the process).
  * It stops by itself after the warm-up and the run (BENCH_SECONDS overrides the run's length).
@@ -31,6 +32,8 @@ const READ_PROFILES = 5;
 /** Twice the connections: a profile whose ETag is being re-read after a failed PATCH is out of the pool. */
 const WRITE_PROFILES = 2 * CONNECTIONS;
 const STREAMS = 4;
+/** Queries each read profile logged over the last day (a household's day), written by `svc simulate`. */
+const QUERIES_PER_DAY = 20_000;
 const SCOPES = ['profiles:read', 'profiles:write', 'account:read', 'logs:read'];
 const TARGET_RPS = 2_000;
 const TARGET_P99_MS = 50;
@@ -72,6 +75,43 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<ChildP
     ],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
+}
+
+/**
+ * Plays the edge for `profileId`: a day of a household's queries, written into the running server's stores by
+ * `svc simulate` (handed to the server, which holds the embedded chdb), so that log queries read real rows.
+ */
+async function simulateDay(dataDir: string, databaseUrl: string, profileId: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      join(ROOT, 'packages/cli/src/bin.ts'),
+      'simulate',
+      '--profile',
+      profileId,
+      '--queries',
+      String(QUERIES_PER_DAY),
+      '--days',
+      '1',
+      '--data-dir',
+      dataDir,
+      '--json',
+    ],
+    {
+      env: { ...process.env, SVC_ENV: 'development', DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await exited(child);
+  if (child.exitCode !== 0)
+    throw new Error(`svc simulate ${profileId} exited with ${child.exitCode}: ${stderr}`);
 }
 
 async function createProfile(url: string, token: string, name: string): Promise<Profile> {
@@ -119,6 +159,20 @@ async function holdStream(
     return { bytes, failure: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** The server's V8 heap and external memory in MB, from its Prometheus metrics. */
+async function serverMemory(url: string): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const megabytes = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) / 1024 / 1024);
+  return {
+    heapUsed: megabytes('nodejs_heap_size_used_bytes'),
+    heapTotal: megabytes('nodejs_heap_size_total_bytes'),
+    external: megabytes('nodejs_external_memory_bytes'),
+  };
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
@@ -297,6 +351,16 @@ async function main(): Promise<void> {
         readers.push(await createProfile(url, account.token, `reader ${profile}`));
       organisations.push({ token: account.token, readers });
     }
+    const filled = performance.now();
+    const readers = organisations.flatMap((organisation) => organisation.readers);
+    // Two at a time: each is mostly its own start-up.
+    for (let index = 0; index < readers.length; index += 2)
+      await Promise.all(
+        readers.slice(index, index + 2).map((profile) => simulateDay(dataDir, database.url, profile.id)),
+      );
+    const fillSeconds = (performance.now() - filled) / 1000;
+    // The fill's processes have exited; the machine settles before the warm-up.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
     const writerToken = organisations[0]?.token ?? '';
     const writers: Profile[] = [];
     for (let index = 0; index < WRITE_PROFILES; index += 1)
@@ -334,6 +398,7 @@ async function main(): Promise<void> {
     });
     clearInterval(sampler);
     const loadAfter = uptime();
+    const memory = await serverMemory(url);
     streams.abort();
     const streamed = await Promise.all(held);
 
@@ -349,6 +414,7 @@ async function main(): Promise<void> {
       [
         `mix on the PostgreSQL server with embedded chdb (${cpus().length} cores; server from the sources; ` +
           `${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; ${STREAMS} SSE streams open)`,
+        `log data    ${count(QUERIES_PER_DAY)} simulated queries over the last day in each of the ${ORGANISATIONS * READ_PROFILES} read profiles (svc simulate, ${fillSeconds.toFixed(1)} s)`,
         `load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after — other work on this machine counts`,
         `throughput  ${result.requests.average.toFixed(0)} req/s (target ≥ ${TARGET_RPS}: ${verdict(result.requests.average >= TARGET_RPS)})`,
         `latency     p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${TARGET_P99_MS} ms: ${verdict(result.latency.p99 < TARGET_P99_MS)})`,
@@ -359,6 +425,8 @@ async function main(): Promise<void> {
           failedStreams.map((stream) => `; one ended early: ${stream.failure}`).join(''),
         `server RSS  peak ${peak.toFixed(0)} MB; last half ${middle.toFixed(0)} → ${end.toFixed(0)} MB, slope ${slope.toFixed(1)} MB/min ` +
           `(target flat and < ${TARGET_RSS_MB} MB with chdb in the process: ${verdict(peak < TARGET_RSS_MB && Math.abs(end - middle) <= Math.max(10, middle * 0.05))})`,
+        `            of it at the end: V8 heap ${memory.heapUsed} MB used of ${memory.heapTotal} MB held, ` +
+          `${memory.external} MB external (buffers); the rest is chdb, PostgreSQL client and Node's own`,
         '',
       ].join('\n'),
     );

@@ -420,7 +420,7 @@ async function readerCall(reader: ClickHouseQueryLogReader, query: LogQuery): Pr
 async function direct(plan: Plan): Promise<Timing[]> {
   const store = await createColumnarStore({ dataDir: plan.dataDir });
   try {
-    const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+    const reader = new ClickHouseQueryLogReader(async () => store.reads, 'embedded');
     const warmUp = tailShape('warm-up', typical);
     for (let run = 0; run < PATH_WARM_UP; run += 1)
       await readerCall(reader, warmUp.query(plan, warmUp.profile(plan, run)));

@@ -36,6 +36,22 @@ function columnarStoreSuite(
       });
       expect(await facts.json()).toEqual([{ value: 'svc' }]);
     });
+
+    it('runs reads side by side: one answers while a long one runs', async () => {
+      const finished: string[] = [];
+      const read = (label: string, query: string) =>
+        store.reads.use(async (client) => {
+          await (await client.query({ query, format: 'JSONEachRow' })).text();
+          finished.push(label);
+        });
+      const long = read(
+        'long',
+        'SELECT sum(sleepEachRow(0.5)) AS slept FROM numbers(4) SETTINGS max_block_size = 1',
+      );
+      await read('short', 'SELECT 1 AS one');
+      await long;
+      expect(finished).toEqual(['short', 'long']);
+    });
   });
 }
 

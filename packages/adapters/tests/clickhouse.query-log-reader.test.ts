@@ -55,12 +55,12 @@ function readerSuite(name: string, open: () => Promise<ClickHouseColumnarStore>,
     afterAll(async () => store?.close());
 
     it('answers within the ceilings', async () => {
-      const reader = new ClickHouseQueryLogReader(async () => store.client, store.kind);
+      const reader = new ClickHouseQueryLogReader(async () => store.reads, store.kind);
       expect(await reader.rows(query(), 10)).toEqual([]);
     });
 
     it('past max_rows_to_read is 422 query_too_expensive', async () => {
-      const reader = new ClickHouseQueryLogReader(async () => store.client, store.kind, {
+      const reader = new ClickHouseQueryLogReader(async () => store.reads, store.kind, {
         maxRowsToRead: 1_000,
         maxMemoryBytes: 2 * 1024 ** 3,
         maxExecutionSeconds: 10,
@@ -69,7 +69,7 @@ function readerSuite(name: string, open: () => Promise<ClickHouseColumnarStore>,
     });
 
     it('past max_memory_usage is 422 query_too_expensive', async () => {
-      const reader = new ClickHouseQueryLogReader(async () => store.client, store.kind, {
+      const reader = new ClickHouseQueryLogReader(async () => store.reads, store.kind, {
         maxRowsToRead: 500_000_000,
         maxMemoryBytes: 1_000,
         maxExecutionSeconds: 10,
@@ -78,7 +78,7 @@ function readerSuite(name: string, open: () => Promise<ClickHouseColumnarStore>,
     });
 
     it('past max_execution_time the store stops the query: 504 query_timeout', async () => {
-      const reader = new ClickHouseQueryLogReader(async () => store.client, store.kind, {
+      const reader = new ClickHouseQueryLogReader(async () => store.reads, store.kind, {
         maxRowsToRead: 500_000_000,
         maxMemoryBytes: 2 * 1024 ** 3,
         maxExecutionSeconds: 0.000_001,

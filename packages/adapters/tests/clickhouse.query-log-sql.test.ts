@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ClickHouseClient, QueryParams } from '@clickhouse/client';
+import type { QueryParams } from '@clickhouse/client';
 import {
   AnalyticsQueryParameters,
   type AnalyticsShape,
@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ClickHouseColumnarStore,
   ClickHouseQueryLogReader,
+  ClickHouseReadPool,
   createColumnarStore,
   HmacKeyedHash,
 } from '../src/index.js';
@@ -101,7 +102,7 @@ describe(ClickHouseQueryLogReader.name, () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    const reader = new ClickHouseQueryLogReader(async (): Promise<ClickHouseClient> => recording, store.kind);
+    const reader = new ClickHouseQueryLogReader(async () => ClickHouseReadPool.of(recording), store.kind);
     sut = new LogQueryService({
       profiles: { get: async () => profile },
       reader,

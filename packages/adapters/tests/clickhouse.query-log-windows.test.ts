@@ -103,7 +103,7 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
   it.each(Object.keys(PROFILES))(
     'a tail of %s answers the newest 100 rows, none skipped',
     async (profileId) => {
-      const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+      const reader = new ClickHouseQueryLogReader(async () => store.reads, 'embedded');
       const rows = await reader.rows(rowQuery(profileId), 100);
       expect(rows.map((row) => [row.ts.getTime(), row.rowId])).toEqual(expected(profileId));
     },
@@ -112,7 +112,7 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
   it('a tail of a profile without rows answers none after one read of rows and one of times', async () => {
     const selects: string[] = [];
     const reader = new ClickHouseQueryLogReader(
-      async () => store.client,
+      async () => store.reads,
       'embedded',
       undefined,
       (name, _attributes, work) => {
@@ -125,7 +125,7 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
   });
 
   it('a filtered tail of a dormant profile answers the newest matching rows', async () => {
-    const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+    const reader = new ClickHouseQueryLogReader(async () => store.reads, 'embedded');
     const rows = await reader.rows(rowQuery('dormant', ['blocked']), 100);
     expect(rows.map((row) => [row.ts.getTime(), row.rowId])).toEqual(expected('dormant', ['blocked']));
   });
@@ -133,7 +133,7 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
   it.each(['old', 'dormant'])(
     'a search of %s paged by its positions returns every row once, newest first',
     async (profileId) => {
-      const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+      const reader = new ClickHouseQueryLogReader(async () => store.reads, 'embedded');
       const all = (written.get(profileId) ?? [])
         .sort((a, b) => b.ts - a.ts || b.rowId - a.rowId)
         .map((row) => [row.ts, String(row.rowId)]);
@@ -151,7 +151,7 @@ describe('ClickHouse query-log reader: newest rows read in widening windows', ()
   );
 
   it('a filtered tail answers the newest matching rows', async () => {
-    const reader = new ClickHouseQueryLogReader(async () => store.client, 'embedded');
+    const reader = new ClickHouseQueryLogReader(async () => store.reads, 'embedded');
     const rows = await reader.rows(rowQuery('steady', ['blocked']), 100);
     expect(rows.map((row) => [row.ts.getTime(), row.rowId])).toEqual(expected('steady', ['blocked']));
   });

@@ -98,7 +98,7 @@ describe('storage calls in client spans', () => {
       ended: true,
       attributes: { 'db.system': 'clickhouse', 'db.operation': 'INSERT' },
     });
-    const reader = new ClickHouseQueryLogReader(async () => store.client, store.kind, undefined, traced);
+    const reader = new ClickHouseQueryLogReader(async () => store.reads, store.kind, undefined, traced);
     const rows = await reader.rows(
       {
         shape: 'search',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
-import { columnarClient } from './query-log.seed.js';
+import { columnarClient, columnarStore } from './query-log.seed.js';
 
 /**
  * The guardrails of spec 8 that the store enforces, through HTTP on a real columnar store: the cloud query
@@ -143,13 +143,14 @@ for (const stores of STORES) {
 }
 
 /**
- * Embedded chdb runs one query at a time per process, so a query the test itself runs on the store keeps the
- * API's queries in their slots for as long as it sleeps. A ClickHouse server runs queries side by side, which
- * gives no such hold from outside; the gate is the same code whichever store answers.
+ * Embedded chdb runs one query at a time per connection, so queries the test itself runs on every connection
+ * the API reads on keep the API's queries in their slots for as long as they sleep. A ClickHouse server runs
+ * queries side by side, which gives no such hold from outside; the gate is the same code whichever store
+ * answers.
  */
 describe('4 concurrent queries per organisation on embedded chdb (spec 8)', () => {
   let api: ApiHarness;
-  let client: ClickHouseClient;
+  let readers: readonly ClickHouseClient[];
   let owner: TestAccount;
   let stranger: TestAccount;
   let ownerProfile: string;
@@ -160,12 +161,16 @@ describe('4 concurrent queries per organisation on embedded chdb (spec 8)', () =
     const answer = await send(`${api.url}/v1/profiles/${profileId}/logs?limit=1`, { headers: account.auth });
     return { answer, ms: Date.now() - sent };
   };
-  /** Keeps the store busy for `halfSeconds` half seconds. */
+  /** Keeps every connection the API reads on busy for `halfSeconds` half seconds. */
   const occupyStore = (halfSeconds: number) =>
-    client.query({
-      query: `SELECT sum(sleepEachRow(0.5)) AS slept FROM numbers(${halfSeconds}) SETTINGS max_block_size = 1`,
-      format: 'JSONEachRow',
-    });
+    Promise.all(
+      readers.map((reader) =>
+        reader.query({
+          query: `SELECT sum(sleepEachRow(0.5)) AS slept FROM numbers(${halfSeconds}) SETTINGS max_block_size = 1`,
+          format: 'JSONEachRow',
+        }),
+      ),
+    );
   const profileOf = async (account: TestAccount) => {
     const created = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: account.auth, body: {} });
     expect(created.status).toBe(201);
@@ -174,7 +179,7 @@ describe('4 concurrent queries per organisation on embedded chdb (spec 8)', () =
 
   beforeAll(async () => {
     api = await startApi('pglite');
-    client = await columnarClient(api);
+    readers = (await columnarStore(api)).reads.connections;
     owner = await createAccount(api);
     stranger = await createAccount(api);
     ownerProfile = await profileOf(owner);

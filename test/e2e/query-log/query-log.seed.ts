@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { LazyColumnarStore } from '@svc/adapters';
+import { type ClickHouseColumnarStore, LazyColumnarStore } from '@svc/adapters';
 import {
   ColumnarStore,
   type DeviceSighting,
@@ -12,11 +12,16 @@ import {
 } from '@svc/domain';
 import type { ApiHarness } from '../../support/api-harness.js';
 
-/** The columnar store's client of a running API (opening the embedded store on first use). */
-export async function columnarClient(api: ApiHarness): Promise<ClickHouseClient> {
+/** The ClickHouse columnar store of a running API (opening the embedded store on first use). */
+export async function columnarStore(api: ApiHarness): Promise<ClickHouseColumnarStore> {
   const store = await api.container.getAsync<ColumnarStore>(ColumnarStore);
   if (!(store instanceof LazyColumnarStore)) throw new Error('the API has no ClickHouse columnar store');
-  return (await store.store()).client;
+  return store.store();
+}
+
+/** The columnar store's client of a running API (opening the embedded store on first use). */
+export async function columnarClient(api: ApiHarness): Promise<ClickHouseClient> {
+  return (await columnarStore(api)).client;
 }
 
 /** Inserts log rows as the edge writes them, through the store's client (JSONEachRow). */

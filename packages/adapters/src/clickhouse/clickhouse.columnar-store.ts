@@ -4,6 +4,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClickHouseClient, createClient } from '@clickhouse/client';
 import type { ColumnarStore } from '@svc/domain';
+import { ClickHouseReadPool } from './clickhouse.read-pool.js';
+
+/**
+ * Connections the embedded store opens for log and analytics reads, besides the one that writes and migrates.
+ * chdb runs one query at a time per connection, so with one a 400 ms `destinations` held every tail behind it.
+ * Measured on 2 cores: on separate connections a long query's execution runs beside other reads, while the
+ * fixed part of each query (about 5 ms of parsing, planning and opening parts) still takes turns inside the
+ * engine, so small reads do not get faster in parallel. Each connection costs under 1 MB of RSS (measured).
+ * A server needs no more than its one HTTP client.
+ */
+export const EMBEDDED_READ_CONNECTIONS = 4;
 
 /** The folder of ClickHouse migrations, next to this module in the sources and copied beside the bundle. */
 const MIGRATIONS = new URL('./clickhouse-migrations/', import.meta.url);
@@ -51,6 +62,8 @@ export class ClickHouseColumnarStore implements ColumnarStore {
      * stage their files).
      */
     readonly embeddedPath?: string,
+    /** The connections reads take turns on; the client alone unless the store opened more. */
+    readonly reads: ClickHouseReadPool = ClickHouseReadPool.of(client),
   ) {}
 
   async migrate(): Promise<string[]> {
@@ -84,6 +97,7 @@ export class ClickHouseColumnarStore implements ColumnarStore {
   }
 
   async close(): Promise<void> {
+    for (const connection of this.reads.connections) if (connection !== this.client) await connection.close();
     await this.client.close();
   }
 }
@@ -105,6 +119,8 @@ async function chdbConnection(path: string): Promise<ClientConnection> {
 export async function createColumnarStore(options: {
   url?: string | undefined;
   dataDir: string;
+  /** Embedded only: connections opened for reads besides the main one (0 reads on the main one). */
+  readConnections?: number;
 }): Promise<ClickHouseColumnarStore> {
   // Imported on first use like chdb: a server whose columnar store is never opened does not load the client.
   const { createClient } = await import('@clickhouse/client');
@@ -113,10 +129,15 @@ export async function createColumnarStore(options: {
   }
   const path = join(options.dataDir, 'ch');
   await mkdir(path, { recursive: true, mode: 0o700 });
+  const client = createClient({ connection: await chdbConnection(path) });
+  const readers: ClickHouseClient[] = [];
+  for (let index = 0; index < (options.readConnections ?? EMBEDDED_READ_CONNECTIONS); index += 1)
+    readers.push(createClient({ connection: await chdbConnection(path) }));
   return new ClickHouseColumnarStore(
-    createClient({ connection: await chdbConnection(path) }),
+    client,
     'embedded',
     path,
+    readers.length === 0 ? undefined : new ClickHouseReadPool(readers),
   );
 }
 

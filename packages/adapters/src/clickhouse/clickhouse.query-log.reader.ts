@@ -15,6 +15,7 @@ import {
   type RowQuery,
 } from '@svc/domain';
 import { type StorageCallTracer, untracedStorageCalls } from '../tracing/storage-call-tracer.js';
+import type { ClickHouseReadPool } from './clickhouse.read-pool.js';
 
 /** Ceilings of one cloud query (spec 8) and how long it may run. */
 export interface QueryLogReaderLimits {
@@ -196,7 +197,8 @@ function widerWindows(window: number, found: number, limit: number): number[] {
  */
 export class ClickHouseQueryLogReader implements QueryLogReader {
   constructor(
-    private readonly client: () => Promise<ClickHouseClient>,
+    /** The connections reads run on (the store opens lazily, hence the promise). */
+    private readonly reads: () => Promise<ClickHouseReadPool>,
     private readonly kind: 'server' | 'embedded',
     private readonly limits: QueryLogReaderLimits = CLOUD_QUERY_LIMITS,
     /** Makes each SELECT a `clickhouse SELECT` span. */
@@ -428,7 +430,10 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
   }
 
   private async selectUntraced<T>(query: string, params: Parameters): Promise<T[]> {
-    const client = await this.client();
+    return (await this.reads()).use((client) => this.selectOn<T>(client, query, params));
+  }
+
+  private async selectOn<T>(client: ClickHouseClient, query: string, params: Parameters): Promise<T[]> {
     const queryId = randomUUID();
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.limits.maxExecutionSeconds * 1000 + ABANDON_GRACE_MS);

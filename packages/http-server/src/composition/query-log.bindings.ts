@@ -41,7 +41,7 @@ export function bindQueryLogs(container: Container, settings: Settings): void {
       (store: ColumnarStore) => {
         if (!(store instanceof LazyColumnarStore)) throw new Error('the columnar store is not ClickHouse');
         return new ClickHouseQueryLogReader(
-          async () => (await store.store()).client,
+          async () => (await store.store()).reads,
           settings.clickhouseUrl === undefined ? 'embedded' : 'server',
           settings.cloudQueryLimits,
           traced,
