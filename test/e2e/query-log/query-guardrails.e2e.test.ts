@@ -35,17 +35,16 @@ const STORES: Stores[] = [
   },
 ];
 
-/** A server with `settings`, an account, and a cloud profile holding {@link ROWS} rows from `start`. */
-async function serverWithRows(
-  stores: Stores,
-  settings: Record<string, string>,
-): Promise<{
+interface ServerWithRows {
   api: ApiHarness;
   owner: TestAccount;
   profileId: string;
   start: number;
   client: ClickHouseClient;
-}> {
+}
+
+/** A server with `settings`, an account, and a cloud profile holding {@link ROWS} rows from `start`. */
+async function serverWithRows(stores: Stores, settings: Record<string, string>): Promise<ServerWithRows> {
   const api = await startApi('pglite', { ...stores.env, ...settings });
   const owner = await createAccount(api);
   const created = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: owner.auth, body: {} });
@@ -65,10 +64,7 @@ async function serverWithRows(
 }
 
 /** top_domains over `ms` milliseconds of the large profile's rows. */
-function topDomains(
-  server: { api: ApiHarness; owner: TestAccount; profileId: string; start: number },
-  ms = ROWS,
-): Promise<RawAnswer> {
+function topDomains(server: ServerWithRows, ms = ROWS): Promise<RawAnswer> {
   return send(
     `${server.api.url}/v1/profiles/${server.profileId}/analytics/top_domains?from=${server.start}&to=${server.start + ms}`,
     { headers: server.owner.auth },
@@ -85,6 +81,19 @@ async function runningLogQueries(client: ClickHouseClient): Promise<number> {
   return Number((await result.json<{ running: string | number }>())[0]?.running);
 }
 
+/** {@link serverWithRows} for the tests of the enclosing describe: started before them, closed after. */
+function serverForTests(stores: Stores, settings: Record<string, string>): () => ServerWithRows {
+  let server: ServerWithRows | undefined;
+  beforeAll(async () => {
+    server = await serverWithRows(stores, settings);
+  }, 120_000);
+  afterAll(async () => server?.api.close());
+  return () => {
+    if (server === undefined) throw new Error('the server did not start');
+    return server;
+  };
+}
+
 function expectProblem(answer: RawAnswer, status: number, code: string): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(status);
   const problem = problemOf(answer);
@@ -95,19 +104,15 @@ function expectProblem(answer: RawAnswer, status: number, code: string): Record<
 for (const stores of STORES) {
   describe.skipIf(stores.skip)(`cloud query ceilings on ${stores.label} (spec 8, RUNNER.md)`, () => {
     describe('past SVC_QUERY_MAX_ROWS_TO_READ', () => {
-      let server: Awaited<ReturnType<typeof serverWithRows>>;
-      beforeAll(async () => {
-        server = await serverWithRows(stores, { SVC_QUERY_MAX_ROWS_TO_READ: '50000' });
-      }, 120_000);
-      afterAll(async () => server?.api.close());
+      const server = serverForTests(stores, { SVC_QUERY_MAX_ROWS_TO_READ: '50000' });
 
       it('is 422 query_too_expensive, without Retry-After; a narrower range answers', async () => {
-        const refused = await topDomains(server);
+        const refused = await topDomains(server());
         const problem = expectProblem(refused, 422, 'query_too_expensive');
         expect(problem.detail).toMatch(/50,000 rows/);
         expect(refused.headers['retry-after']).toBeUndefined();
         // Narrowing the range is the remedy (spec 7).
-        const narrowed = await topDomains(server, 10_000);
+        const narrowed = await topDomains(server(), 10_000);
         expect(narrowed.status, narrowed.text).toBe(200);
         const rows = (narrowed.json as { rows: [string, number][] }).rows;
         expect(rows.reduce((sum, row) => sum + row[1], 0)).toBeGreaterThan(0);
@@ -115,28 +120,20 @@ for (const stores of STORES) {
     });
 
     describe('past SVC_QUERY_MAX_MEMORY_BYTES', () => {
-      let server: Awaited<ReturnType<typeof serverWithRows>>;
-      beforeAll(async () => {
-        server = await serverWithRows(stores, { SVC_QUERY_MAX_MEMORY_BYTES: '1000' });
-      }, 120_000);
-      afterAll(async () => server?.api.close());
+      const server = serverForTests(stores, { SVC_QUERY_MAX_MEMORY_BYTES: '1000' });
 
       it('is 422 query_too_expensive naming the memory ceiling', async () => {
-        const problem = expectProblem(await topDomains(server), 422, 'query_too_expensive');
+        const problem = expectProblem(await topDomains(server()), 422, 'query_too_expensive');
         expect(problem.detail).toMatch(/1000 bytes of memory/);
       });
     });
 
     describe('past SVC_QUERY_TIMEOUT_SECONDS', () => {
-      let server: Awaited<ReturnType<typeof serverWithRows>>;
-      beforeAll(async () => {
-        server = await serverWithRows(stores, { SVC_QUERY_TIMEOUT_SECONDS: '0.000001' });
-      }, 120_000);
-      afterAll(async () => server?.api.close());
+      const server = serverForTests(stores, { SVC_QUERY_TIMEOUT_SECONDS: '0.000001' });
 
       it('is 504 query_timeout, and the store no longer runs the query', async () => {
-        expectProblem(await topDomains(server), 504, 'query_timeout');
-        expect(await runningLogQueries(server.client)).toBe(0);
+        expectProblem(await topDomains(server()), 504, 'query_timeout');
+        expect(await runningLogQueries(server().client)).toBe(0);
       });
     });
   });
