@@ -7,6 +7,7 @@ import {
   createScratchDatabase,
   postgresServerUnavailable,
 } from '../../packages/adapters/tests/support/postgres-server.js';
+import { runSvc } from '../support/cli-process.js';
 import { createBenchAccount } from './bench-account.js';
 import { exited, ROOT, waitForListening } from './bench-processes.js';
 
@@ -18,9 +19,10 @@ import { exited, ROOT, waitForListening } from './bench-processes.js';
  * organisation): profile GETs and lists, token-authenticated GET /v1/auth/me, PATCHes with If-Match (a PATCH
  * takes a profile no other PATCH holds and carries its ETag forward), log queries answered by chdb, and 4 SSE
  * log streams of one more account held open throughout. Each read profile first gets a day of a household's
- * queries from `svc simulate`, so that log queries read rows as they would in use. Prints throughput, p50/p99, answers by status per
- * kind (429 too_many_queries is documented), and the server's RSS sampled every second, against the
- * targets: 2,000 req/s, p99 under 50 ms, RSS flat over the last half (under 500 MB with chdb in the process).
+ * queries from `svc simulate`, so that log queries read rows as they would in use. Prints throughput, p50/p99,
+ * answers by status per kind (429 too_many_queries is documented), and the server's RSS sampled every second
+ * (with the V8 heap at the end), against the targets: 2,000 req/s, p99 under 50 ms, RSS flat over the last
+ * half (under 500 MB with chdb in the process).
  * It stops by itself after the warm-up and the run (BENCH_SECONDS overrides the run's length).
  */
 const args = process.argv.slice(2);
@@ -82,13 +84,8 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<ChildP
  * `svc simulate` (handed to the server, which holds the embedded chdb), so that log queries read real rows.
  */
 async function simulateDay(dataDir: string, databaseUrl: string, profileId: string): Promise<void> {
-  const child = spawn(
-    process.execPath,
+  const { code, stderr } = await runSvc(
     [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      join(ROOT, 'packages/cli/src/bin.ts'),
       'simulate',
       '--profile',
       profileId,
@@ -100,18 +97,9 @@ async function simulateDay(dataDir: string, databaseUrl: string, profileId: stri
       dataDir,
       '--json',
     ],
-    {
-      env: { ...process.env, SVC_ENV: 'development', DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+    { SVC_ENV: 'development', DATABASE_URL: databaseUrl },
   );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  await exited(child);
-  if (child.exitCode !== 0)
-    throw new Error(`svc simulate ${profileId} exited with ${child.exitCode}: ${stderr}`);
+  if (code !== 0) throw new Error(`svc simulate ${profileId} exited with ${code}: ${stderr}`);
 }
 
 async function createProfile(url: string, token: string, name: string): Promise<Profile> {
@@ -171,8 +159,6 @@ async function serverMemory(url: string): Promise<{ heapUsed: number; heapTotal:
     external: megabytes('nodejs_external_memory_bytes'),
   };
 }
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
@@ -414,7 +400,7 @@ async function main(): Promise<void> {
       [
         `mix on the PostgreSQL server with embedded chdb (${cpus().length} cores; server from the sources; ` +
           `${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; ${STREAMS} SSE streams open)`,
-        `log data    ${count(QUERIES_PER_DAY)} simulated queries over the last day in each of the ${ORGANISATIONS * READ_PROFILES} read profiles (svc simulate, ${fillSeconds.toFixed(1)} s)`,
+        `log data    ${QUERIES_PER_DAY.toLocaleString('en-US')} simulated queries over the last day in each of the ${ORGANISATIONS * READ_PROFILES} read profiles (svc simulate, ${fillSeconds.toFixed(1)} s)`,
         `load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after — other work on this machine counts`,
         `throughput  ${result.requests.average.toFixed(0)} req/s (target ≥ ${TARGET_RPS}: ${verdict(result.requests.average >= TARGET_RPS)})`,
         `latency     p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${TARGET_P99_MS} ms: ${verdict(result.latency.p99 < TARGET_P99_MS)})`,

@@ -2,7 +2,8 @@ import { UnitOfWork } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
-import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 
 interface AuditEntryBody {
   id: string;
@@ -56,10 +57,6 @@ export function runAccountFeedbackSuite(storage: HarnessStorage, options: { skip
           body?: string | object;
         },
       ) => send(`${api.url}${path}`, options);
-      const expectProblem = (answer: RawAnswer, status: number, code: string) => {
-        expect(answer.status, answer.text).toBe(status);
-        expect(problemOf(answer).code).toBe(code);
-      };
       const audit = async (query = '', who: TestAccount = owner): Promise<AuditPage> => {
         const answer = await call(`/v1/auth/audit${query}`, { headers: who.auth });
         expect(answer.status, answer.text).toBe(200);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 
 interface DeviceBody {
   id: string;
@@ -103,10 +104,6 @@ export function runDevicesSuite(storage: HarnessStorage, options: { skip?: boole
       send(devicePath(profileId, deviceId), { method: 'PATCH', headers, body });
     const forget = (profileId: string, deviceId: string, headers = owner.auth) =>
       send(devicePath(profileId, deviceId), { method: 'DELETE', headers });
-    const expectProblem = (answer: RawAnswer, status: number, code: string) => {
-      expect(answer.status, answer.text).toBe(status);
-      expect(problemOf(answer).code).toBe(code);
-    };
     const fieldsOf = (answer: RawAnswer) =>
       (problemOf(answer).errors as { field: string }[]).map((error) => error.field);
     const accountOf = async (who: TestAccount) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 
 interface LinkedIpBody {
   id: string;
@@ -96,10 +97,6 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
             (found) => found.some((document) => document.version === version),
           )
         ).find((document) => document.version === version);
-      const expectProblem = (answer: RawAnswer, status: number, code: string) => {
-        expect(answer.status, answer.text).toBe(status);
-        expect(problemOf(answer).code).toBe(code);
-      };
       const suspend = async (profileId: string) => {
         const uow = await api.container.getAsync<UnitOfWork>(UnitOfWork);
         const me = await send(`${api.url}/v1/auth/me`, { headers: owner.auth });

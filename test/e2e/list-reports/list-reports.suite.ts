@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 
 interface ListReportBody {
   id: string;
@@ -67,10 +68,6 @@ export function runListReportsSuite(storage: HarnessStorage, options: { skip?: b
       const answer = await send(`${reportsPath(profileId)}${query}`, { headers: who.auth });
       expect(answer.status, answer.text).toBe(200);
       return answer.json as { reports: ListReportBody[]; next_cursor: string | null };
-    };
-    const expectProblem = (answer: RawAnswer, status: number, code: string) => {
-      expect(answer.status, answer.text).toBe(status);
-      expect(problemOf(answer).code).toBe(code);
     };
     const errorsOf = (answer: RawAnswer) => problemOf(answer).errors as { field: string; message: string }[];
     const etagOf = async (profileId: string) =>

@@ -3,7 +3,8 @@ import { type ProfileRecord, profileSignaturePayload, UnitOfWork } from '@svc/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
-import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 import { openLink } from './link-client.js';
 
 interface NodeBody {
@@ -30,13 +31,6 @@ interface Enrolled {
 
 /** SPKI DER header of an Ed25519 public key; the raw 32 bytes follow. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
-function expectProblem(answer: RawAnswer, status: number, code: string): Record<string, unknown> {
-  expect(answer.status, answer.text).toBe(status);
-  const problem = problemOf(answer);
-  expect(problem.code).toBe(code);
-  return problem;
-}
 
 /**
  * Self-hosted nodes through HTTP and a real WebSocket (spec 1.3, 3, 4.13, 5.1, 5.4, 7, 9; ROUTES.md): creation

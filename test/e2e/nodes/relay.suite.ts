@@ -3,15 +3,9 @@ import { NodeLinkHubToken } from '../../../packages/http-server/src/composition/
 import type { NodeLinkHub } from '../../../packages/http-server/src/links/node-link-hub.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
-import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 import { openLink, type TestLink } from './link-client.js';
-
-function expectProblem(answer: RawAnswer, status: number, code: string): Record<string, unknown> {
-  expect(answer.status, answer.text).toBe(status);
-  const problem = problemOf(answer);
-  expect(problem.code).toBe(code);
-  return problem;
-}
 
 const TAIL_RESULT = {
   columns: [

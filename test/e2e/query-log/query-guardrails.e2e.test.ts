@@ -2,7 +2,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
-import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { type RawAnswer, send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 import { columnarClient, columnarStore } from './query-log.seed.js';
 
 /**
@@ -92,13 +93,6 @@ function serverForTests(stores: Stores, settings: Record<string, string>): () =>
     if (server === undefined) throw new Error('the server did not start');
     return server;
   };
-}
-
-function expectProblem(answer: RawAnswer, status: number, code: string): Record<string, unknown> {
-  expect(answer.status, answer.text).toBe(status);
-  const problem = problemOf(answer);
-  expect(problem.code).toBe(code);
-  return problem;
 }
 
 for (const stores of STORES) {

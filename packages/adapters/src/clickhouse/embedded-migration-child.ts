@@ -7,7 +7,8 @@ import { createColumnarStore } from './clickhouse.columnar-store.js';
 
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: embedded-migration-child <data-dir>');
-const store = await createColumnarStore({ dataDir });
+// Migrations read nothing: no connections for reads.
+const store = await createColumnarStore({ dataDir, readConnections: 0 });
 const applied = await store.migrate();
 await store.close();
 process.stdout.write(JSON.stringify(applied), () => process.exit(0));

@@ -1,3 +1,4 @@
+import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
 import { z } from 'zod';
 
 /** A comma-separated setting as its trimmed, non-empty entries. */
@@ -92,14 +93,18 @@ export const RawSettings = z.object({
     .int()
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
-    .default(500_000_000),
+    .default(CLOUD_QUERY_LIMITS.maxRowsToRead),
   SVC_QUERY_MAX_MEMORY_BYTES: z.coerce
     .number()
     .int()
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
-    .default(2 * 1024 ** 3),
-  SVC_QUERY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(10),
+    .default(CLOUD_QUERY_LIMITS.maxMemoryBytes),
+  SVC_QUERY_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(3_600)
+    .default(CLOUD_QUERY_LIMITS.maxExecutionSeconds),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 
@@ -156,7 +161,7 @@ export interface Settings {
    * Ceilings of one cloud log or analytics query (spec 8): rows read and memory past which it is 422
    * query_too_expensive, and the run time past which the store cancels it (504 query_timeout).
    */
-  cloudQueryLimits: { maxRowsToRead: number; maxMemoryBytes: number; maxExecutionSeconds: number };
+  cloudQueryLimits: QueryLogReaderLimits;
 }
 
 /** A setting that failed validation; the message names it. */
