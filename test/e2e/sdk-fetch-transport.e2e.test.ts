@@ -2,7 +2,7 @@ import { createClient, isAuth, isNotFound, type LogStreamEvent, queryRecords } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts.js';
 import { type ApiHarness, startApi } from '../support/api-harness.js';
-import { columnarClient, insertRows, simulatedRows } from './query-log/query-log.seed.js';
+import { edgeLogWriter, insertRows, simulatedRows } from './query-log/query-log.seed.js';
 
 /**
  * The fetch transport (browsers' one, chosen with `transport: 'fetch'` or a `fetch` option) against the real
@@ -95,7 +95,7 @@ describe('SDK fetch transport on the live log stream (embedded columnar store)',
         },
         { queries, days: 1, devices: 1, seed, now },
       ).rows;
-    const store = await columnarClient(api);
+    const store = await edgeLogWriter(api);
     const earlier = traffic(20, 1, new Date(api.clock.now().getTime() - 120_000));
     await insertRows(store, earlier);
 

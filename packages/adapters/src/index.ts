@@ -6,6 +6,8 @@ export * from './clickhouse/clickhouse.edge-log-writer.js';
 export * from './clickhouse/clickhouse.query-log.eraser.js';
 export * from './clickhouse/clickhouse.query-log.reader.js';
 export * from './clickhouse/clickhouse.read-pool.js';
+export * from './clickhouse/newest-rows.cache.js';
+export * from './clickhouse/newest-rows.reader.js';
 export * from './geoip/maxmind.country-lookup.js';
 export * from './identity/aes-gcm.secret-box.js';
 export * from './identity/argon2.password-hasher.js';

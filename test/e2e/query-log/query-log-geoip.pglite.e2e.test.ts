@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
-import { columnarClient, insertRows } from './query-log.seed.js';
+import { edgeLogWriter, insertRows } from './query-log.seed.js';
 import { tinyCountryDatabase } from './tiny-mmdb.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-geoip-'));
@@ -63,7 +63,7 @@ describe('GeoIP countries from SVC_GEOIP_DB (spec 4.6 rule 5; RUNNER.md)', () =>
       latencyUs: 900,
       answerIps: ips,
     }));
-    await insertRows(await columnarClient(api), rows);
+    await insertRows(await edgeLogWriter(api), rows);
   }, 120_000);
   afterAll(async () => {
     await api?.close();

@@ -4,11 +4,11 @@ import { type ClickHouseColumnarStore, LazyColumnarStore } from '@svc/adapters';
 import {
   ColumnarStore,
   type DeviceSighting,
+  EdgeLogWriter,
   EdgeTrafficSimulation,
   type HourlyTotal,
   type QueryLogRow,
   type SimulatedProfile,
-  storedColumnsOf,
 } from '@svc/domain';
 import type { ApiHarness } from '../../support/api-harness.js';
 
@@ -24,35 +24,22 @@ export async function columnarClient(api: ApiHarness): Promise<ClickHouseClient>
   return (await columnarStore(api)).client;
 }
 
-/** Inserts log rows as the edge writes them, through the store's client (JSONEachRow). */
-export async function insertRows(client: ClickHouseClient, rows: readonly QueryLogRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await client.insert({
-    table: 'query_log',
-    format: 'JSONEachRow',
-    values: rows.map((row) => ({
-      profile_id: row.profileId,
-      ts: (row.ts.getTime() / 1000).toFixed(3),
-      ...storedColumnsOf(row),
-      node: row.node,
-      retention_days: 90,
-    })),
-  });
+/**
+ * The edge's writer of a running API: rows stored through it are stored as the edge stores them, and the
+ * API's own memory of them (the newest rows of the embedded store) sees them as it sees the edge's.
+ */
+export async function edgeLogWriter(api: ApiHarness): Promise<EdgeLogWriter> {
+  return api.container.getAsync<EdgeLogWriter>(EdgeLogWriter);
+}
+
+/** Stores log rows as the edge does (kept 90 days). */
+export async function insertRows(writer: EdgeLogWriter, rows: readonly QueryLogRow[]): Promise<void> {
+  await writer.writeRows(rows, 90);
 }
 
 /** Adds hourly totals as the edge counts them. */
-export async function insertTotals(client: ClickHouseClient, totals: readonly HourlyTotal[]): Promise<void> {
-  if (totals.length === 0) return;
-  await client.insert({
-    table: 'query_totals_hourly',
-    format: 'JSONEachRow',
-    values: totals.map((total) => ({
-      profile_id: total.profileId,
-      hour: total.hour.getTime() / 1000,
-      status: total.status,
-      count: total.count,
-    })),
-  });
+export async function insertTotals(writer: EdgeLogWriter, totals: readonly HourlyTotal[]): Promise<void> {
+  await writer.writeHourlyTotals(totals);
 }
 
 /** Hourly totals of `rows` by status, as the edge would have counted them. */

@@ -1,6 +1,6 @@
-import type { ClickHouseClient } from '@clickhouse/client';
 import {
   DeviceSightings,
+  type EdgeLogWriter,
   ownerOfAddress,
   ownerOfQuery,
   type QueryLogRow,
@@ -12,7 +12,7 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
 import { countsByStatus, expectedReason, newestFirst, topBy, within } from './query-log.expected.js';
-import { columnarClient, insertRows, insertTotals, simulatedRows, totalsOf } from './query-log.seed.js';
+import { edgeLogWriter, insertRows, insertTotals, simulatedRows, totalsOf } from './query-log.seed.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -97,7 +97,7 @@ export function runQueryLogSuite(
       let api: ApiHarness;
       let owner: TestAccount;
       let stranger: TestAccount;
-      let client: ClickHouseClient;
+      let writer: EdgeLogWriter;
       let profileId: string;
       let noneId: string;
       let selfHostedId: string;
@@ -131,7 +131,7 @@ export function runQueryLogSuite(
         profileId = await createProfile(owner);
         noneId = await createProfile(owner, 'none');
         selfHostedId = await createProfile(owner, 'self-hosted');
-        client = await columnarClient(api);
+        writer = await edgeLogWriter(api);
         now = api.clock.now();
         const simulated = simulatedRows(simulatedProfile(profileId, 'cloud'), {
           queries: 2_500,
@@ -142,8 +142,8 @@ export function runQueryLogSuite(
         });
         rows = simulated.rows;
         devices = simulated.devices;
-        await insertRows(client, rows);
-        await insertTotals(client, totalsOf(rows));
+        await insertRows(writer, rows);
+        await insertTotals(writer, totalsOf(rows));
         const sightings = await api.container.getAsync<DeviceSightings>(DeviceSightings);
         await sightings.record(simulated.sightings);
         // Profiles keeping no rows in the cloud still have their hourly totals (spec 4.6 rule 1).
@@ -154,8 +154,8 @@ export function runQueryLogSuite(
           seed: 11,
           now: new Date(now.getTime() - 60_000),
         }).rows;
-        await insertTotals(client, totalsOf(elsewhere));
-        await insertTotals(client, totalsOf(elsewhere.map((row) => ({ ...row, profileId: selfHostedId }))));
+        await insertTotals(writer, totalsOf(elsewhere));
+        await insertTotals(writer, totalsOf(elsewhere.map((row) => ({ ...row, profileId: selfHostedId }))));
       }, 120_000);
       afterAll(async () => {
         await api?.close();
@@ -233,8 +233,8 @@ export function runQueryLogSuite(
             rowId: String(9_000_000_000_000 + step),
             qname: `arrived-${step}.example`,
           }));
-          await insertRows(client, arrived);
-          await insertTotals(client, totalsOf(arrived));
+          await insertRows(writer, arrived);
+          await insertTotals(writer, totalsOf(arrived));
           const next = await ok(`/v1/profiles/${profileId}/logs?limit=2&cursor=${quiet.next_cursor}`);
           expect(column(next, 'qname')).toEqual(['arrived-2.example', 'arrived-1.example']);
           const last = await ok(`/v1/profiles/${profileId}/logs?limit=2&cursor=${next.next_cursor}`);

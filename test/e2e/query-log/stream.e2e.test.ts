@@ -1,5 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client';
-import type { QueryLogRow, SimulatedProfile } from '@svc/domain';
+import type { EdgeLogWriter, QueryLogRow, SimulatedProfile } from '@svc/domain';
 import { createClient } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
@@ -7,7 +6,7 @@ import { type ApiHarness, eventually, startApi } from '../../support/api-harness
 import { send } from '../../support/http.js';
 import { type OpenStream, openEventStream, type StreamEvent } from './event-stream-reader.js';
 import { newestFirst } from './query-log.expected.js';
-import { columnarClient, insertRows, simulatedRows } from './query-log.seed.js';
+import { edgeLogWriter, insertRows, simulatedRows } from './query-log.seed.js';
 
 const HEARTBEAT_MS = 15_000;
 const STREAM_MAX_MS = 3_600_000;
@@ -68,7 +67,7 @@ describe('live log stream on pglite (spec 6.1)', () => {
   let api: ApiHarness;
   let owner: TestAccount;
   let stranger: TestAccount;
-  let client: ClickHouseClient;
+  let writer: EdgeLogWriter;
   let profileId: string;
   let noneId: string;
   let rows: QueryLogRow[];
@@ -116,7 +115,7 @@ describe('live log stream on pglite (spec 6.1)', () => {
     stranger = await createAccount(api);
     profileId = await createProfile('cloud');
     noneId = await createProfile('none');
-    client = await columnarClient(api);
+    writer = await edgeLogWriter(api);
     rows = simulatedRows(profileOf(profileId), {
       queries: 400,
       days: 1,
@@ -125,10 +124,10 @@ describe('live log stream on pglite (spec 6.1)', () => {
       now: new Date(api.clock.now().getTime() - 60_000),
     }).rows;
     remember(rows);
-    await insertRows(client, rows);
+    await insertRows(writer, rows);
     // Rows under the `none` profile's id: a stream routed wrongly to the columnar store would send them.
     await insertRows(
-      client,
+      writer,
       rows.slice(0, 20).map((row) => ({ ...row, profileId: noneId })),
     );
   }, 120_000);
@@ -152,7 +151,7 @@ describe('live log stream on pglite (spec 6.1)', () => {
     );
     const later = newerRows(3, 1);
     remember(later);
-    await insertRows(client, later);
+    await insertRows(writer, later);
     const second = await nextEvent(live);
     expect(second?.event).toBe('rows');
     expect(rowIdsOf((second as StreamEvent).data, byTs)).toEqual(newestFirst(later).map((row) => row.rowId));
@@ -166,7 +165,7 @@ describe('live log stream on pglite (spec 6.1)', () => {
     live.close();
     const missed = newerRows(4, 2);
     remember(missed);
-    await insertRows(client, missed);
+    await insertRows(writer, missed);
     const expected = newestFirst(missed).map((row) => row.rowId);
     const resumed = await stream(`/v1/profiles/${profileId}/logs/stream?limit=50`, {
       ...owner.auth,
@@ -263,7 +262,7 @@ describe('live log stream on pglite (spec 6.1)', () => {
     api.clock.advance(STREAM_MAX_MS);
     const later = newerRows(2, 3);
     remember(later);
-    await insertRows(client, later);
+    await insertRows(writer, later);
     const second = await events.next();
     expect(rowIdsOf(dataOf(second.value), byTs)).toEqual(newestFirst(later).map((row) => row.rowId));
     await events.return(undefined);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ClickHouseClient, createClient } from '@clickhouse/client';
 import type { ColumnarStore } from '@svc/domain';
 import { ClickHouseReadPool } from './clickhouse.read-pool.js';
+import { NewestRowsCache } from './newest-rows.cache.js';
 
 /**
  * Connections the embedded store opens for log and analytics reads, besides the one that writes and migrates.
@@ -64,6 +65,11 @@ export class ClickHouseColumnarStore implements ColumnarStore {
     readonly embeddedPath?: string,
     /** The connections reads take turns on; the client alone unless the store opened more. */
     readonly reads: ClickHouseReadPool = ClickHouseReadPool.of(client),
+    /**
+     * The newest rows of profiles read lately (embedded only: this process is the store's one writer), kept by
+     * the edge writer and the eraser and read by `NewestRowsQueryLogReader`.
+     */
+    readonly newestRows?: NewestRowsCache,
   ) {}
 
   async migrate(): Promise<string[]> {
@@ -138,6 +144,7 @@ export async function createColumnarStore(options: {
     'embedded',
     path,
     readers.length === 0 ? undefined : new ClickHouseReadPool(readers),
+    new NewestRowsCache(),
   );
 }
 

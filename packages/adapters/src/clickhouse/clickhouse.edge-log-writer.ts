@@ -139,6 +139,8 @@ export class ClickHouseEdgeLogWriter implements EdgeLogWriter {
       throw new RangeError('retention days are an integer from 1 to 90');
     const insert = queryLogInsert(batch, retentionDays);
     await this.send(insert.sql, 'Native', insert.structure, insert.block, insert.params);
+    // Once stored, so that a tail answered from memory never shows a row the store does not hold.
+    (await this.store()).newestRows?.recorded(batch);
   }
 
   async writeHourlyTotals(totals: readonly HourlyTotal[]): Promise<void> {

@@ -14,12 +14,18 @@ export class ClickHouseQueryLogEraser implements QueryLogEraser {
 
   async eraseProfiles(profileIds: readonly string[]): Promise<void> {
     if (profileIds.length === 0) return;
-    const { client } = await this.store();
-    for (const table of PROFILE_TABLES) {
-      await client.command({
-        query: `DELETE FROM ${table} WHERE profile_id IN {profiles:Array(String)}`,
-        query_params: { profiles: [...profileIds] },
-      });
+    const { client, newestRows } = await this.store();
+    // Before, so that no read under way keeps the rows, and after, so that none read meanwhile stays.
+    newestRows?.forget(profileIds);
+    try {
+      for (const table of PROFILE_TABLES) {
+        await client.command({
+          query: `DELETE FROM ${table} WHERE profile_id IN {profiles:Array(String)}`,
+          query_params: { profiles: [...profileIds] },
+        });
+      }
+    } finally {
+      newestRows?.forget(profileIds);
     }
   }
 }

@@ -77,34 +77,37 @@ function valueAt<T>(column: DictionaryColumn<T>, index: number): T {
   return column.values[column.codes[index] as number] as T;
 }
 
+/** Row `index` of a batch as a row object. */
+export function queryLogRowAt(batch: QueryLogColumns, index: number): QueryLogRow {
+  return {
+    profileId: valueAt(batch.profileId, index),
+    ts: new Date(batch.ts[index] as number),
+    rowId: rowIdText(batch.rowId[2 * index] as number, batch.rowId[2 * index + 1] as number),
+    pop: valueAt(batch.pop, index),
+    node: valueAt(batch.node, index),
+    deviceId: valueAt(batch.deviceId, index),
+    deviceName: valueAt(batch.deviceName, index),
+    clientIp: valueAt(batch.clientIp, index),
+    transport: valueAt(batch.transport, index),
+    qname: valueAt(batch.qname, index),
+    qtype: batch.qtype[index] as number,
+    status: valueAt(batch.status, index),
+    reasonListId: valueAt(batch.reasonListId, index),
+    reasonListName: valueAt(batch.reasonListName, index),
+    reasonRule: valueAt(batch.reasonRule, index),
+    operatorCode: valueAt(batch.operatorCode, index),
+    rcode: batch.rcode[index] as number,
+    dnssecValidated: batch.dnssecValidated[index] === 1,
+    cacheHit: batch.cacheHit[index] === 1,
+    latencyUs: batch.latencyUs[index] as number,
+    answerIps: valueAt(batch.answerIps, index) as string[],
+  };
+}
+
 /** A batch as row objects (for writers and tests that take rows). */
 export function queryLogRowsOf(batch: QueryLogColumns): QueryLogRow[] {
   const rows: QueryLogRow[] = new Array(batch.length);
-  for (let index = 0; index < batch.length; index += 1) {
-    rows[index] = {
-      profileId: valueAt(batch.profileId, index),
-      ts: new Date(batch.ts[index] as number),
-      rowId: rowIdText(batch.rowId[2 * index] as number, batch.rowId[2 * index + 1] as number),
-      pop: valueAt(batch.pop, index),
-      node: valueAt(batch.node, index),
-      deviceId: valueAt(batch.deviceId, index),
-      deviceName: valueAt(batch.deviceName, index),
-      clientIp: valueAt(batch.clientIp, index),
-      transport: valueAt(batch.transport, index),
-      qname: valueAt(batch.qname, index),
-      qtype: batch.qtype[index] as number,
-      status: valueAt(batch.status, index),
-      reasonListId: valueAt(batch.reasonListId, index),
-      reasonListName: valueAt(batch.reasonListName, index),
-      reasonRule: valueAt(batch.reasonRule, index),
-      operatorCode: valueAt(batch.operatorCode, index),
-      rcode: batch.rcode[index] as number,
-      dnssecValidated: batch.dnssecValidated[index] === 1,
-      cacheHit: batch.cacheHit[index] === 1,
-      latencyUs: batch.latencyUs[index] as number,
-      answerIps: valueAt(batch.answerIps, index) as string[],
-    };
-  }
+  for (let index = 0; index < batch.length; index += 1) rows[index] = queryLogRowAt(batch, index);
   return rows;
 }
 

@@ -1,6 +1,7 @@
 import {
   ClickHouseQueryLogReader,
   LazyColumnarStore,
+  NewestRowsQueryLogReader,
   openMaxMindCountryLookup,
   SystemTimers,
 } from '@svc/adapters';
@@ -40,12 +41,13 @@ export function bindQueryLogs(container: Container, settings: Settings): void {
     container.bind<QueryLogReader>(QueryLogReader).toResolvedValue(
       (store: ColumnarStore) => {
         if (!(store instanceof LazyColumnarStore)) throw new Error('the columnar store is not ClickHouse');
-        return new ClickHouseQueryLogReader(
+        const reader = new ClickHouseQueryLogReader(
           async () => (await store.store()).reads,
           settings.clickhouseUrl === undefined ? 'embedded' : 'server',
           settings.cloudQueryLimits,
           traced,
         );
+        return new NewestRowsQueryLogReader(reader, async () => (await store.store()).newestRows);
       },
       [ColumnarStore],
     );
