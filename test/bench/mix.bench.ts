@@ -9,7 +9,7 @@ import {
 } from '../../packages/adapters/tests/support/postgres-server.js';
 import { runSvc } from '../support/cli-process.js';
 import { createBenchAccount } from './bench-account.js';
-import { exited, ROOT, waitForListening } from './bench-processes.js';
+import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-processes.js';
 
 /**
  * Part of `npm run bench` (issue 10, "Performance targets for the mix"): `npm run bench -- --only mix`
@@ -40,6 +40,8 @@ const SCOPES = ['profiles:read', 'profiles:write', 'account:read', 'logs:read'];
 const TARGET_RPS = 2_000;
 const TARGET_P99_MS = 50;
 const TARGET_RSS_MB = 500;
+/** Extra node options of the server (`BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'`), split on spaces. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
 interface Profile {
   id: string;
@@ -61,14 +63,13 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<ChildP
     DATABASE_URL: databaseUrl,
   };
   for (const name of ['CLICKHOUSE_URL', 'NATS_URL', 'SMTP_URL']) delete env[name];
-  // From the sources, as `npm start` runs it: the shared tree is not rebuilt for a benchmark.
+  // The built server, as a deployment runs it (deploy/Dockerfile): the sources under tsx hold their
+  // transformed text and source maps besides, which is no part of the server's own memory.
   return spawn(
     process.execPath,
     [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      join(ROOT, 'packages/cli/src/bin.ts'),
+      ...SERVER_NODE_ARGS,
+      join(ROOT, 'packages/cli/dist/bin.js'),
       'serve',
       '--port',
       '0',
@@ -118,6 +119,14 @@ async function currentEtag(url: string, token: string, id: string): Promise<stri
   const response = await fetch(`${url}/v1/profiles/${id}`, { headers: { authorization: `Bearer ${token}` } });
   await response.arrayBuffer();
   return response.headers.get('etag') ?? '';
+}
+
+/** The server's resident memory in MB by kind: anonymous (heaps, chdb's allocations) and file-backed (code). */
+function residentKinds(pid: number): { anonymous: number; file: number } {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024;
+  return { anonymous: field('Anonymous'), file: field('Rss') - field('Anonymous') };
 }
 
 /** The server process's own resident memory in MB (chdb runs inside it). */
@@ -320,6 +329,11 @@ async function main(): Promise<void> {
     process.stdout.write(`mix on the PostgreSQL server: skipped, ${unavailable}\n`);
     return;
   }
+  const stale = staleBuilds();
+  if (stale.length > 0) {
+    process.stderr.write(`bench: building (${stale.join(', ')} older than the sources)\n`);
+    await build();
+  }
   const database = await createScratchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mix-'));
   const streams = new AbortController();
@@ -385,6 +399,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const loadAfter = uptime();
     const memory = await serverMemory(url);
+    const kinds = residentKinds(pid);
     streams.abort();
     const streamed = await Promise.all(held);
 
@@ -398,7 +413,7 @@ async function main(): Promise<void> {
     const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
     process.stdout.write(
       [
-        `mix on the PostgreSQL server with embedded chdb (${cpus().length} cores; server from the sources; ` +
+        `mix on the PostgreSQL server with embedded chdb (${cpus().length} cores; built server; ` +
           `${ORGANISATIONS} organisations, ${CONNECTIONS} connections, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; ${STREAMS} SSE streams open)`,
         `log data    ${QUERIES_PER_DAY.toLocaleString('en-US')} simulated queries over the last day in each of the ${ORGANISATIONS * READ_PROFILES} read profiles (svc simulate, ${fillSeconds.toFixed(1)} s)`,
         `load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after — other work on this machine counts`,
@@ -412,7 +427,8 @@ async function main(): Promise<void> {
         `server RSS  peak ${peak.toFixed(0)} MB; last half ${middle.toFixed(0)} → ${end.toFixed(0)} MB, slope ${slope.toFixed(1)} MB/min ` +
           `(target flat and < ${TARGET_RSS_MB} MB with chdb in the process: ${verdict(peak < TARGET_RSS_MB && Math.abs(end - middle) <= Math.max(10, middle * 0.05))})`,
         `            of it at the end: V8 heap ${memory.heapUsed} MB used of ${memory.heapTotal} MB held, ` +
-          `${memory.external} MB external (buffers); the rest is chdb, PostgreSQL client and Node's own`,
+          `${memory.external} MB external (buffers); the rest is chdb, PostgreSQL client and Node's own; ` +
+          `${kinds.anonymous.toFixed(0)} MB anonymous, ${kinds.file.toFixed(0)} MB file-backed (code: Node, chdb's library)`,
         '',
       ].join('\n'),
     );

@@ -62,6 +62,11 @@ describe('settings are validated at start (RUNNER.md)', () => {
     ['an unknown SVC_ setting', { SVC_SIGNUP_MOOD: 'open' }, 'SVC_SIGNUP_MOOD'],
     ['a database URL of another scheme', { DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     ['production without a secret', { SVC_ENV: 'production' }, 'SVC_SECRET'],
+    [
+      'a heap growth that is not a whole percentage',
+      { SVC_HEAP_GROWTH_PERCENT: '12.5' },
+      'SVC_HEAP_GROWTH_PERCENT',
+    ],
   ])(
     'stops on %s with a message naming it and exit code 2',
     async (_case, env, setting) => {

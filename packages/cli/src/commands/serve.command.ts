@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { SettingsError, startServer } from '@svc/http-server';
 import type { Command } from 'commander';
 import pino from 'pino';
@@ -23,6 +24,10 @@ export function registerServe(program: Command): void {
         process.exitCode = ExitCode.usage;
         return;
       }
+      // Read by V8 at each full collection, so it applies from here on: the heap of a busy server stays
+      // within this much of what it holds live instead of growing to several times it.
+      if (settings.heapGrowthPercent > 0)
+        setFlagsFromString(`--heap-growing-percent=${settings.heapGrowthPercent}`);
       // Written asynchronously: one line per request at info must not block the event loop on stdout.
       // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
       const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
