@@ -165,14 +165,16 @@ export class NewestRowsCache {
 
   /** Rows the store has just stored: merged into the entries (and fills) of their profiles. */
   recorded(batch: QueryLogColumns): void {
-    const wanted = new Map<number, number[]>();
     const { codes, values } = batch.profileId;
+    // Decided once per profile of the batch: most batches (a simulator's millions of rows) touch none kept.
+    const kept = values.map((profileId) => this.entries.has(profileId) || this.fillings.has(profileId));
+    if (!kept.includes(true)) return;
+    const wanted = new Map<number, number[]>();
     for (let index = 0; index < batch.length; index += 1) {
       const code = codes[index] as number;
+      if (kept[code] !== true) continue;
       let indexes = wanted.get(code);
       if (indexes === undefined) {
-        const profileId = values[code] as string;
-        if (!this.entries.has(profileId) && !this.fillings.has(profileId)) continue;
         indexes = [];
         wanted.set(code, indexes);
       }
