@@ -177,8 +177,15 @@ function percentile(sorted: number[], fraction: number): number {
 class Tally {
   readonly counts = new Map<string, Map<string, number>>();
   readonly latencies = new Map<string, number[]>();
+  /** Every answer's latency by the minute of the run it came in (whether the run drifts, or the machine). */
+  readonly byMinute: number[][] = [];
+  private readonly started = performance.now();
 
   record(kind: string, status: number, body: string, ms: number): void {
+    const minute = Math.floor((performance.now() - this.started) / 60_000);
+    const ofMinute = this.byMinute[minute] ?? [];
+    ofMinute.push(ms);
+    this.byMinute[minute] = ofMinute;
     const code = status >= 400 ? /"code":"([a-z_]+)"/.exec(body)?.[1] : undefined;
     const key = code === undefined ? String(status) : `${status} ${code}`;
     const byStatus = this.counts.get(kind) ?? new Map<string, number>();
@@ -187,6 +194,16 @@ class Tally {
     const latencies = this.latencies.get(kind) ?? [];
     latencies.push(ms);
     this.latencies.set(kind, latencies);
+  }
+
+  /** One line of answers a second, p50 and p99 per minute of the run (runs of two minutes or more). */
+  minuteLines(): string[] {
+    if (this.byMinute.length < 2) return [];
+    const minutes = this.byMinute.map((latencies, minute) => {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return `${minute + 1}: ${(latencies.length / 60).toFixed(0)}/s p50 ${percentile(sorted, 0.5).toFixed(0)} p99 ${percentile(sorted, 0.99).toFixed(0)} ms`;
+    });
+    return [`by minute   ${minutes.join('; ')}`];
   }
 
   /** Errors other than the documented 429s. */
@@ -421,6 +438,7 @@ async function main(): Promise<void> {
         `latency     p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${TARGET_P99_MS} ms: ${verdict(result.latency.p99 < TARGET_P99_MS)})`,
         `requests    ${result.requests.total}; errors other than 429: ${unexpected} (target 0: ${verdict(unexpected === 0)}); socket errors ${result.errors}, time-outs ${result.timeouts}`,
         ...tally.lines(),
+        ...tally.minuteLines(),
         `SSE streams ${streamed.length - failedStreams.length} of ${streamed.length} held open for the whole run ` +
           `(${streamed.reduce((sum, stream) => sum + stream.bytes, 0)} bytes received)` +
           failedStreams.map((stream) => `; one ended early: ${stream.failure}`).join(''),

@@ -17,8 +17,8 @@ import {
   EdgeTrafficSimulation,
   findBlocklist,
   type HourlyTotal,
-  type LogFilters,
   type LogQuery,
+  noLogFilters,
   planQuery,
   type QueryLogColumns,
   type RowQuery,
@@ -136,15 +136,7 @@ interface Run {
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 
-const NO_FILTERS: LogFilters = {
-  devices: [],
-  statuses: [],
-  qname: null,
-  qnameMatch: 'exact',
-  qtypes: [],
-  lists: [],
-  clientIp: null,
-};
+const NO_FILTERS = noLogFilters();
 
 function windowOf(plan: Plan): { from: Date; to: Date } {
   return { from: new Date(plan.windowFrom), to: new Date(plan.windowTo) };

@@ -1,16 +1,15 @@
-import { type AnalyticsShape, type LogFilters, type LogQuery, planQuery, type QueryShape } from '@svc/domain';
+import {
+  type AnalyticsShape,
+  type LogFilters,
+  type LogQuery,
+  noLogFilters,
+  planQuery,
+  type QueryShape,
+} from '@svc/domain';
 import { describe, expect, it } from 'vitest';
 
 const HOUR = 3_600_000;
-const noFilters: LogFilters = {
-  devices: [],
-  statuses: [],
-  qname: null,
-  qnameMatch: 'exact',
-  qtypes: [],
-  lists: [],
-  clientIp: null,
-};
+const noFilters = noLogFilters();
 const to = new Date('2026-11-23T04:30:00Z');
 
 function queryOf(shape: QueryShape, filters: Partial<LogFilters> = {}, days = 10): LogQuery {

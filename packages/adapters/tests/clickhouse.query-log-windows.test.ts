@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RowQuery } from '@svc/domain';
+import { noLogFilters, type RowQuery } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClickHouseColumnarStore, ClickHouseQueryLogReader, createColumnarStore } from '../src/index.js';
 
@@ -37,15 +37,7 @@ const rowQuery = (profileId: string, statuses: RowQuery['filters']['statuses'] =
   shape: 'tail',
   profileId,
   range: { from: null, to: new Date(NOW) },
-  filters: {
-    devices: [],
-    statuses,
-    qname: null,
-    qnameMatch: 'exact',
-    qtypes: [],
-    lists: [],
-    clientIp: null,
-  },
+  filters: { ...noLogFilters(), statuses },
   limit: 100,
   bucketSeconds: 0,
   position: null,

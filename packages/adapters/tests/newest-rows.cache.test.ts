@@ -1,62 +1,26 @@
-import { type QueryLogRow, queryLogColumnsOf, type RowQuery } from '@svc/domain';
+import { noLogFilters, type QueryLogRow, queryLogColumnsOf, type RowQuery } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
 import { NewestRowsCache } from '../src/index.js';
+import { logRow, tailQuery } from './support/query-log-rows.js';
 
 const P = 'aaaaaa';
 const T0 = Date.UTC(2026, 10, 20, 12);
 
-function row(ts: number, rowId: number | string, profileId = P): QueryLogRow {
-  return {
-    profileId,
-    ts: new Date(ts),
-    rowId: String(rowId),
-    pop: 'yyz',
-    node: null,
-    deviceId: '',
-    deviceName: '',
-    clientIp: '192.0.2.1',
-    transport: 'doh',
-    qname: `q${rowId}.example`,
-    qtype: 1,
-    status: 'allowed',
-    reasonListId: null,
-    reasonListName: '',
-    reasonRule: '',
-    operatorCode: '',
-    rcode: 0,
-    dnssecValidated: false,
-    cacheHit: false,
-    latencyUs: 900,
-    answerIps: [],
-  };
-}
+const row = (ts: number, rowId: number | string, profileId = P) => logRow(profileId, ts, rowId);
 
+/** A tail of P (or `profileId`) far after the rows, changed as `options` say. */
 function tail(
   options: Partial<Pick<RowQuery, 'position' | 'profileId' | 'shape' | 'filters'>> & {
     to?: number;
     from?: number;
   } = {},
 ): RowQuery {
-  return {
-    shape: options.shape ?? 'tail',
-    profileId: options.profileId ?? P,
-    range: {
-      from: options.from === undefined ? null : new Date(options.from),
-      to: new Date(options.to ?? T0 + 1e9),
-    },
-    filters: options.filters ?? {
-      devices: [],
-      statuses: [],
-      qname: null,
-      qnameMatch: 'exact',
-      qtypes: [],
-      lists: [],
-      clientIp: null,
-    },
-    limit: 100,
-    bucketSeconds: 0,
+  const query = tailQuery(options.profileId ?? P, {
+    to: options.to ?? T0 + 1e9,
+    ...(options.from === undefined ? {} : { from: options.from }),
     position: options.position ?? null,
-  };
+  });
+  return { ...query, shape: options.shape ?? 'tail', filters: options.filters ?? query.filters };
 }
 
 /** What the store answers for a newest-first read of `rows`: the newest `limit`, newest first. */
@@ -89,15 +53,7 @@ describe('NewestRowsCache: the newest rows of a profile as the store holds them'
     expect(
       cache.serves(
         tail({
-          filters: {
-            devices: [],
-            statuses: ['blocked'],
-            qname: null,
-            qnameMatch: 'exact',
-            qtypes: [],
-            lists: [],
-            clientIp: null,
-          },
+          filters: { ...noLogFilters(), statuses: ['blocked'] },
         }),
         5,
       ),

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LogPosition, type QueryLogRow, type RowQuery, SeededRandom } from '@svc/domain';
+import { type LogPosition, SeededRandom } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ClickHouseColumnarStore,
@@ -11,53 +11,10 @@ import {
   createColumnarStore,
   NewestRowsQueryLogReader,
 } from '../src/index.js';
+import { logRow, tailQuery } from './support/query-log-rows.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const PROFILES = ['aaaaa1', 'aaaaa2', 'aaaaa3'];
-
-function row(profileId: string, ts: number, rowId: bigint): QueryLogRow {
-  return {
-    profileId,
-    ts: new Date(ts),
-    rowId: rowId.toString(),
-    pop: 'yyz',
-    node: null,
-    deviceId: 'laptop',
-    deviceName: 'laptop',
-    clientIp: '192.0.2.7',
-    transport: 'doh',
-    qname: `n${rowId}.example`,
-    qtype: 1,
-    status: 'allowed',
-    reasonListId: null,
-    reasonListName: '',
-    reasonRule: '',
-    operatorCode: '',
-    rcode: 0,
-    dnssecValidated: true,
-    cacheHit: false,
-    latencyUs: 1200,
-    answerIps: ['192.0.2.80'],
-  };
-}
-
-const tail = (profileId: string, to: number, position: LogPosition | null): RowQuery => ({
-  shape: 'tail',
-  profileId,
-  range: { from: null, to: new Date(to) },
-  filters: {
-    devices: [],
-    statuses: [],
-    qname: null,
-    qnameMatch: 'exact',
-    qtypes: [],
-    lists: [],
-    clientIp: null,
-  },
-  limit: 100,
-  bucketSeconds: 0,
-  position,
-});
 
 /**
  * The reader that answers tails from the embedded store's newest rows, against the store itself: after
@@ -101,7 +58,7 @@ describe('NewestRowsQueryLogReader on embedded chdb', () => {
             ? clock - Math.floor(random.float() * 3_600_000)
             : clock + Math.floor(random.float() * 3);
           nextId += 1n + BigInt(Math.floor(random.float() * 2 ** 40));
-          return row(profileId, ts, nextId);
+          return logRow(profileId, ts, nextId);
         });
         await writer.writeRows(rows, 30);
         clock += 5;
@@ -111,7 +68,7 @@ describe('NewestRowsQueryLogReader on embedded chdb', () => {
         const limit = 1 + Math.floor(random.float() * 100);
         const to = random.float() < 0.7 ? clock + 10 : clock - Math.floor(random.float() * 600_000);
         const position = random.float() < 0.5 ? (positions.get(profileId) ?? null) : null;
-        const query = tail(profileId, to, position);
+        const query = tailQuery(profileId, { to, position });
         if (cache.answer(query, limit) !== undefined) fromMemory += 1;
         const expected = await plain.rows(query, limit);
         const answered = await cached.rows(query, limit);
@@ -127,7 +84,7 @@ describe('NewestRowsQueryLogReader on embedded chdb', () => {
     expect(fromMemory).toBeGreaterThan(compared / 2);
 
     await new ClickHouseQueryLogEraser(async () => store).eraseProfiles([PROFILES[0] as string]);
-    expect(cache.answer(tail(PROFILES[0] as string, clock + 10, null), 10)).toBeUndefined();
-    expect(await cached.rows(tail(PROFILES[0] as string, clock + 10, null), 10)).toEqual([]);
+    expect(cache.answer(tailQuery(PROFILES[0] as string, { to: clock + 10 }), 10)).toBeUndefined();
+    expect(await cached.rows(tailQuery(PROFILES[0] as string, { to: clock + 10 }), 10)).toEqual([]);
   }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { noLogFilters } from '../query-log/log-query.js';
 import type { QueryLogReader } from '../query-log/log-query.ports.js';
 import { type QueryLogRow, storedColumnsOf } from '../query-log/query-log-row.js';
 
@@ -37,15 +38,7 @@ export async function* profileLogPages(
         shape: 'search',
         profileId,
         range: { from: null, to: until },
-        filters: {
-          devices: [],
-          statuses: [],
-          qname: null,
-          qnameMatch: 'exact',
-          qtypes: [],
-          lists: [],
-          clientIp: null,
-        },
+        filters: noLogFilters(),
         limit: EXPORT_LOG_BATCH,
         bucketSeconds: 0,
         position,

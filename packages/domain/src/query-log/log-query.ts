@@ -15,6 +15,19 @@ export interface LogFilters {
   clientIp: string | null;
 }
 
+/** Filters that keep every row: time is the query's only bound. */
+export function noLogFilters(): LogFilters {
+  return {
+    devices: [],
+    statuses: [],
+    qname: null,
+    qnameMatch: 'exact',
+    qtypes: [],
+    lists: [],
+    clientIp: null,
+  };
+}
+
 /** A validated query of one profile, whatever answers it. */
 export interface LogQuery {
   shape: QueryShape;
