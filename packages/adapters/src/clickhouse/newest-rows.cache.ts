@@ -1,4 +1,5 @@
 import {
+  comparePositions,
   filtersByTimeOnly,
   type LogPosition,
   type QueryLogColumns,
@@ -42,18 +43,13 @@ interface Filling {
   erased: boolean;
 }
 
-/** Rows by time, then by id (64-bit unsigned decimal text without leading zeros): negative when a is older. */
-function compareKeys(aTs: number, aRow: string, bTs: number, bRow: string): number {
-  if (aTs !== bTs) return aTs - bTs;
-  if (aRow.length !== bRow.length) return aRow.length - bRow.length;
-  return aRow < bRow ? -1 : aRow > bRow ? 1 : 0;
-}
+/** A row's place in (ts, row_id) order. */
+const positionOf = (row: QueryLogRow): LogPosition => ({ ts: row.ts.getTime(), rowId: row.rowId });
 
-const compareRows = (a: QueryLogRow, b: QueryLogRow) =>
-  compareKeys(a.ts.getTime(), a.rowId, b.ts.getTime(), b.rowId);
+/** Negative when `a` is older than `b`. */
+const compareRows = (a: QueryLogRow, b: QueryLogRow) => comparePositions(positionOf(a), positionOf(b));
 
-const isAfter = (row: QueryLogRow, position: LogPosition) =>
-  compareKeys(row.ts.getTime(), row.rowId, position.ts, position.rowId) > 0;
+const isAfter = (row: QueryLogRow, position: LogPosition) => comparePositions(positionOf(row), position) > 0;
 
 /** Two newest-first lists as one, a row in both kept once. */
 function mergeNewestFirst(a: readonly QueryLogRow[], b: readonly QueryLogRow[]): QueryLogRow[] {
