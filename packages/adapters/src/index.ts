@@ -52,6 +52,7 @@ export * from './postgres/postgres-nodes.repository.js';
 export * from './postgres/postgres-operator.repository.js';
 export * from './postgres/postgres-outbox.relay.js';
 export * from './postgres/postgres-passkeys.repository.js';
+export * from './postgres/postgres-profile-committer.js';
 export * from './postgres/postgres-profile-owner.js';
 export * from './postgres/postgres-profiles.repository.js';
 export * from './postgres/postgres-queryable.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
+import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
-import { assertWritable, type ProfileService } from '../profiles/profile.service.js';
+import { assertWritable, type EdgeDocumentReader, type ProfileService } from '../profiles/profile.service.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
 import type { KeyedHash } from '../shared/keyed-hash.port.js';
@@ -66,10 +66,10 @@ export function callerIpv4(address: string): string {
 
 /** Adds the profile's linked addresses to its edge document: the edge maps Do53 clients by them. */
 export async function linkedIpsDocumentPart(
-  tx: TransactionScope,
+  reader: EdgeDocumentReader,
   profile: ProfileRecord,
 ): Promise<Record<string, unknown>> {
-  return { linked_ips: await tx.linkedIps.addresses(profile.id) };
+  return { linked_ips: await reader.linkedIps.addresses(profile.id) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ProfileRecord } from './profile.records.js';
 
@@ -30,3 +31,17 @@ export interface ProfileRepository {
 /** Profile reads outside a transaction. */
 export const ProfileStore = Symbol.for('svc.ProfileStore');
 export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
+
+/**
+ * A profile write in one atomic step, without a lock held across round trips: a writer reads the profile,
+ * builds its next version and publication, and commits them only if nobody wrote the profile meanwhile.
+ */
+export const ProfileCommitter = Symbol.for('svc.ProfileCommitter');
+export interface ProfileCommitter {
+  /**
+   * Stores every field of `next` but `suspended` and enqueues `publication` to the outbox, together and
+   * atomically, only if the stored profile is still live at version `next.version - 1`; otherwise writes
+   * nothing and answers false.
+   */
+  commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean>;
+}

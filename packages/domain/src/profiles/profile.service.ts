@@ -1,5 +1,6 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
+import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
@@ -9,7 +10,7 @@ import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.port.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
-import type { ProfileStore } from './profile.ports.js';
+import type { ProfileCommitter, ProfileStore } from './profile.ports.js';
 import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfilePatch } from './profile.schemas.js';
 import { profileEndpoints } from './profile-endpoints.js';
@@ -20,6 +21,10 @@ import type { ResolverSettings } from './resolver.settings.js';
 export interface ProfileDependencies {
   uow: UnitOfWork;
   store: ProfileStore;
+  /** Commits writes that change the profile row alone without holding its lock across round trips. */
+  committer: ProfileCommitter;
+  /** What document contributors read outside a transaction (for the committer's writes). */
+  documentReader: EdgeDocumentReader;
   random: Random;
   clock: Clock;
   cursors: CursorSealer;
@@ -48,18 +53,31 @@ export type ProfileChange = (
   tx: TransactionScope,
 ) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
 
+/** What parts of the edge document kept outside the profile row are read from: a transaction, or the stores. */
+export interface EdgeDocumentReader {
+  linkedIps: Pick<LinkedIpRepository, 'addresses'>;
+}
+
 /**
  * Adds a part kept outside the profile row to the document published to the edge (for example the linked IPs
- * that identify Do53 clients), read inside the publishing transaction.
+ * that identify Do53 clients). Every change to such a part is a versioned write of the profile.
  */
 export type EdgeDocumentContributor = (
-  tx: TransactionScope,
+  reader: EdgeDocumentReader,
   profile: ProfileRecord,
 ) => Promise<Record<string, unknown>>;
+
+/** A change of the profile row alone: it returns the profile's new fields and reads or writes nothing else. */
+export type ProfileFieldsChange = (current: ProfileRecord) => Omit<ProfileRecord, 'version' | 'updatedAt'>;
 
 const PROFILE_LIST = 'profiles';
 /** Attempts at a fresh id before giving up; 36^6 ids make a second collision vanishingly rare. */
 const ID_ATTEMPTS = 5;
+/**
+ * Commits a row-only write tries before it takes the row lock instead: each lost attempt means another writer
+ * committed in between, so under contention the lock's queue serves writers in turn.
+ */
+const COMMIT_ATTEMPTS = 3;
 
 /**
  * Profiles (spec 4.2): each write bumps the version by exactly one under the row lock (no lost update, no
@@ -137,7 +155,7 @@ export class ProfileService {
     patch: ProfilePatch,
     expectedVersion?: number,
   ): Promise<ProfileRecord> {
-    return this.write(orgId, id, expectedVersion, (current) => {
+    return this.writeFields(orgId, id, expectedVersion, (current) => {
       const parental = { ...current.parental, ...patch.parental };
       this.assertCatalogued(parental);
       return {
@@ -166,19 +184,40 @@ export class ProfileService {
       if (current === null) throw notFound('profile');
       assertExpectedVersion(expectedVersion, current.version);
       assertWritable(current);
-      const next: ProfileRecord = {
-        ...(await change(current, tx)),
-        id: current.id,
-        orgId: current.orgId,
-        createdAt: current.createdAt,
-        suspended: current.suspended,
-        version: current.version + 1,
-        updatedAt: now,
-      };
+      const next = nextVersion(current, await change(current, tx), now);
       await tx.profiles.save(next);
       await this.publish(tx, next);
       return next;
     });
+  }
+
+  /**
+   * A versioned write of the profile row alone (PATCH, rules, lists), with the guarantees of {@link write}
+   * but without a transaction held across round trips: reads the profile, then the other parts of its
+   * document, and commits the next version with its publication only if the profile is still at the version
+   * read. Every change to any part of the document bumps that version, and the parts are read after the
+   * profile, so a document built from a stale part never commits. A lost race reads again (and answers 412
+   * when If-Match named the version that moved on); after {@link COMMIT_ATTEMPTS} the write takes the lock.
+   */
+  private async writeFields(
+    orgId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    change: ProfileFieldsChange,
+  ): Promise<ProfileRecord> {
+    for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt += 1) {
+      const current = await this.deps.store.find(orgId, id);
+      if (current === null) throw notFound('profile');
+      assertExpectedVersion(expectedVersion, current.version);
+      assertWritable(current);
+      const next = nextVersion(current, change(current), this.deps.clock.now());
+      const publication = {
+        subject: profileSubject(id),
+        payload: await this.document(this.deps.documentReader, next),
+      };
+      if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
+    }
+    return this.write(orgId, id, expectedVersion, change);
   }
 
   /** PUT rules: replaces every rule in one version bump; 422 too_many_rules beyond the plan's limit. */
@@ -189,7 +228,7 @@ export class ProfileService {
     expectedVersion?: number,
   ): Promise<ProfileRecord> {
     assertWithinRuleLimit(rules, this.deps.rulesLimit);
-    return this.write(orgId, id, expectedVersion, (current) => ({ ...current, rules }));
+    return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, rules }));
   }
 
   /** PUT lists: the blocklists enabled by id, deduplicated in order; 422 unknown_list for ids not catalogued. */
@@ -214,7 +253,10 @@ export class ProfileService {
         },
       );
     }
-    return this.write(orgId, id, expectedVersion, (current) => ({ ...current, lists: [...new Set(lists)] }));
+    return this.writeFields(orgId, id, expectedVersion, (current) => ({
+      ...current,
+      lists: [...new Set(lists)],
+    }));
   }
 
   /** DELETE: removes the profile and publishes its tombstone; with `source`, audited as `profile.deleted`. */
@@ -251,11 +293,19 @@ export class ProfileService {
 
   /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
   async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
+    await tx.outbox.enqueue({ subject: profileSubject(record.id), payload: await this.document(tx, record) });
+  }
+
+  /** The full edge document of a profile, its other parts read from `reader`. */
+  private async document(
+    reader: EdgeDocumentReader,
+    record: ProfileRecord,
+  ): Promise<Record<string, unknown>> {
     let document = edgeProfileDocument(record, this.deps.ecsOperatorCap);
     for (const contribute of this.deps.documentContributors ?? []) {
-      document = { ...document, ...(await contribute(tx, record)) };
+      document = { ...document, ...(await contribute(reader, record)) };
     }
-    await tx.outbox.enqueue({ subject: profileSubject(record.id), payload: document });
+    return document;
   }
 
   private assertCatalogued(parental: ProfileRecord['parental']): void {
@@ -263,6 +313,23 @@ export class ProfileService {
     if (errors.length > 0)
       throw new DomainError('validation_failed', 'The request has invalid fields.', { fieldErrors: errors });
   }
+}
+
+/** The profile's next version: its new fields, the identity and suspension it had, one version up. */
+function nextVersion(
+  current: ProfileRecord,
+  fields: Omit<ProfileRecord, 'version' | 'updatedAt'>,
+  now: Date,
+): ProfileRecord {
+  return {
+    ...fields,
+    id: current.id,
+    orgId: current.orgId,
+    createdAt: current.createdAt,
+    suspended: current.suspended,
+    version: current.version + 1,
+    updatedAt: now,
+  };
 }
 
 /** Writes to a suspended profile answer 409 profile_suspended; reads still work (spec 7). */

@@ -19,13 +19,14 @@ import {
   PostgresAuditLogStore,
   PostgresDeviceRepository,
   PostgresIdempotencyStore,
-  PostgresLinkedIpRepository,
+  PostgresLinkedIpStore,
   PostgresListReportRepository,
   PostgresMailDispatcher,
   PostgresNodeLogBatchLedger,
   PostgresNodeLogHoldStore,
   PostgresNodeRepository,
   PostgresOutboxRelay,
+  PostgresProfileCommitter,
   PostgresProfileStore,
   PostgresUnitOfWork,
   postgresIdentityRepositories,
@@ -51,9 +52,11 @@ import {
   NodeLogHoldStore,
   NodeStore,
   OutboxRelay,
+  ProfileCommitter,
   ProfileStore,
   Random,
   UnitOfWork,
+  UnitOfWorkProfileCommitter,
 } from '@svc/domain';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -178,6 +181,9 @@ function bindMemoryStores(container: Container, lifecycle: Lifecycle): void {
       }),
     [OutboxRelay, MailDispatcher],
   );
+  container
+    .bind<ProfileCommitter>(ProfileCommitter)
+    .toResolvedValue((uow: UnitOfWork) => new UnitOfWorkProfileCommitter(uow), [UnitOfWork]);
 }
 
 /** The Postgres pool of the engine-backed stores. */
@@ -274,7 +280,7 @@ function bindEngineStores(
   container
     .bind<LinkedIpStore>(LinkedIpStore)
     .toResolvedValue(
-      (database: PostgresDatabase) => new PostgresLinkedIpRepository(database.pool),
+      (database: PostgresDatabase) => new PostgresLinkedIpStore(database.pool),
       [PostgresToken],
     );
   container
@@ -348,4 +354,11 @@ function bindEngineStores(
       }),
     [PostgresToken, OutboxRelay, MailDispatcher],
   );
+  container
+    .bind<ProfileCommitter>(ProfileCommitter)
+    .toResolvedValue(
+      (database: PostgresDatabase, relay: PostgresOutboxRelay) =>
+        new PostgresProfileCommitter(database.pool, { onCommit: () => relay.nudge() }),
+      [PostgresToken, OutboxRelay],
+    );
 }

@@ -2,7 +2,9 @@ import {
   Clock,
   type CursorSealer,
   findBlocklist,
+  LinkedIpStore,
   linkedIpsDocumentPart,
+  ProfileCommitter,
   ProfileService,
   ProfileStore,
   Random,
@@ -13,13 +15,23 @@ import type { Settings } from '../settings/settings.js';
 import { checkParentalReferences } from './catalogue-checks.js';
 import { CursorSealerToken, ProfileServiceToken } from './tokens.js';
 
-/** Binds the profile use cases; ProfileStore is bound by the storage family. */
+/** Binds the profile use cases; ProfileStore, ProfileCommitter and LinkedIpStore are bound by the storage family. */
 export function bindProfiles(container: Container, settings: Settings): void {
   container.bind<ProfileService>(ProfileServiceToken).toResolvedValue(
-    (uow: UnitOfWork, store: ProfileStore, random: Random, clock: Clock, cursors: CursorSealer) =>
+    (
+      uow: UnitOfWork,
+      store: ProfileStore,
+      committer: ProfileCommitter,
+      linkedIps: LinkedIpStore,
+      random: Random,
+      clock: Clock,
+      cursors: CursorSealer,
+    ) =>
       new ProfileService({
         uow,
         store,
+        committer,
+        documentReader: { linkedIps },
         random,
         clock,
         cursors,
@@ -30,6 +42,6 @@ export function bindProfiles(container: Container, settings: Settings): void {
         ecsOperatorCap: settings.ecsOperatorCap,
         isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
       }),
-    [UnitOfWork, ProfileStore, Random, Clock, CursorSealerToken],
+    [UnitOfWork, ProfileStore, ProfileCommitter, LinkedIpStore, Random, Clock, CursorSealerToken],
   );
 }
