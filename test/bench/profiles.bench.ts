@@ -22,7 +22,8 @@ import {
 
 /**
  * Part of `npm run bench` (issue 6). On the PostgreSQL server, through the full stack (the built server):
- * - GET /v1/profiles/{id} with an API token, next to GET /v1/meta, both with autocannon in its own process;
+ * - GET /v1/profiles/{id} with an API token, next to GET /v1/meta, both with autocannon in its own process,
+ *   in turns (see inTurns);
  * - PATCH /v1/profiles/{id} with If-Match (each write bumps the version and publishes the profile document
  *   through the outbox), by WRITERS clients each writing its own profile with the ETag of its previous answer;
  * next to, in the same run, the same work issued directly with `pg`: the profile SELECT; the write transaction
@@ -34,6 +35,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
+/** Turns of GET /v1/meta and GET /v1/profiles/{id} (see inTurns). */
+const ROUNDS = 4;
 /**
  * Extra node options of the server, to profile it: `BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'`.
  * Split on spaces.
@@ -265,6 +268,39 @@ async function getDirectly(pool: pg.Pool, orgId: string, id: string): Promise<Lo
   });
 }
 
+/**
+ * Runs `first` and `second` in turns, ROUNDS times each for SECONDS / ROUNDS, and sums each side's rounds: this
+ * virtual machine's speed drifts within seconds, and two back-to-back runs compared as a ratio would measure
+ * the drift. Requests per second and CPU per request are over all rounds; p50 and p99 the worst round's.
+ */
+async function inTurns(
+  first: (seconds: number) => Promise<Figures>,
+  second: (seconds: number) => Promise<Figures>,
+): Promise<[Figures, Figures]> {
+  const rounds: [Figures[], Figures[]] = [[], []];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rounds[0].push(await first(Math.max(1, Math.round(SECONDS / ROUNDS))));
+    rounds[1].push(await second(Math.max(1, Math.round(SECONDS / ROUNDS))));
+  }
+  return [combined(rounds[0]), combined(rounds[1])];
+}
+
+function combined(rounds: Figures[]): Figures {
+  const total = rounds.reduce((sum, round) => sum + round.total, 0);
+  const seconds = rounds.reduce((sum, round) => sum + round.total / Math.max(1, round.requestsPerSecond), 0);
+  const cpu = rounds.every((round) => round.cpuPerRequest !== undefined)
+    ? rounds.reduce((sum, round) => sum + (round.cpuPerRequest ?? 0) * round.total, 0) / Math.max(1, total)
+    : undefined;
+  return {
+    requestsPerSecond: total / Math.max(1e-9, seconds),
+    p50: Math.max(...rounds.map((round) => round.p50)),
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+    total,
+    ...(cpu === undefined ? {} : { cpuPerRequest: cpu }),
+  };
+}
+
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 /** The server's CPU time per request, which hardly depends on what else the machine runs. */
@@ -336,8 +372,10 @@ async function main(): Promise<void> {
     // A short run of each first, so that every path is measured with its code optimised.
     await load(`${url}/v1/meta`, options({}, 1));
     await load(`${url}/v1/profiles/${reader.id}`, options(auth, 1));
-    const meta = await load(`${url}/v1/meta`, options({}, SECONDS));
-    const get = await load(`${url}/v1/profiles/${reader.id}`, options(auth, SECONDS));
+    const [meta, get] = await inTurns(
+      (seconds) => load(`${url}/v1/meta`, options({}, seconds)),
+      (seconds) => load(`${url}/v1/profiles/${reader.id}`, options(auth, seconds)),
+    );
     const getSql = await getDirectly(pool, orgId, reader.id);
     const http = new HttpPool(url, { connections: WRITERS });
     const writerIds = writers.map((writer) => writer.id);
