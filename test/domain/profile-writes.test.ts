@@ -36,6 +36,10 @@ class RacedCommitter implements ProfileCommitter {
     private readonly interferes: (call: number) => boolean,
   ) {}
 
+  current(orgId: string, id: string): Promise<ProfileRecord | null> {
+    return this.inner.current(orgId, id);
+  }
+
   async commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean> {
     this.calls += 1;
     if (this.interferes(this.calls)) {

@@ -142,6 +142,16 @@ for (const { name, open, skip } of ENGINES) {
     }, 60_000);
     afterAll(async () => engine?.dispose());
 
+    it('reads the organisation’s live profile as stored, and nothing of another organisation or tombstoned', async () => {
+      const mine = await stored();
+      const tombstoned = await stored(otherOrg);
+      await engine.uow.run((tx) => tx.profiles.tombstoneAll(otherOrg, T0));
+      expect(await engine.committer.current(org, mine.id)).toEqual(mine);
+      expect(await engine.committer.current(otherOrg, mine.id)).toBeNull();
+      expect(await engine.committer.current(otherOrg, tombstoned.id)).toBeNull();
+      expect(await engine.committer.current(org, 'zzzzzz')).toBeNull();
+    });
+
     it('stores the next version and its publication when the profile is still at the version read', async () => {
       const current = await stored();
       const next = nextOf(current, 'renamed');

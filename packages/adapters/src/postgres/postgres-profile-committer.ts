@@ -1,6 +1,7 @@
 import type { OutboxMessage, ProfileCommitter, ProfileRecord } from '@svc/domain';
 import type pg from 'pg';
 import { BatchCoalescer } from './batch-coalescer.js';
+import { PostgresProfileRepository } from './postgres-profiles.repository.js';
 
 /** Options of {@link PostgresProfileCommitter}. */
 export interface PostgresProfileCommitterOptions {
@@ -28,16 +29,22 @@ interface Commit {
  */
 export class PostgresProfileCommitter implements ProfileCommitter {
   private readonly commits: BatchCoalescer<Commit, boolean>;
+  private readonly profiles: PostgresProfileRepository;
 
   constructor(
     private readonly db: Pick<pg.Pool, 'query'>,
     private readonly options: PostgresProfileCommitterOptions = {},
   ) {
+    this.profiles = new PostgresProfileRepository(db);
     this.commits = new BatchCoalescer({
       maxInFlight: options.maxInFlight ?? 1,
       maxBatch: options.maxBatch ?? 64,
       runBatch: (batch) => this.commitBatch(batch),
     });
+  }
+
+  current(orgId: string, id: string): Promise<ProfileRecord | null> {
+    return this.profiles.find(orgId, id);
   }
 
   commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean> {

@@ -39,6 +39,11 @@ export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
 export const ProfileCommitter = Symbol.for('svc.ProfileCommitter');
 export interface ProfileCommitter {
   /**
+   * The organisation's live profile as a writer reads it before committing: read at once, never queued behind
+   * other requests' reads (a write's three steps would each wait for a batch in flight).
+   */
+  current(orgId: string, id: string): Promise<ProfileRecord | null>;
+  /**
    * Stores every field of `next` but `suspended` and enqueues `publication` to the outbox, together and
    * atomically, only if the stored profile is still live at version `next.version - 1`; otherwise writes
    * nothing and answers false.

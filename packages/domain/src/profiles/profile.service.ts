@@ -206,7 +206,7 @@ export class ProfileService {
     change: ProfileFieldsChange,
   ): Promise<ProfileRecord> {
     for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt += 1) {
-      const current = await this.deps.store.find(orgId, id);
+      const current = await this.deps.committer.current(orgId, id);
       if (current === null) throw notFound('profile');
       assertExpectedVersion(expectedVersion, current.version);
       assertWritable(current);

@@ -9,6 +9,10 @@ import type { ProfileRecord } from './profile.records.js';
 export class UnitOfWorkProfileCommitter implements ProfileCommitter {
   constructor(private readonly uow: UnitOfWork) {}
 
+  current(orgId: string, id: string): Promise<ProfileRecord | null> {
+    return this.uow.run((tx) => tx.profiles.find(orgId, id));
+  }
+
   commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean> {
     return this.uow.run(async (tx) => {
       const stored = await tx.profiles.find(next.orgId, next.id, { forUpdate: true });
