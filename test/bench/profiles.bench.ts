@@ -170,19 +170,27 @@ async function patchThroughApi(
   });
 }
 
+/** Runs `write` in a closed loop by one client per profile of `ids`, numbering the edits across clients. */
+function writersLoop(
+  ids: string[],
+  seconds: number,
+  write: (id: string, edit: number) => Promise<void>,
+): Promise<LoopFigures> {
+  let edits = 0;
+  return closedLoop(ids.length, seconds, async (worker) => {
+    const id = ids[worker];
+    if (id === undefined) throw new Error('no profile for this writer');
+    edits += 1;
+    await write(id, edits);
+  });
+}
+
 /**
  * The issue's baseline for a PATCH, issued directly: the versioned write as one transaction under the row
  * lock (lock, update, enqueue, commit).
  */
-async function patchDirectly(
-  pool: pg.Pool,
-  orgId: string,
-  ids: string[],
-  seconds: number,
-): Promise<LoopFigures> {
-  let counter = 0;
-  return closedLoop(ids.length, seconds, async (worker) => {
-    const id = ids[worker];
+function patchDirectly(pool: pg.Pool, orgId: string, ids: string[], seconds: number): Promise<LoopFigures> {
+  return writersLoop(ids, seconds, async (id, edit) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -192,11 +200,10 @@ async function patchDirectly(
       );
       const row = found.rows[0];
       if (row === undefined) throw new Error('profile gone');
-      counter += 1;
       await client.query(
         `UPDATE profiles SET name = $3, version = $4, updated_at = now()
          WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
-        [orgId, id, `direct ${counter}`, row.version + 1],
+        [orgId, id, `direct ${edit}`, row.version + 1],
       );
       await client.query('INSERT INTO outbox (subject, payload) VALUES ($1, $2)', [
         `profiles.${id}`,
@@ -217,18 +224,16 @@ async function patchDirectly(
  * concurrent writers' statements): the profile read, the linked-IP read of the edge document, and the
  * conditional UPDATE with its outbox INSERT in one statement.
  */
-async function patchStatementsDirectly(
+function patchStatementsDirectly(
   pool: pg.Pool,
   orgId: string,
   ids: string[],
   seconds: number,
 ): Promise<LoopFigures> {
-  let counter = 0;
-  return closedLoop(ids.length, seconds, async (worker) => {
-    const id = ids[worker];
+  return writersLoop(ids, seconds, async (id, edit) => {
     const found = await pool.query<{ version: number }>(
-      `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE id = ANY($1::text[]) AND tombstoned_at IS NULL`,
-      [[id]],
+      `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
+      [orgId, id],
     );
     const row = found.rows[0];
     if (row === undefined) throw new Error('profile gone');
@@ -237,7 +242,6 @@ async function patchStatementsDirectly(
        ORDER BY ip COLLATE "C"`,
       [[id]],
     );
-    counter += 1;
     const saved = await pool.query(
       `WITH saved AS (
          UPDATE profiles SET name = $3, version = $4, updated_at = now()
@@ -247,7 +251,7 @@ async function patchStatementsDirectly(
       [
         orgId,
         id,
-        `direct ${counter}`,
+        `direct ${edit}`,
         row.version + 1,
         `profiles.${id}`,
         JSON.stringify({ ...row, version: row.version + 1 }),

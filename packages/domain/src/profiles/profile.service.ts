@@ -80,9 +80,10 @@ const ID_ATTEMPTS = 5;
 const COMMIT_ATTEMPTS = 3;
 
 /**
- * Profiles (spec 4.2): each write bumps the version by exactly one under the row lock (no lost update, no
- * version skipped or repeated), honours If-Match, and publishes the full document to the edge through the
- * outbox in the same transaction.
+ * Profiles (spec 4.2): each write bumps the version by exactly one (no lost update, no version skipped or
+ * repeated), honours If-Match, and publishes the full document to the edge through the outbox in the same
+ * transaction: under the row lock ({@link ProfileService.write}), or for writes of the row alone by a
+ * commit conditional on the version read ({@link ProfileService.writeFields}).
  */
 export class ProfileService {
   constructor(private readonly deps: ProfileDependencies) {}
