@@ -7,11 +7,11 @@ import { PostgresProfileRepository } from './postgres-profiles.repository.js';
 export interface PostgresProfileCommitterOptions {
   /** Called after a commit that published, to wake the outbox relay. */
   onCommit?: () => void;
-  /** Commit statements in flight at once (each on its own pooled connection). */
-  maxInFlight?: number;
-  /** Profile writes per statement at most. */
-  maxBatch?: number;
 }
+
+/** Commit statements in flight at once, and profile writes per statement at most (as for profile reads). */
+const MAX_IN_FLIGHT = 1;
+const MAX_BATCH = 64;
 
 interface Commit {
   next: ProfileRecord;
@@ -37,8 +37,8 @@ export class PostgresProfileCommitter implements ProfileCommitter {
   ) {
     this.profiles = new PostgresProfileRepository(db);
     this.commits = new BatchCoalescer({
-      maxInFlight: options.maxInFlight ?? 1,
-      maxBatch: options.maxBatch ?? 64,
+      maxInFlight: MAX_IN_FLIGHT,
+      maxBatch: MAX_BATCH,
       runBatch: (batch) => this.commitBatch(batch),
     });
   }
