@@ -221,7 +221,7 @@ function patchDirectly(pool: pg.Pool, orgId: string, ids: string[], seconds: num
 
 /**
  * The statements the API issues for one PATCH, issued directly and one writer's at a time (the API coalesces
- * concurrent writers' statements): the profile read, the linked-IP read of the edge document, and the
+ * concurrent writers' commits): the profile read with its linked IPs (the edge document's other part), and the
  * conditional UPDATE with its outbox INSERT in one statement.
  */
 function patchStatementsDirectly(
@@ -232,16 +232,14 @@ function patchStatementsDirectly(
 ): Promise<LoopFigures> {
   return writersLoop(ids, seconds, async (id, edit) => {
     const found = await pool.query<{ version: number }>(
-      `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
+      `SELECT ${PROFILE_COLUMNS},
+         ARRAY(SELECT ip FROM linked_ips l WHERE l.profile_id = p.id AND l.ip IS NOT NULL ORDER BY l.ip COLLATE "C")
+           AS linked_ips
+       FROM profiles p WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       [orgId, id],
     );
     const row = found.rows[0];
     if (row === undefined) throw new Error('profile gone');
-    await pool.query(
-      `SELECT profile_id, ip FROM linked_ips WHERE profile_id = ANY($1::text[]) AND ip IS NOT NULL
-       ORDER BY ip COLLATE "C"`,
-      [[id]],
-    );
     const saved = await pool.query(
       `WITH saved AS (
          UPDATE profiles SET name = $3, version = $4, updated_at = now()

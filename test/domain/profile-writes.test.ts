@@ -17,6 +17,7 @@ import {
   ProfileCreate,
   type ProfileRecord,
   ProfileService,
+  type ProfileSnapshot,
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ class RacedCommitter implements ProfileCommitter {
     private readonly interferes: (call: number) => boolean,
   ) {}
 
-  current(orgId: string, id: string): Promise<ProfileRecord | null> {
+  current(orgId: string, id: string): Promise<ProfileSnapshot | null> {
     return this.inner.current(orgId, id);
   }
 
@@ -72,7 +73,6 @@ async function setUp(interferes: (call: number) => boolean = () => false) {
     uow,
     store: stores.profiles.repository(),
     committer,
-    documentReader: { linkedIps: stores.linkedIps.repository() },
     random: new CryptoRandom(),
     clock: new ManualClock(),
     cursors: new CursorSealer(new HmacKeyedHash('profile-writes-test')),

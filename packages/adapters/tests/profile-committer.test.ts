@@ -146,10 +146,38 @@ for (const { name, open, skip } of ENGINES) {
       const mine = await stored();
       const tombstoned = await stored(otherOrg);
       await engine.uow.run((tx) => tx.profiles.tombstoneAll(otherOrg, T0));
-      expect(await engine.committer.current(org, mine.id)).toEqual(mine);
+      expect((await engine.committer.current(org, mine.id))?.record).toEqual(mine);
       expect(await engine.committer.current(otherOrg, mine.id)).toBeNull();
       expect(await engine.committer.current(otherOrg, tombstoned.id)).toBeNull();
       expect(await engine.committer.current(org, 'zzzzzz')).toBeNull();
+    });
+
+    it('reads the addresses linked to the profile with it, in text order, empty DDNS slots left out', async () => {
+      const linked = await stored();
+      const bare = await stored();
+      await engine.uow.run(async (tx) => {
+        for (const [index, ip] of ['9.9.9.9', null, '10.0.0.1'].entries()) {
+          const written = await tx.linkedIps.insert({
+            id: crypto.randomUUID(),
+            orgId: org,
+            profileId: linked.id,
+            ip,
+            ddns: ip === null,
+            ddnsGeneration: 1,
+            ddnsLookup: `lookup-${linked.id}-${index}`,
+            createdAt: T0,
+            updatedAt: T0,
+          });
+          expect(written).toBe('written');
+        }
+      });
+      const snapshot = await engine.committer.current(org, linked.id);
+      expect(snapshot?.record).toEqual(linked);
+      expect(await snapshot?.parts.linkedIps.addresses(linked.id)).toEqual(['10.0.0.1', '9.9.9.9']);
+      const empty = await engine.committer.current(org, bare.id);
+      expect(await empty?.parts.linkedIps.addresses(bare.id)).toEqual([]);
+      // A snapshot answers for its own profile only.
+      await expect(snapshot?.parts.linkedIps.addresses(bare.id)).rejects.toThrow();
     });
 
     it('stores the next version and its publication when the profile is still at the version read', async () => {

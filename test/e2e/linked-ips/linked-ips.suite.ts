@@ -125,6 +125,32 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
         expect(one.json).toEqual(record);
       });
 
+      it('republishes the linked addresses, in text order, with every write of the profile row alone', async () => {
+        const profileId = await createProfile();
+        const addresses = ['203.0.113.254', '198.51.100.201'];
+        for (const ip of addresses) await linked(profileId, { ip });
+        await linked(profileId, { ddns: true });
+        const writes = [
+          { path: '', method: 'PATCH', body: { name: 'renamed' } },
+          { path: '/rules', method: 'PUT', body: { deny: ['ads.example'], allow: [], rewrites: [] } },
+          { path: '/lists', method: 'PUT', body: { lists: [] } },
+        ];
+        for (const write of writes) {
+          const answer = await send(`${api.url}/v1/profiles/${profileId}${write.path}`, {
+            method: write.method,
+            headers: owner.auth,
+            body: write.body,
+          });
+          expect(answer.status, answer.text).toBe(200);
+        }
+        expect(await etagOf(profileId)).toBe('"7"');
+        for (const version of [5, 6, 7])
+          expect((await documentAt(profileId, version))?.linked_ips).toEqual([
+            '198.51.100.201',
+            '203.0.113.254',
+          ]);
+      });
+
       it('answers 409 ip_conflict for an address linked to any profile, another organisation’s included', async () => {
         const mine = await createProfile();
         const theirs = await createProfile(stranger);

@@ -1,12 +1,5 @@
-import type {
-  KeysetPage,
-  LinkedIpRecord,
-  LinkedIpRepository,
-  LinkedIpStore,
-  LinkedIpWriteResult,
-} from '@svc/domain';
+import type { KeysetPage, LinkedIpRecord, LinkedIpRepository, LinkedIpWriteResult } from '@svc/domain';
 import type { Queryable } from './postgres-queryable.js';
-import { ReadCoalescer } from './read-coalescer.js';
 
 interface LinkedIpSqlRow {
   id: string;
@@ -140,57 +133,12 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
   }
 
   async addresses(profileId: string): Promise<string[]> {
-    // Named: read by every profile write (the edge document), parsed once per connection.
+    // Named: read by every profile write under the row lock (the edge document), parsed once per connection.
     const result = await this.db.query<{ ip: string }>({
       name: 'linked-ips.addresses',
       text: 'SELECT ip FROM linked_ips WHERE profile_id = $1 AND ip IS NOT NULL ORDER BY ip COLLATE "C"',
       values: [profileId],
     });
     return result.rows.map((row) => row.ip);
-  }
-}
-
-/**
- * Linked IP reads outside a transaction, on the pool. Concurrent `addresses` reads (one per profile write, for
- * its edge document) coalesce into one statement ({@link ReadCoalescer}); nothing is cached.
- */
-export class PostgresLinkedIpStore implements LinkedIpStore {
-  private readonly repository: PostgresLinkedIpRepository;
-  private readonly addressReads: ReadCoalescer<string, string[]>;
-
-  constructor(db: Queryable) {
-    this.repository = new PostgresLinkedIpRepository(db);
-    this.addressReads = new ReadCoalescer({
-      maxInFlight: 1,
-      maxBatch: 64,
-      readBatch: async (profileIds) => {
-        const result = await db.query<{ profile_id: string; ip: string }>({
-          name: 'linked-ips.addresses-many',
-          text: `SELECT profile_id, ip FROM linked_ips WHERE profile_id = ANY($1::text[]) AND ip IS NOT NULL
-                 ORDER BY ip COLLATE "C"`,
-          values: [profileIds],
-        });
-        const addresses = new Map(profileIds.map((id) => [id, [] as string[]]));
-        for (const row of result.rows) addresses.get(row.profile_id)?.push(row.ip);
-        return addresses;
-      },
-    });
-  }
-
-  find(orgId: string, profileId: string, id: string): Promise<LinkedIpRecord | null> {
-    return this.repository.find(orgId, profileId, id);
-  }
-
-  findByDdnsLookup(ddnsLookup: string): Promise<LinkedIpRecord | null> {
-    return this.repository.findByDdnsLookup(ddnsLookup);
-  }
-
-  list(orgId: string, profileId: string, page: KeysetPage): Promise<LinkedIpRecord[]> {
-    return this.repository.list(orgId, profileId, page);
-  }
-
-  async addresses(profileId: string): Promise<string[]> {
-    // Callers of one batch asking for the same profile share the array: each gets its own copy.
-    return [...((await this.addressReads.read(profileId)) ?? [])];
   }
 }

@@ -1,4 +1,10 @@
-import type { OutboxMessage, ProfileCommitter, ProfileRecord } from '@svc/domain';
+import {
+  type OutboxMessage,
+  type ProfileCommitter,
+  type ProfileRecord,
+  type ProfileSnapshot,
+  snapshotParts,
+} from '@svc/domain';
 import type pg from 'pg';
 import { BatchCoalescer } from './batch-coalescer.js';
 import { PostgresProfileRepository } from './postgres-profiles.repository.js';
@@ -43,8 +49,9 @@ export class PostgresProfileCommitter implements ProfileCommitter {
     });
   }
 
-  current(orgId: string, id: string): Promise<ProfileRecord | null> {
-    return this.profiles.find(orgId, id);
+  async current(orgId: string, id: string): Promise<ProfileSnapshot | null> {
+    const found = await this.profiles.findWithLinkedIps(orgId, id);
+    return found === null ? null : { record: found.record, parts: snapshotParts(id, found.linkedIps) };
   }
 
   commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean> {

@@ -79,6 +79,26 @@ export class PostgresProfileRepository implements ProfileRepository {
     return row === undefined ? null : profileOf(row);
   }
 
+  /**
+   * The organisation's live profile and the addresses linked to it (ascending text order, empty DDNS slots
+   * left out), in one statement: one round trip, and both as of one snapshot.
+   */
+  async findWithLinkedIps(
+    orgId: string,
+    id: string,
+  ): Promise<{ record: ProfileRecord; linkedIps: string[] } | null> {
+    const result = await this.db.query<ProfileSqlRow & { linked_ips: string[] }>({
+      name: 'profiles.find-with-linked-ips',
+      text: `SELECT ${COLUMNS},
+               ARRAY(SELECT ip FROM linked_ips l WHERE l.profile_id = p.id AND l.ip IS NOT NULL
+                     ORDER BY l.ip COLLATE "C") AS linked_ips
+             FROM profiles p WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
+      values: [orgId, id],
+    });
+    const row = result.rows[0];
+    return row === undefined ? null : { record: profileOf(row), linkedIps: row.linked_ips };
+  }
+
   async save(profile: ProfileRecord): Promise<void> {
     await this.db.query({
       name: 'profiles.save',

@@ -45,4 +45,4 @@ export interface LinkedIpRepository {
 
 /** Linked IP reads outside a transaction. */
 export const LinkedIpStore = Symbol.for('svc.LinkedIpStore');
-export type LinkedIpStore = Pick<LinkedIpRepository, 'find' | 'findByDdnsLookup' | 'list' | 'addresses'>;
+export type LinkedIpStore = Pick<LinkedIpRepository, 'find' | 'findByDdnsLookup' | 'list'>;

@@ -1,3 +1,4 @@
+import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { OutboxMessage } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ProfileRecord } from './profile.records.js';
@@ -32,6 +33,22 @@ export interface ProfileRepository {
 export const ProfileStore = Symbol.for('svc.ProfileStore');
 export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
 
+/** The parts of a profile's edge document kept outside its row, as document contributors read them. */
+export interface EdgeDocumentReader {
+  linkedIps: Pick<LinkedIpRepository, 'addresses'>;
+}
+
+/**
+ * A profile as a writer reads it before committing, with the parts of its edge document kept outside its row
+ * read in the same snapshot: every change to such a part is a versioned write of the profile, so a commit at
+ * the version read publishes parts that are still current.
+ */
+export interface ProfileSnapshot {
+  record: ProfileRecord;
+  /** Answers for this profile only. */
+  parts: EdgeDocumentReader;
+}
+
 /**
  * A profile write in one atomic step, without a lock held across round trips: a writer reads the profile,
  * builds its next version and publication, and commits them only if nobody wrote the profile meanwhile.
@@ -39,10 +56,10 @@ export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
 export const ProfileCommitter = Symbol.for('svc.ProfileCommitter');
 export interface ProfileCommitter {
   /**
-   * The organisation's live profile as a writer reads it before committing: read at once, never queued behind
-   * other requests' reads (a write's three steps would each wait for a batch in flight).
+   * The organisation's live profile and its edge document's other parts, as a writer reads them before
+   * committing: in one read, at once, never queued behind other requests' reads.
    */
-  current(orgId: string, id: string): Promise<ProfileRecord | null>;
+  current(orgId: string, id: string): Promise<ProfileSnapshot | null>;
   /**
    * Stores every field of `next` but `suspended` and enqueues `publication` to the outbox, together and
    * atomically, only if the stored profile is still live at version `next.version - 1`; otherwise writes

@@ -1,6 +1,5 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
-import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
@@ -10,7 +9,7 @@ import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.port.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
-import type { ProfileCommitter, ProfileStore } from './profile.ports.js';
+import type { EdgeDocumentReader, ProfileCommitter, ProfileStore } from './profile.ports.js';
 import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfilePatch } from './profile.schemas.js';
 import { profileEndpoints } from './profile-endpoints.js';
@@ -23,8 +22,6 @@ export interface ProfileDependencies {
   store: ProfileStore;
   /** Commits writes that change the profile row alone without holding its lock across round trips. */
   committer: ProfileCommitter;
-  /** What document contributors read outside a transaction (for the committer's writes). */
-  documentReader: EdgeDocumentReader;
   random: Random;
   clock: Clock;
   cursors: CursorSealer;
@@ -54,10 +51,6 @@ export type ProfileChange = (
 ) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
 
 /** What parts of the edge document kept outside the profile row are read from: a transaction, or the stores. */
-export interface EdgeDocumentReader {
-  linkedIps: Pick<LinkedIpRepository, 'addresses'>;
-}
-
 /**
  * Adds a part kept outside the profile row to the document published to the edge (for example the linked IPs
  * that identify Do53 clients). Every change to such a part is a versioned write of the profile.
@@ -194,10 +187,10 @@ export class ProfileService {
 
   /**
    * A versioned write of the profile row alone (PATCH, rules, lists), with the guarantees of {@link write}
-   * but without a transaction held across round trips: reads the profile, then the other parts of its
-   * document, and commits the next version with its publication only if the profile is still at the version
-   * read. Every change to any part of the document bumps that version, and the parts are read after the
-   * profile, so a document built from a stale part never commits. A lost race reads again (and answers 412
+   * but without a transaction held across round trips: reads the profile with the other parts of its
+   * document in one snapshot, and commits the next version with its publication only if the profile is still
+   * at the version read. Every change to any part of the document bumps that version, so a document built
+   * from a stale part never commits. A lost race reads again (and answers 412
    * when If-Match named the version that moved on); after {@link COMMIT_ATTEMPTS} the write takes the lock.
    */
   private async writeFields(
@@ -207,14 +200,15 @@ export class ProfileService {
     change: ProfileFieldsChange,
   ): Promise<ProfileRecord> {
     for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt += 1) {
-      const current = await this.deps.committer.current(orgId, id);
-      if (current === null) throw notFound('profile');
+      const snapshot = await this.deps.committer.current(orgId, id);
+      if (snapshot === null) throw notFound('profile');
+      const current = snapshot.record;
       assertExpectedVersion(expectedVersion, current.version);
       assertWritable(current);
       const next = nextVersion(current, change(current), this.deps.clock.now());
       const publication = {
         subject: profileSubject(id),
-        payload: await this.document(this.deps.documentReader, next),
+        payload: await this.document(snapshot.parts, next),
       };
       if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
     }

@@ -1,6 +1,7 @@
 import type { OutboxMessage, UnitOfWork } from '../outbox/outbox.ports.js';
-import type { ProfileCommitter } from './profile.ports.js';
+import type { ProfileCommitter, ProfileSnapshot } from './profile.ports.js';
 import type { ProfileRecord } from './profile.records.js';
+import { snapshotParts } from './snapshot-parts.js';
 
 /**
  * {@link ProfileCommitter} on any unit of work: the version check, the save and the publication in one
@@ -9,8 +10,12 @@ import type { ProfileRecord } from './profile.records.js';
 export class UnitOfWorkProfileCommitter implements ProfileCommitter {
   constructor(private readonly uow: UnitOfWork) {}
 
-  current(orgId: string, id: string): Promise<ProfileRecord | null> {
-    return this.uow.run((tx) => tx.profiles.find(orgId, id));
+  current(orgId: string, id: string): Promise<ProfileSnapshot | null> {
+    return this.uow.run(async (tx) => {
+      const record = await tx.profiles.find(orgId, id);
+      if (record === null) return null;
+      return { record, parts: snapshotParts(id, await tx.linkedIps.addresses(id)) };
+    });
   }
 
   commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean> {

@@ -19,7 +19,7 @@ import {
   PostgresAuditLogStore,
   PostgresDeviceRepository,
   PostgresIdempotencyStore,
-  PostgresLinkedIpStore,
+  PostgresLinkedIpRepository,
   PostgresListReportRepository,
   PostgresMailDispatcher,
   PostgresNodeLogBatchLedger,
@@ -280,7 +280,7 @@ function bindEngineStores(
   container
     .bind<LinkedIpStore>(LinkedIpStore)
     .toResolvedValue(
-      (database: PostgresDatabase) => new PostgresLinkedIpStore(database.pool),
+      (database: PostgresDatabase) => new PostgresLinkedIpRepository(database.pool),
       [PostgresToken],
     );
   container

@@ -2,7 +2,6 @@ import {
   Clock,
   type CursorSealer,
   findBlocklist,
-  LinkedIpStore,
   linkedIpsDocumentPart,
   ProfileCommitter,
   ProfileService,
@@ -15,14 +14,13 @@ import type { Settings } from '../settings/settings.js';
 import { checkParentalReferences } from './catalogue-checks.js';
 import { CursorSealerToken, ProfileServiceToken } from './tokens.js';
 
-/** Binds the profile use cases; ProfileStore, ProfileCommitter and LinkedIpStore are bound by the storage family. */
+/** Binds the profile use cases; ProfileStore and ProfileCommitter are bound by the storage family. */
 export function bindProfiles(container: Container, settings: Settings): void {
   container.bind<ProfileService>(ProfileServiceToken).toResolvedValue(
     (
       uow: UnitOfWork,
       store: ProfileStore,
       committer: ProfileCommitter,
-      linkedIps: LinkedIpStore,
       random: Random,
       clock: Clock,
       cursors: CursorSealer,
@@ -31,7 +29,6 @@ export function bindProfiles(container: Container, settings: Settings): void {
         uow,
         store,
         committer,
-        documentReader: { linkedIps },
         random,
         clock,
         cursors,
@@ -42,6 +39,6 @@ export function bindProfiles(container: Container, settings: Settings): void {
         ecsOperatorCap: settings.ecsOperatorCap,
         isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
       }),
-    [UnitOfWork, ProfileStore, ProfileCommitter, LinkedIpStore, Random, Clock, CursorSealerToken],
+    [UnitOfWork, ProfileStore, ProfileCommitter, Random, Clock, CursorSealerToken],
   );
 }
