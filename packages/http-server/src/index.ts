@@ -17,6 +17,7 @@ export * from './problems/problem-document.js';
 export * from './problems/problem-status.js';
 export * from './routes/route-definition.js';
 export * from './server/control-socket.js';
+export * from './server/express-prototypes.js';
 export * from './server/start-server.js';
 export * from './settings/settings.js';
 export * from './testing/create-test-app.js';

@@ -11,8 +11,8 @@ import type { Random } from '../shared/random.port.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type { EdgeDocumentReader, ProfileCommitter, ProfileStore } from './profile.ports.js';
 import { NO_RULES, type ProfileRecord } from './profile.records.js';
-import type { Profile, ProfileCreate, ProfilePatch } from './profile.schemas.js';
-import { profileEndpoints } from './profile-endpoints.js';
+import type { Profile, ProfileCreate, ProfileEndpoints, ProfilePatch } from './profile.schemas.js';
+import { profileEndpointsOf } from './profile-endpoints.js';
 import { newProfileId } from './profile-id.js';
 import type { ResolverSettings } from './resolver.settings.js';
 
@@ -79,7 +79,11 @@ const COMMIT_ATTEMPTS = 3;
  * commit conditional on the version read ({@link ProfileService.writeFields}).
  */
 export class ProfileService {
-  constructor(private readonly deps: ProfileDependencies) {}
+  private readonly endpointsOf: (id: string) => ProfileEndpoints;
+
+  constructor(private readonly deps: ProfileDependencies) {
+    this.endpointsOf = profileEndpointsOf(deps.resolver);
+  }
 
   /** The public profile of a stored one. */
   view(record: ProfileRecord): Profile {
@@ -90,7 +94,7 @@ export class ProfileService {
       security: record.security,
       parental: record.parental,
       settings: record.settings,
-      endpoints: profileEndpoints(record.id, this.deps.resolver),
+      endpoints: this.endpointsOf(record.id),
       suspended: record.suspended,
       created_at: record.createdAt.toISOString(),
       updated_at: record.updatedAt.toISOString(),

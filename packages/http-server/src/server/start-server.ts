@@ -18,6 +18,7 @@ import { ServerMetrics } from '../observability/server-metrics.js';
 import type { Settings } from '../settings/settings.js';
 import { answerClientError } from './client-error.js';
 import { type ControlCommand, startControlSocket } from './control-socket.js';
+import { expressPrototypes } from './express-prototypes.js';
 
 /** How long shutdown waits for requests in flight before cutting connections (RUNNER.md). */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -127,7 +128,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (operational?.(req, res) === true) return;
     res.writeHead(503, { 'Retry-After': '1' }).end();
   };
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => handler(req, res));
+  const prototypes = expressPrototypes();
+  const server = createServer(
+    {
+      keepAliveTimeout: 5_000,
+      IncomingMessage: prototypes.IncomingMessage,
+      ServerResponse: prototypes.ServerResponse,
+    },
+    (req, res) => handler(req, res),
+  );
   let problemBase = options.settings.problemBase;
   server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, problemBase));
   let upgrade: UpgradeHandler = (_req, socket) => {
@@ -181,6 +190,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw error;
   }
   const app = built.app;
+  prototypes.adopt(app);
   upgrade = built.upgrade;
   const observe = requestObserver(metrics, options.logger);
   handler = (req, res) => {
