@@ -33,7 +33,10 @@ export interface ProfileRepository {
 export const ProfileStore = Symbol.for('svc.ProfileStore');
 export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
 
-/** The parts of a profile's edge document kept outside its row, as document contributors read them. */
+/**
+ * Where document contributors read the parts of a profile's edge document kept outside its row: a transaction
+ * (writes under the row lock), or a {@link ProfileSnapshot}'s parts (row-only writes).
+ */
 export interface EdgeDocumentReader {
   linkedIps: Pick<LinkedIpRepository, 'addresses'>;
 }

@@ -50,7 +50,6 @@ export type ProfileChange = (
   tx: TransactionScope,
 ) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
 
-/** What parts of the edge document kept outside the profile row are read from: a transaction, or the stores. */
 /**
  * Adds a part kept outside the profile row to the document published to the edge (for example the linked IPs
  * that identify Do53 clients). Every change to such a part is a versioned write of the profile.
