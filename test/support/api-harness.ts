@@ -63,6 +63,8 @@ export async function startApi(
     PORT: '0',
     SVC_SECRET: SECRET,
     SVC_DATA_DIR: dataDir,
+    // The dashboard origin the suites sign in from (a separately hosted dashboard, as RUNNER.md describes).
+    SVC_DASHBOARD_URL: 'http://localhost:3000',
     ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
     ...env,
   });

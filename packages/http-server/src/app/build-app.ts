@@ -56,6 +56,7 @@ import {
   SettingsToken,
   SignupServiceToken,
 } from '../composition/tokens.js';
+import { dashboardSite } from '../dashboard/dashboard-site.js';
 import { renderApiReference } from '../docs/api-reference.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
@@ -110,6 +111,7 @@ export interface BuiltApp {
 export async function buildApp(
   container: Container,
   contributions: RouteContribution[] = [],
+  options: { dashboardDir?: string } = {},
 ): Promise<BuiltApp> {
   const settings = container.get<Settings>(SettingsToken);
   const logger = container.get<Logger>(LoggerToken);
@@ -202,6 +204,8 @@ export async function buildApp(
   };
 
   const origins = { dashboard: new Set(settings.dashboardOrigins), signup: new Set(settings.signupOrigins) };
+  const dashboard =
+    options.dashboardDir === undefined ? undefined : await dashboardSite(options.dashboardDir);
   const app = createExpressApp({
     routes,
     pipeline: {
@@ -218,6 +222,7 @@ export async function buildApp(
     hsts: settings.secureCookies,
     trustProxy: settings.trustProxy,
     logger,
+    ...(dashboard === undefined ? {} : { dashboard }),
     apiReferenceHtml: () => {
       apiReference ??= openApi().then(renderApiReference);
       return apiReference;
