@@ -444,7 +444,9 @@ describe('rate limiting of unauthenticated routes (4.1.8)', () => {
 describe('outside development (5.6)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { SVC_ENV: 'production' } });
+    app = await createTestApp({
+      env: { SVC_ENV: 'production', SVC_METRICS_TOKEN: 'conventions-metrics-token-0123' },
+    });
   });
   afterAll(async () => app.close());
 

@@ -9,6 +9,9 @@ const commaList = z.string().transform((value) =>
     .filter((entry) => entry.length > 0),
 );
 
+/** A yes/no setting, spelled `true` or `false`. */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 const originList = commaList.pipe(z.array(z.url().transform((url) => new URL(url).origin)));
 
 const urlWithSchemes = (schemes: string[]) =>
@@ -87,7 +90,41 @@ export const RawSettings = z.object({
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32),
   SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128),
   SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SVC_METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token GET /metrics demands (at least 16 characters). Required in production while SVC_METRICS_ENABLED is true: `svc serve` refuses to start without it; unset in development leaves /metrics open.',
+    ),
+  SVC_METRICS_ENABLED: flag
+    .default(true)
+    .describe(
+      '`false` turns GET /metrics off (it then answers 404 like any unknown path), for a production server scraped by nothing; `true` (the default) serves it.',
+    ),
+  SVC_ALLOW_EMBEDDED: flag
+    .default(false)
+    .describe(
+      '`true` lets `svc serve` run in production on an embedded engine (PGlite without DATABASE_URL, chdb without CLICKHOUSE_URL): one host, data in SVC_DATA_DIR, PGlite with fsync off and served on an owner-only Unix socket. Without it a production start on an embedded engine is refused.',
+    ),
+  SVC_NODE_LINK_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1_048_576, 'must be at least 1048576 (one largest link message)')
+    .max(1_073_741_824)
+    .default(8_388_608)
+    .describe(
+      'Bytes a second one node link may send, with a burst of one second of it; a link over it is closed with 4005 (docs/node-link-protocol.md). Announced to the node in the welcome.',
+    ),
+  SVC_NODE_LINK_MESSAGES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(100_000)
+    .default(50)
+    .describe(
+      'Messages a second one node link may send, with a burst of one second of them; a link over it is closed with 4005. Announced to the node in the welcome.',
+    ),
   SVC_QUERY_MAX_ROWS_TO_READ: z.coerce
     .number()
     .int()
@@ -154,8 +191,14 @@ export interface Settings {
   ecsOperatorCap: { v4: number; v6: number };
   /** Days between an account deletion request and its erasure (the owner can undelete until then). */
   deletionCoolingOffDays: number;
-  /** Bearer token that GET /metrics demands; unset leaves /metrics open (keep it off the public listener). */
+  /** Bearer token that GET /metrics demands; unset leaves /metrics open (development only, see below). */
   metricsToken: string | undefined;
+  /** False turns GET /metrics off; in production a server with metrics on needs `metricsToken` to start. */
+  metricsEnabled: boolean;
+  /** True lets a production server run on an embedded engine (see `embeddedEnginesRefusal`). */
+  allowEmbedded: boolean;
+  /** What one node link may send a second before it is closed (docs/node-link-protocol.md, 4005). */
+  nodeLinkBudget: { bytesPerSecond: number; messagesPerSecond: number };
   /**
    * How far past its live size `svc serve` lets the JavaScript heap grow before the next full collection,
    * in percent (V8's --heap-growing-percent); 0 leaves V8's own policy, which grows up to 4 times the live
@@ -244,6 +287,12 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
+    metricsEnabled: raw.SVC_METRICS_ENABLED,
+    allowEmbedded: raw.SVC_ALLOW_EMBEDDED,
+    nodeLinkBudget: {
+      bytesPerSecond: raw.SVC_NODE_LINK_BYTES_PER_SECOND,
+      messagesPerSecond: raw.SVC_NODE_LINK_MESSAGES_PER_SECOND,
+    },
     heapGrowthPercent: raw.SVC_HEAP_GROWTH_PERCENT,
     cloudQueryLimits: {
       maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
