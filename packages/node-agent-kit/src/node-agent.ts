@@ -8,7 +8,7 @@ import {
   type LogBatchRowError,
   type PendingLogBatch,
 } from './log-batches.js';
-import { verifyProfileDocument } from './profile-verification.js';
+import { checkProfileDocument, ProfileDocumentRefusedError } from './profile-verification.js';
 
 /** Protocol version of the link this kit speaks (docs/node-link-protocol.md). */
 export const LINK_PROTOCOL_VERSION = 1;
@@ -50,6 +50,18 @@ export interface QueryHandler {
   answer(shape: string, params: Record<string, unknown>, signal: AbortSignal): Promise<NodeQueryAnswer>;
 }
 
+/** Where the agent reports what it refused and why. */
+export interface NodeAgentLogger {
+  warn(message: string, details: Record<string, unknown>): void;
+}
+
+/** One JSON line on stderr, for an agent given no logger. */
+const STDERR_LOGGER: NodeAgentLogger = {
+  warn: (message, details) => {
+    process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...details })}\n`);
+  },
+};
+
 /** Options of a {@link NodeAgent}. */
 export interface NodeAgentOptions {
   baseUrl: string;
@@ -61,8 +73,13 @@ export interface NodeAgentOptions {
   handler: QueryHandler;
   /** Receives every profile document that verified, to apply it. */
   onProfile?: (document: NodeProfileDocument) => void | Promise<void>;
-  /** Receives a document refused because its signature did not verify (it is not applied). */
+  /**
+   * Receives a document that is not applied: its signature did not verify ({@link ProfileSignatureError}), or
+   * it is another profile's or older than the one applied ({@link ProfileDocumentRefusedError}).
+   */
   onRejectedProfile?: (error: Error) => void;
+  /** Told why a profile document was refused; the default writes a JSON line to stderr. */
+  logger?: NodeAgentLogger;
   /** Called once when the node finds itself revoked; the agent has stopped. */
   onRevoked?: () => void;
   /** Reconnection backoff: first delay and cap in milliseconds (defaults 500 and 30 000), with jitter. */
@@ -99,6 +116,10 @@ export class NodeAgent {
   private readonly batches = new Map<string, PendingLogBatch>();
   /** Held rows are handed over one message at a time, in order. */
   private heldQueue: Promise<void> = Promise.resolve();
+  /** Profile refreshes run one at a time, so that a slower fetch never applies after a newer one. */
+  private profileQueue: Promise<unknown> = Promise.resolve();
+  /** Credential saves run one at a time (a file store writes aside, then renames). */
+  private saving: Promise<unknown> = Promise.resolve();
   private welcomed: (() => void) | undefined;
 
   constructor(private readonly options: NodeAgentOptions) {}
@@ -117,6 +138,7 @@ export class NodeAgent {
   async start(): Promise<void> {
     this.credentials = await this.options.store.load();
     if (this.credentials === null) throw new Error('no node credentials: enrol first (enrolNode)');
+    this.appliedVersion = this.credentials.appliedProfileVersion ?? null;
     this.stopped = false;
     await this.refreshProfile();
     await new Promise<void>((resolve) => {
@@ -151,20 +173,51 @@ export class NodeAgent {
   }
 
   /**
-   * Fetches the profile document, verifies its signature against the enrolment keys and hands it to
-   * `onProfile`. A document that does not verify is refused (`onRejectedProfile`) and the error thrown.
+   * Fetches the profile document, verifies its signature against the enrolment keys, checks that it is the
+   * enrolled profile's and not older than the one applied, and hands it to `onProfile`; its version is then
+   * persisted with the credentials. A refused document is logged with the reason, passed to
+   * `onRejectedProfile`, and the error thrown.
    */
-  async refreshProfile(): Promise<NodeProfileDocument> {
+  refreshProfile(): Promise<NodeProfileDocument> {
+    const refreshed = this.profileQueue.then(() => this.applyCurrentProfile());
+    this.profileQueue = refreshed.catch(() => undefined);
+    return refreshed;
+  }
+
+  private async applyCurrentProfile(): Promise<NodeProfileDocument> {
     const document = await this.client().nodes.self.profile();
+    const credentials = this.current();
     try {
-      verifyProfileDocument(document, this.current().profileKeys);
+      checkProfileDocument(document, credentials.profileKeys, {
+        profileId: credentials.profileId,
+        version: this.appliedVersion,
+      });
     } catch (error) {
-      this.options.onRejectedProfile?.(error as Error);
-      throw error;
+      const refusal = error instanceof Error ? error : new Error(String(error));
+      (this.options.logger ?? STDERR_LOGGER).warn(`profile document refused: ${refusal.message}`, {
+        reason: refusal instanceof ProfileDocumentRefusedError ? refusal.reason : 'signature',
+        document_profile_id: document.id,
+        document_version: document.version,
+        profile_id: credentials.profileId,
+        applied_version: this.appliedVersion,
+      });
+      this.options.onRejectedProfile?.(refusal);
+      throw refusal;
     }
-    this.appliedVersion = document.version;
     await this.options.onProfile?.(document);
+    if (document.version !== this.appliedVersion) {
+      this.appliedVersion = document.version;
+      this.credentials = { ...this.current(), appliedProfileVersion: document.version };
+      await this.persist();
+    }
     return document;
+  }
+
+  /** Saves the credentials as they are now, after any save in progress. */
+  private persist(): Promise<void> {
+    const saved = this.saving.then(() => this.options.store.save(this.current()));
+    this.saving = saved.catch(() => undefined);
+    return saved;
   }
 
   /**
@@ -174,7 +227,7 @@ export class NodeAgent {
   async rotateToken(): Promise<void> {
     const rotated = await this.client().nodes.self.rotateToken();
     this.credentials = { ...this.current(), nodeToken: rotated.node_token };
-    await this.options.store.save(this.credentials);
+    await this.persist();
     await this.client().nodes.self.get();
   }
 
