@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type NodeProfileDocument, type SvcClient } from '@svc/sdk';
 import WebSocket from 'ws';
 import type { CredentialStore, NodeCredentials } from './credentials.js';
+import { type LinkPace, LinkPacer, type SendLane } from './link-pacer.js';
 import {
   type HeldLogRow,
   LogBatchRejectedError,
   type LogBatchRowError,
+  logBatchMessage,
   type PendingLogBatch,
+  splitLogBatch,
 } from './log-batches.js';
 import { checkProfileDocument, ProfileDocumentRefusedError } from './profile-verification.js';
 
@@ -16,6 +19,19 @@ export const LINK_PROTOCOL_VERSION = 1;
 const REVOKED_CLOSE_CODE = 4001;
 /** How long before a batch answered `batch_in_progress` is sent again. */
 const BATCH_IN_PROGRESS_RETRY_MS = 1_000;
+/** Close codes blaming the node: a message too big (1009), a protocol error (4003), over budget (4005). */
+const FAULT_CLOSE_CODES = new Set([1009, 4003, 4005]);
+/** Largest message of protocol version 1, for a server whose welcome does not say (older servers took more). */
+const DEFAULT_MAX_MESSAGE_BYTES = 1_048_576;
+
+/** The welcome's `budget`, when it announced a well-formed one. */
+function paceOf(budget: unknown): LinkPace | undefined {
+  if (typeof budget !== 'object' || budget === null) return undefined;
+  const { bytes_per_s: bytes, messages_per_s: messages } = budget as Record<string, unknown>;
+  if (typeof bytes !== 'number' || typeof messages !== 'number' || bytes <= 0 || messages <= 0)
+    return undefined;
+  return { bytesPerSecond: bytes, messagesPerSecond: messages };
+}
 
 /** A query result as a node answers it (spec 2.11, without the fields the API fills in). */
 export interface NodeQueryAnswer {
@@ -78,7 +94,10 @@ export interface NodeAgentOptions {
    * it is another profile's or older than the one applied ({@link ProfileDocumentRefusedError}).
    */
   onRejectedProfile?: (error: Error) => void;
-  /** Told why a profile document was refused; the default writes a JSON line to stderr. */
+  /**
+   * Told why a profile document was refused, and why the server closed the link when it blames the node; the
+   * default writes a JSON line to stderr.
+   */
   logger?: NodeAgentLogger;
   /** Called once when the node finds itself revoked; the agent has stopped. */
   onRevoked?: () => void;
@@ -114,6 +133,9 @@ export class NodeAgent {
   private appliedVersion: number | null = null;
   private readonly running = new Map<string, AbortController>();
   private readonly batches = new Map<string, PendingLogBatch>();
+  /** Keeps sends within the budget the welcome announced, answers ahead of log batches. */
+  private readonly pacer = new LinkPacer((text) => this.write(text));
+  private maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
   /** Held rows are handed over one message at a time, in order. */
   private heldQueue: Promise<void> = Promise.resolve();
   /** Profile refreshes run one at a time, so that a slower fetch never applies after a newer one. */
@@ -156,6 +178,7 @@ export class NodeAgent {
     this.running.clear();
     for (const batch of this.batches.values()) batch.reject(new Error('the agent stopped'));
     this.batches.clear();
+    this.pacer.clear();
     const socket = this.socket;
     this.socket = null;
     this.ready = false;
@@ -194,7 +217,7 @@ export class NodeAgent {
       });
     } catch (error) {
       const refusal = error instanceof Error ? error : new Error(String(error));
-      (this.options.logger ?? STDERR_LOGGER).warn(`profile document refused: ${refusal.message}`, {
+      this.log().warn(`profile document refused: ${refusal.message}`, {
         reason: refusal instanceof ProfileDocumentRefusedError ? refusal.reason : 'signature',
         document_profile_id: document.id,
         document_version: document.version,
@@ -211,6 +234,10 @@ export class NodeAgent {
       await this.persist();
     }
     return document;
+  }
+
+  private log(): NodeAgentLogger {
+    return this.options.logger ?? STDERR_LOGGER;
   }
 
   /** Saves the credentials as they are now, after any save in progress. */
@@ -238,14 +265,42 @@ export class NodeAgent {
    * `batch_in_progress` is asked about again a second later instead). A batch whose
    * acknowledgement the link lost is sent again with the same id after the next welcome, and the API stores
    * it once; pass `id` to retry a rejected batch yourself (ids are unique per node, at most 64 characters).
+   *
+   * A batch larger than one link message (the welcome's `max_message_bytes`) or than 10,000 rows is sent as
+   * several messages ({@link splitLogBatch}), paced to the link's budget; it resolves with the rows kept of
+   * all of them, or rejects with the first part refused (its `errors` numbering rows of `rows`, the other
+   * parts settled as the API answered them). Sending it again with the same id stores each part once.
    */
   sendLogBatch(rows: Record<string, unknown>[], options: { id?: string } = {}): Promise<number> {
     if (!this.ready) return Promise.reject(new Error('the link is not connected'));
     const id = options.id ?? randomUUID();
-    return new Promise<number>((resolve, reject) => {
-      this.batches.set(id, { rows, resolve, reject });
-      this.send({ type: 'log_batch', id, rows });
-    });
+    let parts: ReturnType<typeof splitLogBatch>;
+    try {
+      parts = splitLogBatch(id, rows, this.maxMessageBytes);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const settled = parts.map(
+      (part) =>
+        new Promise<number>((resolve, reject) => {
+          this.batches.set(part.id, {
+            rows: part.rows,
+            resolve,
+            reject: (error) =>
+              reject(
+                error instanceof LogBatchRejectedError && part.firstRow > 0
+                  ? new LogBatchRejectedError(
+                      error.batchId,
+                      error.reason,
+                      error.errors.map((rowError) => ({ ...rowError, row: rowError.row + part.firstRow })),
+                    )
+                  : error,
+              ),
+          });
+          this.sendBatch(part.id, part.rows);
+        }),
+    );
+    return Promise.all(settled).then((accepted) => accepted.reduce((total, count) => total + count, 0));
   }
 
   private current(): NodeCredentials {
@@ -276,10 +331,17 @@ export class NodeAgent {
     });
     // Errors are followed by close, where reconnection is decided.
     socket.on('error', () => undefined);
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.ready = false;
+      this.pacer.clear();
+      // Closes that say this node broke the link's rules: worth an operator's look, the agent reconnects.
+      if (FAULT_CLOSE_CODES.has(code))
+        this.log().warn('the server closed the link for a fault of this node', {
+          code,
+          reason: reason.toString(),
+        });
       this.stopHeartbeat();
       for (const controller of this.running.values()) controller.abort();
       this.running.clear();
@@ -317,8 +379,17 @@ export class NodeAgent {
     }, delay);
   }
 
-  private send(message: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  /** Queues a message for the open link; answers and acknowledgements go ahead of log batches. */
+  private send(message: object, lane: SendLane = 'control'): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(JSON.stringify(message), lane);
+  }
+
+  private sendBatch(id: string, rows: readonly Record<string, unknown>[]): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(logBatchMessage(id, rows), 'bulk');
+  }
+
+  private write(text: string): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
   }
 
   private stopHeartbeat(): void {
@@ -331,6 +402,11 @@ export class NodeAgent {
       case 'welcome': {
         this.ready = true;
         this.attempt = 0;
+        this.maxMessageBytes =
+          typeof message.max_message_bytes === 'number'
+            ? message.max_message_bytes
+            : DEFAULT_MAX_MESSAGE_BYTES;
+        this.pacer.setPace(paceOf(message.budget));
         const seconds = typeof message.heartbeat_s === 'number' ? message.heartbeat_s : 30;
         this.stopHeartbeat();
         this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), seconds * 1000);
@@ -338,7 +414,7 @@ export class NodeAgent {
         this.welcomed?.();
         this.welcomed = undefined;
         // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
-        for (const [id, batch] of this.batches) this.send({ type: 'log_batch', id, rows: batch.rows });
+        for (const [id, batch] of this.batches) this.sendBatch(id, batch.rows);
         if (message.profile_version !== this.appliedVersion) await this.refreshProfile();
         return;
       }
@@ -364,7 +440,7 @@ export class NodeAgent {
         if (batch !== undefined && message.reason === 'batch_in_progress') {
           // Another copy is being stored (a resend raced the first send): ask again once it is settled.
           setTimeout(() => {
-            if (this.batches.get(id) === batch) this.send({ type: 'log_batch', id, rows: batch.rows });
+            if (this.batches.get(id) === batch) this.sendBatch(id, batch.rows);
           }, BATCH_IN_PROGRESS_RETRY_MS).unref();
           return;
         }
@@ -408,7 +484,17 @@ export class NodeAgent {
     this.running.set(id, controller);
     try {
       const result = await this.options.handler.answer(shape, params, controller.signal);
-      if (!controller.signal.aborted) this.send({ type: 'query_result', id, result });
+      if (controller.signal.aborted) return;
+      const answer = { type: 'query_result', id, result };
+      // A longer message would close the link (1009): the asker gets a failure instead, the link stays.
+      if (Buffer.byteLength(JSON.stringify(answer)) > this.maxMessageBytes) {
+        this.send({
+          type: 'query_error',
+          id,
+          code: 'node_error',
+          detail: `the answer is larger than a link message (${this.maxMessageBytes} bytes): ask for fewer rows`,
+        });
+      } else this.send(answer);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.send(

@@ -110,7 +110,7 @@ export const RawSettings = z.object({
   SVC_NODE_LINK_BYTES_PER_SECOND: z.coerce
     .number()
     .int()
-    .min(1_048_576, 'must be at least 1048576 (one largest link message)')
+    .min(2_097_152, 'must be at least 2097152 (twice the largest link message)')
     .max(1_073_741_824)
     .default(8_388_608)
     .describe(
