@@ -121,7 +121,7 @@ export const RawSettings = z.object({
     .int()
     .min(10)
     .max(100_000)
-    .default(50)
+    .default(100)
     .describe(
       'Messages a second one node link may send, with a burst of one second of them; a link over it is closed with 4005. Announced to the node in the welcome.',
     ),
