@@ -101,8 +101,7 @@ export function readQuery(wire: Buffer): ReadQuery {
   if (((flags >> 11) & 0xf) !== OPCODE_QUERY) return error(RCODE.notImp, questions);
   const question = questions[0];
   if (question === undefined || questions.length > 1 || opts.length > 1) return error(RCODE.formErr, []);
-  if (opt !== undefined && opt.ednsVersion > 0)
-    return error(RCODE.noError, [question], BADVERS_UPPER_BITS);
+  if (opt !== undefined && opt.ednsVersion > 0) return error(RCODE.noError, [question], BADVERS_UPPER_BITS);
   return { kind: 'query', query: { ...base, question, qtype: questionType(wire) } };
 }
 
@@ -129,7 +128,12 @@ export function encodeAnswer(query: ClientQuery, sections: AnswerSections, limit
 /** An answer that says only that it did not fit: TC set, the question, and the OPT record. */
 export function truncatedAnswer(query: ClientQuery, rcode: number, ede: ExtendedError | null): Buffer {
   return encode(
-    responsePacket(query, [query.question], { rcode, answers: [], authorities: [], ede }, { truncated: true }),
+    responsePacket(
+      query,
+      [query.question],
+      { rcode, answers: [], authorities: [], ede },
+      { truncated: true },
+    ),
   );
 }
 
@@ -206,8 +210,7 @@ function responsePacket(
     questions,
     answers: sections.answers,
     authorities: sections.authorities,
-    additionals:
-      query.edns === null ? [] : [optRecord(query.edns, sections.ede, options.extendedRcode ?? 0)],
+    additionals: query.edns === null ? [] : [optRecord(query.edns, sections.ede, options.extendedRcode ?? 0)],
   };
 }
 

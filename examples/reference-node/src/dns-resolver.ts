@@ -28,7 +28,10 @@ import { askUpstream, type UpstreamAddress, type UpstreamAnswer } from './upstre
 const QTYPE = { A: 1, CNAME: 5, AAAA: 28 } as const;
 /** Longest chain of rewrites to host names followed for one query (a loop ends here with SERVFAIL). */
 const MAX_REWRITE_CHAIN = 8;
-const UPSTREAM_FAILED: ExtendedError = { code: EDE.networkError, text: 'the upstream resolver did not answer' };
+const UPSTREAM_FAILED: ExtendedError = {
+  code: EDE.networkError,
+  text: 'the upstream resolver did not answer',
+};
 
 /** The addresses a `block-page` block answers with (spec 2.3), and those of `null`. */
 export interface BlockAnswers {
@@ -275,7 +278,8 @@ function synthesised(type: 'A' | 'AAAA' | 'CNAME', name: string, data: string): 
 
 /** The block address of the query type (A or AAAA), or a NODATA answer with a SOA for any other type. */
 function addressesOrNoData(name: string, qtype: number, v4: string, v6: string): Omit<AnswerSections, 'ede'> {
-  if (qtype === QTYPE.A) return { rcode: RCODE.noError, answers: [synthesised('A', name, v4)], authorities: [] };
+  if (qtype === QTYPE.A)
+    return { rcode: RCODE.noError, answers: [synthesised('A', name, v4)], authorities: [] };
   if (qtype === QTYPE.AAAA)
     return { rcode: RCODE.noError, answers: [synthesised('AAAA', name, v6)], authorities: [] };
   return { rcode: RCODE.noError, answers: [], authorities: [negativeSoa(name)] };

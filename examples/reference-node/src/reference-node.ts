@@ -1,7 +1,7 @@
 import { type CredentialStore, enrolNode, NodeAgent } from '@svc/node-agent-kit';
 import type { NodeProfileDocument } from '@svc/sdk';
-import { Do53Listener } from './do53-listener.js';
 import { type BlockAnswers, DnsResolver } from './dns-resolver.js';
+import { Do53Listener } from './do53-listener.js';
 import { DohListener } from './doh-listener.js';
 import { FilteringPolicy } from './filtering-policy.js';
 import { recordedQueryOf } from './held-rows.js';

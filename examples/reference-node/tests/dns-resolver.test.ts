@@ -28,7 +28,7 @@ describe(DnsResolver.name, () => {
     const store = await QueryLogStore.open();
     const failures: string[] = [];
     const resolver = new DnsResolver({
-      policy: () => policy({ log_client_ip: false }),
+      profile: () => policy({ log_client_ip: false }),
       upstream: { host: '127.0.0.1', port: await silentPort() },
       upstreamTimeoutMs: 200,
       record: (query) => store.append(query),
@@ -37,9 +37,11 @@ describe(DnsResolver.name, () => {
     const answer = await resolver.resolve(queryMessage('quiet.example', 'A'), {
       transport: 'do53',
       clientIp: '192.0.2.9',
+      overUdp: true,
     });
     expect(answer).not.toBeNull();
-    expect(rcodeOf(decode(answer ?? Buffer.alloc(0)))).toBe(SERVFAIL);
+    expect(rcodeOf(decode(answer?.wire ?? Buffer.alloc(0)))).toBe(SERVFAIL);
+    expect(answer?.cacheSeconds).toBe(0);
     expect(failures).toHaveLength(1);
     expect([...store.newestFirst()]).toMatchObject([
       { qname: 'quiet.example', status: 'error', rcode: SERVFAIL, client_ip: '', transport: 'do53' },
@@ -49,13 +51,19 @@ describe(DnsResolver.name, () => {
   it('drops bytes that are not a DNS query, and records nothing when logging is off', async () => {
     const store = await QueryLogStore.open();
     const resolver = new DnsResolver({
-      policy: () => FilteringPolicy.of(profileDocument({ logging: false })),
+      profile: () => FilteringPolicy.of(profileDocument({ logging: false })),
       upstream: { host: '127.0.0.1', port: await silentPort() },
       upstreamTimeoutMs: 100,
       record: (query) => store.append(query),
     });
-    expect(await resolver.resolve(Buffer.from('not dns'), { transport: 'doh', clientIp: '' })).toBeNull();
-    await resolver.resolve(queryMessage('unlogged.example', 'A'), { transport: 'doh', clientIp: '' });
+    expect(
+      await resolver.resolve(Buffer.from('not dns'), { transport: 'doh', clientIp: '', overUdp: false }),
+    ).toBeNull();
+    await resolver.resolve(queryMessage('unlogged.example', 'A'), {
+      transport: 'doh',
+      clientIp: '',
+      overUdp: false,
+    });
     expect(store.size).toBe(0);
   });
 });

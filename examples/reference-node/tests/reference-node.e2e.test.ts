@@ -75,7 +75,7 @@ describe('reference node end to end (4.13)', () => {
       credentials,
       ...(enrolmentCode === undefined ? {} : { enrolmentCode }),
       upstream,
-      udpPort: 0,
+      dnsPort: 0,
       dohPort: 0,
       logBatchIntervalMs: 50,
       backoff: { initialMs: 20, maxMs: 200 },
@@ -133,21 +133,21 @@ describe('reference node end to end (4.13)', () => {
   });
 
   it('answers over UDP: denied per block mode, allowed through the upstream, rewrites from the rule (2.3, 2.4)', async () => {
-    const blocked = await udpQuery(node.udpAddress, 'ads.example');
+    const blocked = await udpQuery(node.dnsAddress, 'ads.example');
     expect(rcodeOf(blocked)).toBe(NXDOMAIN);
     expect(blocked.answers).toEqual([]);
-    const under = await udpQuery(node.udpAddress, 'pixel.ads.example');
+    const under = await udpQuery(node.dnsAddress, 'pixel.ads.example');
     expect(rcodeOf(under)).toBe(NXDOMAIN);
-    const exactOnly = await udpQuery(node.udpAddress, 'www.tracker.example');
+    const exactOnly = await udpQuery(node.dnsAddress, 'www.tracker.example');
     expect(rcodeOf(exactOnly)).toBe(NOERROR);
-    const allowed = await udpQuery(node.udpAddress, 'ok.ads.example');
+    const allowed = await udpQuery(node.dnsAddress, 'ok.ads.example');
     expect(rcodeOf(allowed)).toBe(NOERROR);
     expect(answerData(allowed)).toEqual([`A ${UPSTREAM_V4}`]);
     expect(upstream.asked).toContain('ok.ads.example');
     expect(upstream.asked).not.toContain('ads.example');
-    const rewrittenA = await udpQuery(node.udpAddress, 'nas.router.home', 'A');
+    const rewrittenA = await udpQuery(node.dnsAddress, 'nas.router.home', 'A');
     expect(answerData(rewrittenA)).toEqual(['A 192.168.1.1']);
-    const rewrittenAaaa = await udpQuery(node.udpAddress, 'router.home', 'AAAA');
+    const rewrittenAaaa = await udpQuery(node.dnsAddress, 'router.home', 'AAAA');
     expect(answerData(rewrittenAaaa)).toEqual(['AAAA fd00::1']);
   });
 
@@ -169,7 +169,7 @@ describe('reference node end to end (4.13)', () => {
   });
 
   it('shows the queries through GET /v1/profiles/{id}/logs, relayed over the link (2.11, 4.6)', async () => {
-    await udpQuery(node.udpAddress, 'logged.example');
+    await udpQuery(node.dnsAddress, 'logged.example');
     await dohQuery(node.dohUrl, 'ads.example', 'AAAA', 'GET');
     await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=2`);
@@ -232,13 +232,13 @@ describe('reference node end to end (4.13)', () => {
   });
 
   it('applies a rule changed through the API: the next query for that name changes answer', async () => {
-    const before = await udpQuery(node.udpAddress, 'video.example');
+    const before = await udpQuery(node.dnsAddress, 'video.example');
     expect(answerData(before)).toEqual([`A ${UPSTREAM_V4}`]);
     await changeProfile('PUT', `/v1/profiles/${profileId}/rules`, {
       ...RULES,
       deny: [...RULES.deny, 'video.example'],
     });
-    const after = await udpQuery(node.udpAddress, 'video.example');
+    const after = await udpQuery(node.dnsAddress, 'video.example');
     expect(rcodeOf(after)).toBe(NXDOMAIN);
     await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?qname=video.example`);
@@ -247,10 +247,10 @@ describe('reference node end to end (4.13)', () => {
 
   it('answers blocked names as each block mode says: refused, null, block-page (2.3)', async () => {
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { block_mode: 'refused' } });
-    expect(rcodeOf(await udpQuery(node.udpAddress, 'ads.example'))).toBe(REFUSED);
+    expect(rcodeOf(await udpQuery(node.dnsAddress, 'ads.example'))).toBe(REFUSED);
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { block_mode: 'null' } });
-    expect(answerData(await udpQuery(node.udpAddress, 'ads.example', 'A'))).toEqual(['A 0.0.0.0']);
-    expect(answerData(await udpQuery(node.udpAddress, 'ads.example', 'AAAA'))).toEqual(['AAAA ::']);
+    expect(answerData(await udpQuery(node.dnsAddress, 'ads.example', 'A'))).toEqual(['A 0.0.0.0']);
+    expect(answerData(await udpQuery(node.dnsAddress, 'ads.example', 'AAAA'))).toEqual(['AAAA ::']);
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { block_mode: 'block-page' } });
     const page = await dohQuery(node.dohUrl, 'ads.example', 'A', 'POST');
     expect(rcodeOf(page)).toBe(NOERROR);
@@ -259,7 +259,7 @@ describe('reference node end to end (4.13)', () => {
 
   it('keeps domains out of its log when log_domains is off, and sends its rows over the link only for `both`', async () => {
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { log_domains: false } });
-    await udpQuery(node.udpAddress, 'private.example');
+    await udpQuery(node.dnsAddress, 'private.example');
     await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=1`);
     expect(rowsOf(logs.json)[0]).toMatchObject({ qname: '', status: 'allowed' });
@@ -268,8 +268,8 @@ describe('reference node end to end (4.13)', () => {
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, {
       settings: { log_domains: true, log_destination: 'both' },
     });
-    await udpQuery(node.udpAddress, 'shared.example');
-    await udpQuery(node.udpAddress, 'ads.example');
+    await udpQuery(node.dnsAddress, 'shared.example');
+    await udpQuery(node.dnsAddress, 'ads.example');
     // This API has no columnar store, so it acknowledges the batch without keeping it (accepted 0).
     expect(
       await eventually(
@@ -287,7 +287,7 @@ describe('reference node end to end (4.13)', () => {
     node = await startNode();
     expect((await credentials.load())?.nodeId).toBe(nodeId);
     // The profile's block mode is block-page by now.
-    expect(answerData(await udpQuery(node.udpAddress, 'video.example'))).toEqual(['A 198.51.100.53']);
+    expect(answerData(await udpQuery(node.dnsAddress, 'video.example'))).toEqual(['A 198.51.100.53']);
     await pastThisMillisecond();
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=1`);
     expect(logs.status, logs.text).toBe(200);

@@ -124,10 +124,7 @@ export async function startTestUpstream(port = 0): Promise<TestUpstream> {
   };
 }
 
-function recordsFor(
-  name: string,
-  type: string,
-): { rcode: number; answers: Answer[]; authorities: Answer[] } {
+function recordsFor(name: string, type: string): { rcode: number; answers: Answer[]; authorities: Answer[] } {
   const soa: Answer = {
     type: 'SOA',
     name: name.split('.').slice(-1)[0] ?? '.',
