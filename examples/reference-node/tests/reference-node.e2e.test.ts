@@ -1,9 +1,13 @@
+import { Resolver } from 'node:dns/promises';
 import { createTestApp, type TestApp } from '@svc/http-server';
 import { MemoryCredentialStore } from '@svc/node-agent-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReferenceNode } from '../src/index.js';
 import { type ApiOwner, createOwner } from './support/api-account.js';
-import { answerData, dohQuery, rcodeOf, udpQuery } from './support/dns-client.js';
+import { answerData, dohQuery, edeOf, queryMessage, rcodeOf, udpQuery } from './support/dns-client.js';
+import { ask, INSTALLED_TOOLS } from './support/dns-tools.js';
+import { opensslMissing, type SelfSignedCertificate, selfSignedCertificate } from './support/self-signed.js';
+import { openStream } from './support/stream-client.js';
 import { startTestUpstream, type TestUpstream, UPSTREAM_V4 } from './support/test-upstream.js';
 
 const NOERROR = 0;
@@ -15,6 +19,7 @@ const RULES = {
   rewrites: [
     { pattern: 'router.home', answer: '192.168.1.1' },
     { pattern: 'router.home', answer: 'fd00::1' },
+    { pattern: 'alias.home', answer: 'target.example' },
   ],
 };
 
@@ -52,6 +57,7 @@ describe('reference node end to end (4.13)', () => {
   let node: ReferenceNode;
   let profileId: string;
   let nodeId: string;
+  let certificate: SelfSignedCertificate | null = null;
 
   const request = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${api.url}${path}`, {
@@ -77,6 +83,7 @@ describe('reference node end to end (4.13)', () => {
       upstream,
       dnsPort: 0,
       dohPort: 0,
+      ...(certificate === null ? {} : { dot: { port: 0, ...certificate } }),
       logBatchIntervalMs: 50,
       backoff: { initialMs: 20, maxMs: 200 },
     });
@@ -100,6 +107,8 @@ describe('reference node end to end (4.13)', () => {
       api.mailer.to(address).map((message) => message.text ?? ''),
     );
     upstream = await startTestUpstream();
+    if (opensslMissing === undefined) certificate = selfSignedCertificate();
+    else console.warn(`the node's DoT is not tested: ${opensslMissing}`);
     const profile = await request('POST', '/v1/profiles', {
       name: 'home',
       settings: { log_destination: 'self-hosted', block_mode: 'nxdomain' },
@@ -292,5 +301,30 @@ describe('reference node end to end (4.13)', () => {
     const logs = await request('GET', `/v1/profiles/${profileId}/logs?limit=1`);
     expect(logs.status, logs.text).toBe(200);
     expect(rowsOf(logs.json)[0]).toMatchObject({ qname: 'video.example', status: 'blocked' });
+  });
+
+  it("answers clients nobody here wrote: c-ares follows a rewrite's CNAME, kdig/dig see the block mode and EDE 17", async () => {
+    // The profile's block mode is block-page by now.
+    const resolver = new Resolver({ timeout: 3_000, tries: 1 });
+    resolver.setServers([`127.0.0.1:${node.dnsAddress.port}`]);
+    expect(await resolver.resolve4('alias.home')).toEqual([UPSTREAM_V4]);
+    expect(await resolver.resolve4('ads.example')).toEqual(['198.51.100.53']);
+    const tool = INSTALLED_TOOLS[0];
+    if (tool === undefined) console.warn('kdig/dig part skipped: neither is installed');
+    else {
+      const blocked = await ask(tool, { port: node.dnsAddress.port, name: 'pixel.ads.example', edns: true });
+      expect(blocked.answers).toMatchObject([{ type: 'A', data: '198.51.100.53' }]);
+      expect(blocked.ede).toEqual({ code: 17, text: 'ads.example' });
+    }
+    const dot = node.dotAddress;
+    if (dot === null || certificate === null) return;
+    const client = await openStream(dot.port, certificate.certificate);
+    try {
+      client.send(queryMessage('ads.example', 'A', 5, {}));
+      const [answer] = await client.received(1);
+      expect(answer === undefined ? null : edeOf(answer)).toEqual({ code: 17, text: 'ads.example' });
+    } finally {
+      client.close();
+    }
   });
 });
