@@ -8,7 +8,7 @@ import { ROOT } from './bench-processes.js';
  * benchmark in a process of its own, one after the other (so that none measures another's load), passing the
  * other arguments through. Each prints its figures next to its targets.
  */
-const BENCHES = ['meta', 'profiles', 'simulate', 'query-log', 'relay', 'exports', 'mix'];
+const BENCHES = ['meta', 'profiles', 'simulate', 'query-log', 'relay', 'dns', 'exports', 'mix'];
 
 // `--mix` is short for `--only mix` (issue 10 names it so).
 const given = process.argv.slice(2);

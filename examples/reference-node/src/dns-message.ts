@@ -86,23 +86,39 @@ export function readQuery(wire: Buffer): ReadQuery {
   const message = decodeOrNull(wire);
   if (message === null || message.type !== 'query') return { kind: 'not-a-query' };
   const flags = message.flags ?? 0;
+  const id = message.id ?? 0;
   const questions = message.questions ?? [];
-  const opts = (message.additionals ?? []).filter((record) => record.type === 'OPT');
-  const opt = opts[0];
+  let opt: OptAnswer | undefined;
+  let opts = 0;
+  for (const record of message.additionals ?? []) {
+    if (record.type !== 'OPT') continue;
+    opts += 1;
+    opt = record;
+  }
   const edns: ClientEdns | null =
-    opt === undefined
+    opt === undefined || opts > 1
       ? null
       : { udpPayloadSize: opt.udpPayloadSize, dnssecOk: (opt.flags & DNSSEC_OK) !== 0 };
-  const base = { id: message.id ?? 0, flags, qtype: 0, edns: opts.length > 1 ? null : edns };
-  const error = (rcode: number, echoed: Question[], extended = 0): ReadQuery => ({
-    kind: 'error',
-    answer: encode(responsePacket(base, echoed, errorSections(rcode), { extendedRcode: extended })),
-  });
-  if (((flags >> 11) & 0xf) !== OPCODE_QUERY) return error(RCODE.notImp, questions);
   const question = questions[0];
-  if (question === undefined || questions.length > 1 || opts.length > 1) return error(RCODE.formErr, []);
-  if (opt !== undefined && opt.ednsVersion > 0) return error(RCODE.noError, [question], BADVERS_UPPER_BITS);
-  return { kind: 'query', query: { ...base, question, qtype: questionType(wire) } };
+  if (((flags >> 11) & 0xf) !== OPCODE_QUERY) return refusal(id, flags, edns, RCODE.notImp, questions);
+  if (question === undefined || questions.length > 1 || opts > 1)
+    return refusal(id, flags, edns, RCODE.formErr, []);
+  if (opt !== undefined && opt.ednsVersion > 0)
+    return refusal(id, flags, edns, RCODE.noError, [question], BADVERS_UPPER_BITS);
+  return { kind: 'query', query: { id, flags, question, qtype: questionType(wire), edns } };
+}
+
+/** A query answered at once with an error rcode (and extended rcode). */
+function refusal(
+  id: number,
+  flags: number,
+  edns: ClientEdns | null,
+  rcode: number,
+  echoed: Question[],
+  extendedRcode = 0,
+): ReadQuery {
+  const packet = responsePacket({ id, flags, edns }, echoed, errorSections(rcode), { extendedRcode });
+  return { kind: 'error', answer: encode(packet) };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from './query-decision.js';
 import { RulePatternIndex } from './rule-pattern-index.js';
 
+const UPPER_CASE = /[A-Z]/;
 const FORWARD: QueryDecision = Object.freeze({ action: 'forward' });
 
 /**
@@ -86,7 +87,7 @@ export class FilteringPolicy implements ProfileInForce {
 /** A query name as rules and logs compare it: ASCII lower case, without the trailing dot. */
 export function normaliseQueryName(qname: string): string {
   const name = qname.endsWith('.') ? qname.slice(0, -1) : qname;
-  return name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return UPPER_CASE.test(name) ? name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : name;
 }
 
 /**

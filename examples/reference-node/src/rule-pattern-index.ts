@@ -10,6 +10,7 @@ export class RulePatternIndex {
   private readonly subtree = new Map<string, number>();
   /** `*.name`: only what is under the name. */
   private readonly subdomains = new Map<string, number>();
+  private readonly patterns: number;
 
   /** `patterns` are stored (normalised) patterns; a position is the pattern's index in this list. */
   constructor(patterns: readonly string[]) {
@@ -21,23 +22,24 @@ export class RulePatternIndex {
           : [this.subtree, pattern];
       if (!forms.has(base)) forms.set(base, position);
     });
+    this.patterns = this.exact.size + this.subtree.size + this.subdomains.size;
   }
 
+  /** How many distinct patterns are indexed. */
   get size(): number {
-    return this.exact.size + this.subtree.size + this.subdomains.size;
+    return this.patterns;
   }
 
   /** The position of the first pattern, in list order, that covers a normalised name; -1 when none does. */
   firstCovering(name: string): number {
     if (this.size === 0) return -1;
     let first = this.exact.get(name) ?? -1;
-    const earlier = (position: number | undefined) => {
-      if (position !== undefined && (first < 0 || position < first)) first = position;
-    };
     let suffix = name;
     for (let under = false; ; under = true) {
-      earlier(this.subtree.get(suffix));
-      if (under) earlier(this.subdomains.get(suffix));
+      const subtree = this.subtree.get(suffix);
+      if (subtree !== undefined && (first < 0 || subtree < first)) first = subtree;
+      const subdomains = under ? this.subdomains.get(suffix) : undefined;
+      if (subdomains !== undefined && (first < 0 || subdomains < first)) first = subdomains;
       const dot = suffix.indexOf('.');
       if (dot < 0) return first;
       suffix = suffix.slice(dot + 1);
