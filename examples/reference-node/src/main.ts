@@ -47,7 +47,8 @@ const node = await ReferenceNode.start({
   ...(code === undefined || code === '' ? {} : { enrolmentCode: code }),
   upstream: { host: upstreamHost ?? '127.0.0.1', port: Number(upstreamPort ?? 53) },
   dnsHost: setting('NODE_DNS_HOST', '127.0.0.1'),
-  dnsPort: port('NODE_DNS_PORT', '5353'),
+  // NODE_UDP_PORT is the setting's name from before the node answered over TCP too.
+  dnsPort: port('NODE_DNS_PORT', process.env.NODE_UDP_PORT ?? '5353'),
   dohPort: port('NODE_DOH_PORT', '8053'),
   ...dotSettings(),
   logFile: `${dataDir}/queries.jsonl`,
