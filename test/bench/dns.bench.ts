@@ -25,7 +25,7 @@ import { exited } from './bench-processes.js';
  * The reference node's DNS side and unbound, each a process of its own on loopback, are driven by the same
  * `dnsperf` over the same 100,000 names (BENCH_DNS_NAMES), all of which both refuse: the node from a profile
  * document whose deny rules are those names with block mode `refused` (what the node loads until compiled lists
- * reach it), unbound from `local-zone: "name." refuse` lines, one thread, as an unprivileged process. Queries are
+ * reach it) and logs on, so that it records every query in its memory log as a node does; unbound from `local-zone: "name." refuse` lines, one thread, as an unprivileged process. Queries are
  * plain UDP without EDNS. Each server gets a short warm-up, then they take turns for BENCH_DNS_ROUNDS (2) timed
  * runs of BENCH_DNS_SECONDS (10) each; the best run of each is printed with the ratio node/unbound (target
  * ≥ 0.3) and the machine's load, which moves the figures. Skipped, saying so, when dnsperf or unbound is absent.
