@@ -17,7 +17,7 @@ import {
   udpExchange,
 } from '../../examples/reference-node/tests/support/dns-client.js';
 import { profileDocument } from '../../examples/reference-node/tests/support/profile-document.js';
-import { exited } from './bench-processes.js';
+import { cpuMilliseconds, exited } from './bench-processes.js';
 
 /**
  * Part of `npm run bench` (issue 29, "Performance"): `node --conditions=source --import tsx test/bench/dns.bench.ts`.
@@ -28,7 +28,8 @@ import { exited } from './bench-processes.js';
  * reach it) and logs on, so that it records every query in its memory log as a node does; unbound from `local-zone: "name." refuse` lines, one thread, as an unprivileged process. Queries are
  * plain UDP without EDNS. Each server gets a short warm-up, then they take turns for BENCH_DNS_ROUNDS (2) timed
  * runs of BENCH_DNS_SECONDS (10) each; the best run of each is printed with the ratio node/unbound (target
- * ≥ 0.3) and the machine's load, which moves the figures. Skipped, saying so, when dnsperf or unbound is absent.
+ * ≥ 0.3), the CPU time each server spent per query (/proc; it moves far less with the machine's load than the
+ * rates do) and the load. Skipped, saying so, when dnsperf or unbound is absent.
  */
 const THIS_FILE = fileURLToPath(import.meta.url);
 const NAMES = Number(process.env.BENCH_DNS_NAMES ?? 100_000);
@@ -93,29 +94,36 @@ async function refusing(port: number, name: string): Promise<void> {
 
 interface PerfFigures {
   qps: number;
+  /** CPU time the server spent per answered query, in µs (/proc): it moves far less with the load than qps. */
+  cpuPerQueryUs: number;
   completed: number;
   lost: number;
   /** Share of answers that were REFUSED, in percent. */
   refusedPercent: number;
 }
 
-function dnsperf(port: number, queries: string, seconds: number): PerfFigures {
+function dnsperf(server: { port: number; pid: number }, queries: string, seconds: number): PerfFigures {
+  const cpuBefore = cpuMilliseconds(server.pid);
+  const port = server.port;
   const output = execFileSync(
     'dnsperf',
     ['-s', '127.0.0.1', '-p', String(port), '-d', queries, '-l', String(seconds), '-c', '4', '-T', '1'],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
+  const cpu = cpuMilliseconds(server.pid) - cpuBefore;
   const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? Number.NaN);
+  const completed = number(/Queries completed:\s+(\d+)/);
   return {
     qps: number(/Queries per second:\s+([\d.]+)/),
-    completed: number(/Queries completed:\s+(\d+)/),
+    cpuPerQueryUs: (cpu * 1000) / completed,
+    completed,
     lost: number(/Queries lost:\s+(\d+)/),
     refusedPercent: number(/REFUSED\s+\d+\s+\(([\d.]+)%\)/),
   };
 }
 
 const show = (figures: PerfFigures) =>
-  `${Math.round(figures.qps).toLocaleString('en')} q/s (${figures.completed.toLocaleString('en')} answered, ${figures.lost} lost, ${figures.refusedPercent}% REFUSED)`;
+  `${Math.round(figures.qps).toLocaleString('en')} q/s, ${figures.cpuPerQueryUs.toFixed(1)} µs CPU a query (${figures.completed.toLocaleString('en')} answered, ${figures.lost} lost, ${figures.refusedPercent}% REFUSED)`;
 
 /** The child process: the node's DNS side answering from a profile document that denies every bench name. */
 async function serveNode(): Promise<void> {
@@ -204,12 +212,14 @@ async function main(): Promise<void> {
     const probe = names[NAMES - 1] ?? 'missing';
     await Promise.all([refusing(nodePort, probe), refusing(unboundPort, probe)]);
 
-    dnsperf(nodePort, queries, WARM_UP_SECONDS);
-    dnsperf(unboundPort, queries, WARM_UP_SECONDS);
+    const nodeServer = { port: nodePort, pid: node.pid ?? 0 };
+    const unboundServer = { port: unboundPort, pid: unbound.pid ?? 0 };
+    dnsperf(nodeServer, queries, WARM_UP_SECONDS);
+    dnsperf(unboundServer, queries, WARM_UP_SECONDS);
     const runs: { node: PerfFigures[]; unbound: PerfFigures[] } = { node: [], unbound: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
-      runs.node.push(dnsperf(nodePort, queries, SECONDS));
-      runs.unbound.push(dnsperf(unboundPort, queries, SECONDS));
+      runs.node.push(dnsperf(nodeServer, queries, SECONDS));
+      runs.unbound.push(dnsperf(unboundServer, queries, SECONDS));
     }
     const best = (figures: PerfFigures[]) => figures.reduce((a, b) => (b.qps > a.qps ? b : a));
     const nodeBest = best(runs.node);
@@ -222,6 +232,7 @@ async function main(): Promise<void> {
         `  reference node: ${show(nodeBest)}`,
         `  unbound ${unboundVersion ?? ''}: ${show(unboundBest)}`,
         `  ratio node/unbound: ${ratio.toFixed(2)} (target ≥ ${RATIO_TARGET}) ${ratio >= RATIO_TARGET ? 'met' : 'NOT met'}`,
+        `  ratio of queries per CPU second, node/unbound: ${(unboundBest.cpuPerQueryUs / nodeBest.cpuPerQueryUs).toFixed(2)}`,
         `  all runs (q/s): node ${runs.node.map((run) => Math.round(run.qps)).join(', ')}; unbound ${runs.unbound.map((run) => Math.round(run.qps)).join(', ')}`,
         `  machine: ${machineLoad()}`,
         '',
