@@ -41,6 +41,8 @@ const NOTIMP = 4;
 /** The negative TTL of the SOA the node makes up (its TTL and MINIMUM alike). */
 const NEGATIVE_TTL = 60;
 const RULES: NodeProfileDocument['rules'] = {
+  // Compiled lists do not reach nodes yet (issue 29, other part): a deny rule stands for a listed name, which the
+  // profile's filtering blocks the same way (block mode, EDE 17).
   deny: ['ads.example', 'blocked-target.example'],
   // The operator blocks this name whatever the profile says, allow rule included.
   allow: ['operator-blocked.example'],
