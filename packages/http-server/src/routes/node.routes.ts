@@ -56,7 +56,7 @@ export function nodeRoutes(nodes: NodeService): AnyRoute[] {
       },
       handler: async (context) => {
         const { principal, params, body } = context;
-        const created = await nodes.create(orgOf(principal), params.id, body, auditSourceOf(context));
+        const created = await nodes.create(actingAccount(principal), params.id, body, auditSourceOf(context));
         return {
           status: 201,
           body: { node: nodes.view(created.node), enrolment_code: created.enrolmentCode },
