@@ -27,7 +27,7 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       path: '/v1/auth/totp',
       operationId: 'startTotpEnrolment',
       summary: 'Start TOTP enrolment',
-      description: `${STEP_UP} Confirm with POST /v1/auth/totp/confirm.`,
+      description: `${STEP_UP} An account whose address is not verified is 403 email_unverified. Confirm with POST /v1/auth/totp/confirm.`,
       tags: ['second factors'],
       auth: 'session',
       allowRestricted: true,

@@ -47,6 +47,8 @@ export function signupRoutes(signup: SignupService): AnyRoute[] {
       path: '/v1/auth/verify',
       operationId: 'verifyEmail',
       summary: 'Verify an email address with the emailed token',
+      description:
+        'Until its address is verified an account may sign in, read itself, ask for a new link and sign out, but creates no API token, passkey, TOTP or node (403 email_unverified). The first verification ends every session, API token and second factor made before it: sign in again.',
       tags: ['auth'],
       auth: 'none',
       request: { body: VerifyRequest },

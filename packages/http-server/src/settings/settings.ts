@@ -84,6 +84,8 @@ export const RawSettings = z.object({
     .pipe(z.array(z.ipv4('must list IPv4 addresses')))
     .default(['192.0.2.53', '198.51.100.53']),
   SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SVC_LINKED_IPS_PER_PROFILE: z.coerce.number().int().min(1).max(100_000).default(20),
+  SVC_LINKED_IPS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32),
   SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128),
   SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14),
@@ -150,6 +152,8 @@ export interface Settings {
   resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
   /** The plan's limit of rules per profile (422 too_many_rules beyond). */
   rulesLimit: number;
+  /** Links (DDNS slots included) per profile and per account over its profiles (422 too_many_linked_ips). */
+  linkedIpCaps: { perProfile: number; perAccount: number };
   /** The operator's cap on the ECS source prefixes the resolvers forward (spec 2.3 settings.ecs). */
   ecsOperatorCap: { v4: number; v6: number };
   /** Days between an account deletion request and its erasure (the owner can undelete until then). */
@@ -241,6 +245,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       ipv4Anycast: raw.SVC_ANYCAST_V4,
     },
     rulesLimit: raw.SVC_RULES_LIMIT,
+    linkedIpCaps: { perProfile: raw.SVC_LINKED_IPS_PER_PROFILE, perAccount: raw.SVC_LINKED_IPS_PER_ACCOUNT },
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
