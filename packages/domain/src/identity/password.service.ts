@@ -108,7 +108,7 @@ export class PasswordService {
     token: string,
     newPassword: string,
     source?: Omit<AuditSource, 'actor'>,
-  ): Promise<number> {
+  ): Promise<{ revoked: number; accountId: string }> {
     const newHash = await this.deps.hasher.hash(newPassword);
     const now = this.deps.clock.now();
     const hash = this.deps.keyedHash.mac(SecretPurpose.oneTime, token);
@@ -147,7 +147,7 @@ export class PasswordService {
           { security: `${dashboard}/account/security`, reset: `${dashboard}/reset-password` },
         ),
       );
-      return revoked;
+      return { revoked, accountId: account.id };
     });
   }
 }

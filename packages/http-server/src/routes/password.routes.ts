@@ -12,7 +12,10 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
 
 /** Password change and reset (spec 4.8, ROUTES.md). */
-export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
+export function passwordRoutes(
+  passwords: PasswordService,
+  credentialsEnded: (accountId: string) => void,
+): AnyRoute[] {
   return [
     defineRoute({
       method: 'post',
@@ -59,12 +62,12 @@ export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
       auth: 'none',
       request: { body: PasswordResetConfirmRequest },
       responses: { 200: { description: 'Password set; every session signed out.', schema: RevokedCount } },
-      handler: async ({ body, clientIp, requestId }) => ({
-        status: 200,
-        body: {
-          revoked: await passwords.confirmReset(body.token, body.new_password, { clientIp, requestId }),
-        },
-      }),
+      handler: async ({ body, clientIp, requestId }) => {
+        const reset = await passwords.confirmReset(body.token, body.new_password, { clientIp, requestId });
+        // A first verification by reset revokes the account's API tokens, which this server may have cached.
+        credentialsEnded(reset.accountId);
+        return { status: 200, body: { revoked: reset.revoked } };
+      },
     }),
   ];
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** Signup, verification and the waitlist (spec 4.8, ROUTES.md "Sign-in and account"). */
-export function signupRoutes(signup: SignupService): AnyRoute[] {
+export function signupRoutes(signup: SignupService, credentialsEnded: (accountId: string) => void): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
@@ -53,7 +53,12 @@ export function signupRoutes(signup: SignupService): AnyRoute[] {
       auth: 'none',
       request: { body: VerifyRequest },
       responses: { 200: { description: 'The verified account.', schema: AccountEnvelope } },
-      handler: async ({ body }) => ({ status: 200, body: { account: await signup.verify(body.token) } }),
+      handler: async ({ body }) => {
+        const account = await signup.verify(body.token);
+        // The first verification revokes the account's API tokens, which this server may have cached.
+        credentialsEnded(account.id);
+        return { status: 200, body: { account } };
+      },
     }),
     defineRoute({
       method: 'post',
