@@ -27,7 +27,7 @@ export type IdempotencyStart = { kind: 'proceed' } | { kind: 'replay'; response:
  * The Idempotency-Key state machine of spec section 3: (none) → running → stored for 24 h, or running →
  * nothing stored when the first request fails. A stored body is sealed with the server key: some first
  * answers carry a secret shown once (an API token, an enrolment code), and a replay must give the client
- * that lost the first answer the same one, while a copy of the database must give nobody any (docs/adr).
+ * that lost the first answer the same one, while a copy of the database must give nobody any (ADR 0018).
  */
 export class IdempotencyService {
   constructor(
