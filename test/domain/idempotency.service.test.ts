@@ -13,7 +13,11 @@ const created = { status: 201, headers: { Location: '/v1/things/1' }, body: '{"i
 function setup() {
   const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
   const store = new MemoryIdempotencyStore();
-  const sut = new IdempotencyService(store, clock, new AesGcmSecretBox('a test secret of at least 32 chars.'));
+  const sut = new IdempotencyService(
+    store,
+    clock,
+    new AesGcmSecretBox('a test secret of at least 32 chars.'),
+  );
   return { clock, store, sut };
 }
 

@@ -35,8 +35,11 @@ export function runCredentialLifetimeSuite(storage: HarnessStorage, options: { s
 
     const get = (path: string, cookie: string) => send(`${api.url}${path}`, { headers: withCookie(cookie) });
     const accountOf = async (cookie: string) =>
-      ((await get('/v1/auth/me', cookie)).json as { account: { id: string; email_verified_at: string | null } })
-        .account;
+      (
+        (await get('/v1/auth/me', cookie)).json as {
+          account: { id: string; email_verified_at: string | null };
+        }
+      ).account;
 
     /** What a stranger could have minted before this release let nobody do it unverified: a token and TOTP. */
     async function plantLegacyCredentials(accountId: string): Promise<{ tokenSecret: string }> {
@@ -80,7 +83,9 @@ export function runCredentialLifetimeSuite(storage: HarnessStorage, options: { s
       const profile = await client.post('/v1/profiles', { name: 'home' }, withCookie(cookie));
       expect(profile.status).toBe(201);
       const profileId = (profile.json as { id: string }).id;
-      refusals.push(await client.post(`/v1/profiles/${profileId}/nodes`, { name: 'rack' }, withCookie(cookie)));
+      refusals.push(
+        await client.post(`/v1/profiles/${profileId}/nodes`, { name: 'rack' }, withCookie(cookie)),
+      );
       for (const refusal of refusals) {
         const problem = expectProblem(refusal, 403, 'email_unverified');
         expect(String(problem.type)).toMatch(/\/email_unverified$/);
@@ -105,7 +110,11 @@ export function runCredentialLifetimeSuite(storage: HarnessStorage, options: { s
       expectProblem(await get('/v1/auth/me', second), 401, 'unauthenticated');
 
       const fresh = await client.signIn(email);
-      const token = await client.post('/v1/tokens', { name: 'ci', scopes: ['profiles:read'] }, withCookie(fresh));
+      const token = await client.post(
+        '/v1/tokens',
+        { name: 'ci', scopes: ['profiles:read'] },
+        withCookie(fresh),
+      );
       expect(token.status).toBe(201);
     });
 
@@ -188,7 +197,11 @@ export function runCredentialLifetimeSuite(storage: HarnessStorage, options: { s
         { name: 'deploy', scopes: ['profiles:read', 'logs:read'] },
         withCookie(cookie),
       );
-      const gone = await client.post('/v1/tokens', { name: 'gone', scopes: ['profiles:read'] }, withCookie(cookie));
+      const gone = await client.post(
+        '/v1/tokens',
+        { name: 'gone', scopes: ['profiles:read'] },
+        withCookie(cookie),
+      );
       const expiring = await client.post(
         '/v1/tokens',
         {
@@ -200,7 +213,8 @@ export function runCredentialLifetimeSuite(storage: HarnessStorage, options: { s
       );
       const goneId = (gone.json as { token: { id: string } }).token.id;
       expect(
-        (await send(`${api.url}/v1/tokens/${goneId}`, { method: 'DELETE', headers: withCookie(cookie) })).status,
+        (await send(`${api.url}/v1/tokens/${goneId}`, { method: 'DELETE', headers: withCookie(cookie) }))
+          .status,
       ).toBe(204);
       api.clock.advance(11 * MINUTE);
       expect((await send(`${api.url}/v1/profiles`, { headers: account.auth })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
-import { type RawAnswer, send } from '../../support/http.js';
+import type { RawAnswer } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
 import { totpCode } from '../../support/totp.js';
 import { identityClient, PASSWORD, withCookie } from './identity-client.js';
@@ -94,7 +94,9 @@ export function runGuessingSuite(storage: HarnessStorage, options: { skip?: bool
     it('counts wrong TOTP codes on the same ladder and locks the second-factor step after ten, for a while', async () => {
       const { email, secret } = await withTotp();
       for (let failure = 0; failure < 10; failure += 1) {
-        const wrong = await login(email, PASSWORD, { totp_code: otherThan(totpCode(secret, api.clock.now())) });
+        const wrong = await login(email, PASSWORD, {
+          totp_code: otherThan(totpCode(secret, api.clock.now())),
+        });
         expectProblem(wrong, 401, 'invalid_second_factor');
         // The next attempt, even with the right code, must wait the delay the wrong one earned.
         expectProblem(
@@ -110,7 +112,9 @@ export function runGuessingSuite(storage: HarnessStorage, options: { skip?: bool
       // A wrong password is still just a wrong password: the lock tells nothing before the password is right.
       expectProblem(await login(email, 'not the password'), 401, 'invalid_credentials');
       api.clock.advance(15 * 60_000);
-      expect((await login(email, PASSWORD, { totp_code: totpCode(secret, api.clock.now()) })).status).toBe(200);
+      expect((await login(email, PASSWORD, { totp_code: totpCode(secret, api.clock.now()) })).status).toBe(
+        200,
+      );
     });
 
     it('counts wrong recovery codes on the account’s ladder too', async () => {
@@ -118,7 +122,10 @@ export function runGuessingSuite(storage: HarnessStorage, options: { skip?: bool
       expect((await client.post('/v1/auth/recovery', { email })).status).toBe(202);
       const mails = await api.mailTo(email);
       const token = await client.linkIn(email, /login\?recovery=(rec_[^\s"<]+)/, mails.length);
-      const wrong = await client.post('/v1/auth/recovery/confirm', { token, recovery_code: 'aaaa-bbbb-cccc' });
+      const wrong = await client.post('/v1/auth/recovery/confirm', {
+        token,
+        recovery_code: 'aaaa-bbbb-cccc',
+      });
       expectProblem(wrong, 401, 'invalid_recovery_code');
       expectProblem(
         await login(email, PASSWORD, { totp_code: totpCode(secret, api.clock.now()) }),
@@ -131,9 +138,9 @@ export function runGuessingSuite(storage: HarnessStorage, options: { skip?: bool
         'rate_limited',
       );
       api.clock.advance(100);
-      expect((await client.post('/v1/auth/recovery/confirm', { token, recovery_code: codes[0] })).status).toBe(
-        200,
-      );
+      expect(
+        (await client.post('/v1/auth/recovery/confirm', { token, recovery_code: codes[0] })).status,
+      ).toBe(200);
     });
 
     it('counts an IPv6 client by its /64 on the per-client limit of reset requests', async () => {
@@ -201,8 +208,12 @@ export function runGuessingSuite(storage: HarnessStorage, options: { skip?: bool
       expect(await resetMails()).toHaveLength(5);
       const token = decodeURIComponent(/reset-password\?token=(rst_[^\s"<]+)/.exec(last)?.[1] ?? '');
       expect(
-        (await client.post('/v1/auth/password/reset/confirm', { token, new_password: 'yet another password' }))
-          .status,
+        (
+          await client.post('/v1/auth/password/reset/confirm', {
+            token,
+            new_password: 'yet another password',
+          })
+        ).status,
       ).toBe(200);
     });
 

@@ -245,7 +245,10 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
           const answer = await link(profileId, { ip });
           expectProblem(answer, 422, 'validation_failed');
           const errors = problemOf(answer).errors as { field: string; message: string }[];
-          expect(errors.map((error) => error.field), ip).toEqual(['ip']);
+          expect(
+            errors.map((error) => error.field),
+            ip,
+          ).toEqual(['ip']);
           expect(errors[0]?.message).toMatch(/only public unicast addresses are linked/);
         }
         const slot = await linked(profileId, { ddns: true });
@@ -253,7 +256,9 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
         for (const from of [undefined, '10.0.0.7', '::ffff:192.168.0.9']) {
           const answer = await ddns(url, from);
           expectProblem(answer, 422, 'validation_failed');
-          expect((problemOf(answer).errors as { field: string }[]).map((error) => error.field)).toEqual(['ip']);
+          expect((problemOf(answer).errors as { field: string }[]).map((error) => error.field)).toEqual([
+            'ip',
+          ]);
         }
         expect(await etagOf(profileId)).toBe('"2"');
         expect((await listOf(profileId)).linked_ips.map((entry) => entry.ip)).toEqual([null]);
@@ -486,100 +491,113 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
     },
   );
 
-  describe.skipIf(options.skip === true)(`linked IPs within the deployment's caps on ${storage} (issue 27)`, () => {
-    let api: ApiHarness;
-    let owner: TestAccount;
-    beforeAll(async () => {
-      api = await startApi(storage, { SVC_LINKED_IPS_PER_PROFILE: '2', SVC_LINKED_IPS_PER_ACCOUNT: '3' });
-      owner = await createAccount(api);
-    }, 60_000);
-    afterAll(async () => {
-      await api?.close();
-    });
-
-    const createProfile = async (): Promise<string> => {
-      const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: owner.auth, body: {} });
-      return (answer.json as { id: string }).id;
-    };
-    const link = (profileId: string, body: object) =>
-      send(`${api.url}/v1/profiles/${profileId}/linked-ips`, { method: 'POST', headers: owner.auth, body });
-
-    it('caps links per profile and per account (DDNS slots count), 422 too_many_linked_ips beyond', async () => {
-      const first = await createProfile();
-      const second = await createProfile();
-      expect((await link(first, { ip: '198.51.100.1' })).status).toBe(201);
-      const slot = await link(first, { ddns: true });
-      expect(slot.status).toBe(201);
-      const overProfile = await link(first, { ip: '198.51.100.2' });
-      expectProblem(overProfile, 422, 'too_many_linked_ips');
-      expect(problemOf(overProfile).detail).toMatch(/at most 2 per profile/);
-      expect((await link(second, { ip: '198.51.100.3' })).status).toBe(201);
-      const overAccount = await link(second, { ddns: true });
-      expectProblem(overAccount, 422, 'too_many_linked_ips');
-      expect(problemOf(overAccount).detail).toMatch(/at most 3 per account/);
-
-      const slotId = (slot.json as { id: string }).id;
-      const removed = await send(`${api.url}/v1/profiles/${first}/linked-ips/${slotId}`, {
-        method: 'DELETE',
-        headers: owner.auth,
+  describe.skipIf(options.skip === true)(
+    `linked IPs within the deployment's caps on ${storage} (issue 27)`,
+    () => {
+      let api: ApiHarness;
+      let owner: TestAccount;
+      beforeAll(async () => {
+        api = await startApi(storage, { SVC_LINKED_IPS_PER_PROFILE: '2', SVC_LINKED_IPS_PER_ACCOUNT: '3' });
+        owner = await createAccount(api);
+      }, 60_000);
+      afterAll(async () => {
+        await api?.close();
       });
-      expect(removed.status).toBe(204);
-      expect((await link(second, { ip: '198.51.100.4' })).status).toBe(201);
-    });
 
-    it('holds the account cap against concurrent links on several profiles', async () => {
-      const other = await createAccount(api);
-      const profiles = await Promise.all(
-        [1, 2, 3].map(async () => {
-          const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: other.auth, body: {} });
-          return (answer.json as { id: string }).id;
-        }),
-      );
-      const answers = await Promise.all(
-        Array.from({ length: 9 }, (_, index) =>
-          send(`${api.url}/v1/profiles/${profiles[index % 3]}/linked-ips`, {
-            method: 'POST',
-            headers: other.auth,
-            body: { ip: `198.51.100.${100 + index}` },
-          }),
-        ),
-      );
-      const statuses = answers.map((answer) => answer.status);
-      expect(statuses.filter((status) => status === 201)).toHaveLength(3);
-      for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
-        expectProblem(answer, 422, 'too_many_linked_ips');
-      }
-    });
-
-    it('refuses documentation addresses (RFC 5737) outside development, where examples use them', async () => {
-      const production = await startApi('memory', { SVC_ENV: 'production', SVC_SIGNUP_MODE: 'open' });
-      try {
-        const account = await createAccount(production);
-        const created = await send(`${production.url}/v1/profiles`, {
+      const createProfile = async (): Promise<string> => {
+        const answer = await send(`${api.url}/v1/profiles`, {
           method: 'POST',
-          headers: account.auth,
+          headers: owner.auth,
           body: {},
         });
-        const profileId = (created.json as { id: string }).id;
-        for (const ip of ['192.0.2.7', '198.51.100.7', '203.0.113.7']) {
-          const answer = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
+        return (answer.json as { id: string }).id;
+      };
+      const link = (profileId: string, body: object) =>
+        send(`${api.url}/v1/profiles/${profileId}/linked-ips`, { method: 'POST', headers: owner.auth, body });
+
+      it('caps links per profile and per account (DDNS slots count), 422 too_many_linked_ips beyond', async () => {
+        const first = await createProfile();
+        const second = await createProfile();
+        expect((await link(first, { ip: '198.51.100.1' })).status).toBe(201);
+        const slot = await link(first, { ddns: true });
+        expect(slot.status).toBe(201);
+        const overProfile = await link(first, { ip: '198.51.100.2' });
+        expectProblem(overProfile, 422, 'too_many_linked_ips');
+        expect(problemOf(overProfile).detail).toMatch(/at most 2 per profile/);
+        expect((await link(second, { ip: '198.51.100.3' })).status).toBe(201);
+        const overAccount = await link(second, { ddns: true });
+        expectProblem(overAccount, 422, 'too_many_linked_ips');
+        expect(problemOf(overAccount).detail).toMatch(/at most 3 per account/);
+
+        const slotId = (slot.json as { id: string }).id;
+        const removed = await send(`${api.url}/v1/profiles/${first}/linked-ips/${slotId}`, {
+          method: 'DELETE',
+          headers: owner.auth,
+        });
+        expect(removed.status).toBe(204);
+        expect((await link(second, { ip: '198.51.100.4' })).status).toBe(201);
+      });
+
+      it('holds the account cap against concurrent links on several profiles', async () => {
+        const other = await createAccount(api);
+        const profiles = await Promise.all(
+          [1, 2, 3].map(async () => {
+            const answer = await send(`${api.url}/v1/profiles`, {
+              method: 'POST',
+              headers: other.auth,
+              body: {},
+            });
+            return (answer.json as { id: string }).id;
+          }),
+        );
+        const answers = await Promise.all(
+          Array.from({ length: 9 }, (_, index) =>
+            send(`${api.url}/v1/profiles/${profiles[index % 3]}/linked-ips`, {
+              method: 'POST',
+              headers: other.auth,
+              body: { ip: `198.51.100.${100 + index}` },
+            }),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.status);
+        expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+        for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
+          expectProblem(answer, 422, 'too_many_linked_ips');
+        }
+      });
+
+      it('refuses documentation addresses (RFC 5737) outside development, where examples use them', async () => {
+        const production = await startApi('memory', { SVC_ENV: 'production', SVC_SIGNUP_MODE: 'open' });
+        try {
+          const account = await createAccount(production);
+          const created = await send(`${production.url}/v1/profiles`, {
             method: 'POST',
             headers: account.auth,
-            body: { ip },
+            body: {},
           });
-          expectProblem(answer, 422, 'validation_failed');
-          const errors = problemOf(answer).errors as { field: string; message: string }[];
-          expect(errors).toEqual([{ field: 'ip', message: expect.stringMatching(/documentation \(RFC 5737\)/) }]);
+          const profileId = (created.json as { id: string }).id;
+          for (const ip of ['192.0.2.7', '198.51.100.7', '203.0.113.7']) {
+            const answer = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
+              method: 'POST',
+              headers: account.auth,
+              body: { ip },
+            });
+            expectProblem(answer, 422, 'validation_failed');
+            const errors = problemOf(answer).errors as { field: string; message: string }[];
+            expect(errors).toEqual([
+              { field: 'ip', message: expect.stringMatching(/documentation \(RFC 5737\)/) },
+            ]);
+          }
+          const publicAddress = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
+            method: 'POST',
+            headers: account.auth,
+            body: { ip: '9.9.9.9' },
+          });
+          expect(publicAddress.status).toBe(201);
+        } finally {
+          await production.close();
         }
-        const publicAddress = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
-          method: 'POST',
-          headers: account.auth,
-          body: { ip: '9.9.9.9' },
-        });
-        expect(publicAddress.status).toBe(201);
-      } finally {
-        await production.close();
-      }
-    });
-  });
+      });
+    },
+  );
 }

@@ -7,14 +7,21 @@ import { type ApiHarness, eventually, startApi } from '../../support/api-harness
 import { send } from '../../support/http.js';
 
 /** Any secret the API shows once: an API token, a node enrolment code, an emailed single-use link. */
-const SECRET_SHAPES = [/svc_[A-Za-z0-9]{52}/, /svcenrol_[A-Za-z0-9_-]{43}/, /(?:rst|ver|rec|wl)_[A-Za-z0-9_-]{20,}/];
+const SECRET_SHAPES = [
+  /svc_[A-Za-z0-9]{52}/,
+  /svcenrol_[A-Za-z0-9_-]{43}/,
+  /(?:rst|ver|rec|wl)_[A-Za-z0-9_-]{20,}/,
+];
 
 /**
  * Secrets kept at rest (issue 27, findings 4 and 5): the idempotency store and the mail queue, read straight
  * from their tables, hold no secret in clear, while a replay still answers the client that lost the first
  * answer exactly what that answer held, and nothing else.
  */
-export function runSecretsAtRestSuite(storage: 'pglite' | 'postgres', options: { skip?: boolean } = {}): void {
+export function runSecretsAtRestSuite(
+  storage: 'pglite' | 'postgres',
+  options: { skip?: boolean } = {},
+): void {
   describe.skipIf(options.skip === true)(`secrets at rest on ${storage} (issue 27)`, () => {
     let api: ApiHarness;
     let owner: TestAccount;
@@ -64,9 +71,9 @@ export function runSecretsAtRestSuite(storage: 'pglite' | 'postgres', options: {
       expect(replay.json).toEqual(first.json);
       expect(replay.headers.location).toBe(`/v1/tokens/${token.id}`);
       const listed = await send(`${api.url}/v1/tokens?limit=200`, { headers: owner.auth });
-      expect((listed.json as { tokens: { name: string }[] }).tokens.filter((t) => t.name === 'deploy')).toHaveLength(
-        1,
-      );
+      expect(
+        (listed.json as { tokens: { name: string }[] }).tokens.filter((t) => t.name === 'deploy'),
+      ).toHaveLength(1);
     });
 
     it('stores a node creation sealed; its replay answers the enrolment code of the first answer', async () => {

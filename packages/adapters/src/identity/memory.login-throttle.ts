@@ -46,7 +46,8 @@ export class MemoryLoginThrottle implements LoginThrottle {
     for (const key of keys) {
       const state = this.live(key);
       if (state === undefined) continue;
-      if (state.busy) throw rateLimited(0, 'Another sign-in attempt for this account is running; retry later.');
+      if (state.busy)
+        throw rateLimited(0, 'Another sign-in attempt for this account is running; retry later.');
       waitMs = Math.max(waitMs, state.lastFailureAt + this.delayFor([key]) - now);
     }
     if (waitMs > 0) throw rateLimited(waitMs, 'Too many failed sign-in attempts; retry later.');
@@ -68,7 +69,10 @@ export class MemoryLoginThrottle implements LoginThrottle {
         for (const state of states) {
           const lockedFor = state.lastFailureAt + SECOND_FACTOR_LOCK_MS - at;
           if (state.secondFactorFailures >= SECOND_FACTOR_LOCK_FAILURES && lockedFor > 0) {
-            throw rateLimited(lockedFor, 'Too many wrong codes: the second-factor step is locked for a while.');
+            throw rateLimited(
+              lockedFor,
+              'Too many wrong codes: the second-factor step is locked for a while.',
+            );
           }
         }
       },

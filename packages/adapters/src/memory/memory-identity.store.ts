@@ -183,7 +183,8 @@ export class MemoryIdentityStore implements Snapshottable {
         },
         hasLive: async (purpose, email, now) =>
           [...t().oneTimeTokens.values()].some(
-            (row) => row.purpose === purpose && row.email === email && row.usedAt === null && row.expiresAt > now,
+            (row) =>
+              row.purpose === purpose && row.email === email && row.usedAt === null && row.expiresAt > now,
           ),
       },
       sessions: {

@@ -90,7 +90,10 @@ export class MemoryLinkedIpStore implements Snapshottable {
           .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       countForCaps: async (orgId, profileId) => {
         const rows = [...this.rows.values()].filter((row) => row.orgId === orgId);
-        return { profile: rows.filter((row) => row.profileId === profileId).length, organisation: rows.length };
+        return {
+          profile: rows.filter((row) => row.profileId === profileId).length,
+          organisation: rows.length,
+        };
       },
     };
   }

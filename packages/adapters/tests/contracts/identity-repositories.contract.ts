@@ -90,7 +90,9 @@ export function runIdentityRepositoriesContract(
       const { org, account: owner } = account(`verify-${randomUUID()}@example.test`);
       await sut.repositories.accounts.createWithOrganisation(org, owner);
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => sut.repositories.accounts.markEmailVerified(owner.id, at(index))),
+        Array.from({ length: 6 }, (_, index) =>
+          sut.repositories.accounts.markEmailVerified(owner.id, at(index)),
+        ),
       );
       expect(results.filter(Boolean)).toHaveLength(1);
       const stored = await sut.repositories.accounts.findById(owner.id);

@@ -65,7 +65,10 @@ export class IdempotencyService {
         },
       );
     }
-    return { kind: 'replay', response: { ...existing.response, body: this.box.open(existing.response.body) } };
+    return {
+      kind: 'replay',
+      response: { ...existing.response, body: this.box.open(existing.response.body) },
+    };
   }
 
   /** Records the outcome of a request that proceeded: a success is kept for replay, a failure is forgotten. */

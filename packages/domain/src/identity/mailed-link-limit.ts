@@ -4,7 +4,11 @@ import type { AttemptLimit, AttemptLimiter } from './identity.ports.js';
 import type { OneTimeTokenPurpose } from './identity.records.js';
 
 /** Takes one attempt of `limit` for `key`; false instead of 429 when the limit is spent. */
-export async function withinLimit(limiter: AttemptLimiter, limit: AttemptLimit, key: string): Promise<boolean> {
+export async function withinLimit(
+  limiter: AttemptLimiter,
+  limit: AttemptLimit,
+  key: string,
+): Promise<boolean> {
   try {
     await limiter.consume(limit, key);
     return true;

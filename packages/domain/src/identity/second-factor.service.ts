@@ -233,7 +233,8 @@ export class SecondFactorService {
       attempt.succeed();
       return session;
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'invalid_recovery_code') attempt.fail('second_factor');
+      if (error instanceof DomainError && error.code === 'invalid_recovery_code')
+        attempt.fail('second_factor');
       throw error;
     } finally {
       attempt.end();

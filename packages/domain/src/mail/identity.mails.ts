@@ -136,7 +136,7 @@ export function passwordResetNoticeMail(
           ...(more > 0 ? [{ paragraph: `… and ${more} more.` }] : []),
         ]),
     { link: links.security, label: 'Review API tokens and account security' },
-    { paragraph: "If you did not reset your password, reset it again now:" },
+    { paragraph: 'If you did not reset your password, reset it again now:' },
     { link: links.reset, label: 'Reset password' },
   ]);
 }

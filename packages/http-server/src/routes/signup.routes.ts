@@ -13,7 +13,10 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** Signup, verification and the waitlist (spec 4.8, ROUTES.md "Sign-in and account"). */
-export function signupRoutes(signup: SignupService, credentialsEnded: (accountId: string) => void): AnyRoute[] {
+export function signupRoutes(
+  signup: SignupService,
+  credentialsEnded: (accountId: string) => void,
+): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',

@@ -191,13 +191,17 @@ export const RawSettings = z.object({
       "the plan's limit of deny, allow and rewrite rules per profile (422 `too_many_rules` beyond)",
   }),
   SVC_LINKED_IPS_PER_PROFILE: z.coerce.number().int().min(1).max(100_000).default(20).register(settingDocs, {
-    description:
-      'linked IPs (DDNS slots included) one profile may have (422 `too_many_linked_ips` beyond)',
+    description: 'linked IPs (DDNS slots included) one profile may have (422 `too_many_linked_ips` beyond)',
   }),
-  SVC_LINKED_IPS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(100).register(settingDocs, {
-    description:
-      'linked IPs one account may have over all its profiles (422 `too_many_linked_ips` beyond)',
-  }),
+  SVC_LINKED_IPS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(100)
+    .register(settingDocs, {
+      description: 'linked IPs one account may have over all its profiles (422 `too_many_linked_ips` beyond)',
+    }),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
     description:
       "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
