@@ -193,6 +193,18 @@ export const RawSettings = z.object({
     description:
       "the plan's limit of deny, allow and rewrite rules per profile (422 `too_many_rules` beyond)",
   }),
+  SVC_LINKED_IPS_PER_PROFILE: z.coerce.number().int().min(1).max(100_000).default(20).register(settingDocs, {
+    description: 'linked IPs (DDNS slots included) one profile may have (422 `too_many_linked_ips` beyond)',
+  }),
+  SVC_LINKED_IPS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(100)
+    .register(settingDocs, {
+      description: 'linked IPs one account may have over all its profiles (422 `too_many_linked_ips` beyond)',
+    }),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
     description:
       "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
@@ -316,6 +328,8 @@ export interface Settings {
   resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
   /** The plan's limit of rules per profile (422 too_many_rules beyond). */
   rulesLimit: number;
+  /** Links (DDNS slots included) per profile and per account over its profiles (422 too_many_linked_ips). */
+  linkedIpCaps: { perProfile: number; perAccount: number };
   /** The operator's cap on the ECS source prefixes the resolvers forward (spec 2.3 settings.ecs). */
   ecsOperatorCap: { v4: number; v6: number };
   /** Days between an account deletion request and its erasure (the owner can undelete until then). */
@@ -413,6 +427,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       ipv4Anycast: raw.SVC_ANYCAST_V4,
     },
     rulesLimit: raw.SVC_RULES_LIMIT,
+    linkedIpCaps: { perProfile: raw.SVC_LINKED_IPS_PER_PROFILE, perAccount: raw.SVC_LINKED_IPS_PER_ACCOUNT },
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
