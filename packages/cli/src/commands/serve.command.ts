@@ -46,18 +46,28 @@ export function registerServe(program: Command): void {
       // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
       const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
       const dashboard = settings.servesDashboard ? dashboardDir() : undefined;
-      const server = await startServer({
-        settings,
-        logger,
-        ...(dashboard === undefined ? {} : { dashboardDir: dashboard }),
-        controlCommands: (container) =>
-          new Map(
-            Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
-              name,
-              (args: Record<string, unknown>) => operation(container, args),
-            ]),
-          ),
-      });
+      let server: Awaited<ReturnType<typeof startServer>>;
+      try {
+        server = await startServer({
+          settings,
+          logger,
+          ...(dashboard === undefined ? {} : { dashboardDir: dashboard }),
+          controlCommands: (container) =>
+            new Map(
+              Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
+                name,
+                (args: Record<string, unknown>) => operation(container, args),
+              ]),
+            ),
+        });
+      } catch (error) {
+        // What production refuses (an embedded engine nobody allowed, metrics without a token) is a usage
+        // error like a malformed setting: one line naming the setting, no stack.
+        if (!(error instanceof SettingsError)) throw error;
+        process.stderr.write(`svc serve: ${error.message}\n`);
+        process.exitCode = ExitCode.usage;
+        return;
+      }
       process.stdout.write(`listening on ${server.url}\n`);
       let stopping = false;
       const stop = (signal: string) => {
