@@ -69,7 +69,8 @@ export const RawSettings = z.object({
   }),
   SVC_DASHBOARD_URL: z.url().optional().register(settingDocs, {
     defaultText: 'the base URL (svc serves the dashboard)',
-    description: '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
+    description:
+      '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
   }),
   SVC_DASHBOARD_ORIGINS: originList.optional().register(settingDocs, {
     defaultText: 'origin of the dashboard URL (on loopback: both names)',
