@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Help, type Option } from 'commander';
 import { registerAccounts } from './commands/accounts.command.js';
 import { registerInvites } from './commands/invites.command.js';
 import { registerListReports } from './commands/list-reports.command.js';
@@ -10,6 +10,12 @@ import { registerServe } from './commands/serve.command.js';
 import { registerSimulate } from './commands/simulate.command.js';
 import { registerSourceBlocks } from './commands/source-blocks.command.js';
 
+/** An option's help text; a required option says so first, since the usage line does not show it. */
+function optionDescription(option: Option): string {
+  const description = new Help().optionDescription(option);
+  return option.mandatory ? `(required) ${description}` : description;
+}
+
 /** The `svc` command line. */
 export function createProgram(): Command {
   const program = new Command('svc')
@@ -19,6 +25,8 @@ export function createProgram(): Command {
       'after',
       '\nExit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
     )
+    // Set before the commands are added: each copies the help configuration of its parent.
+    .configureHelp({ optionDescription })
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
   registerServe(program);

@@ -19,6 +19,9 @@ const urlWithSchemes = (schemes: string[]) =>
       `must be a URL with scheme ${schemes.map((scheme) => scheme.replace(':', '')).join(' or ')}`,
     );
 
+/** Where the embedded engines keep their files when neither `--data-dir` nor SVC_DATA_DIR says (RUNNER.md). */
+export const DEFAULT_DATA_DIR = './.svc-data';
+
 /**
  * Every setting of RUNNER.md, as read from flags and the environment. Parsing happens once at start; a bad
  * value stops the start with a message naming the setting.
@@ -27,7 +30,7 @@ export const RawSettings = z.object({
   SVC_ENV: z.enum(['development', 'production']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  SVC_DATA_DIR: z.string().min(1).default('./.svc-data'),
+  SVC_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: urlWithSchemes(['postgres:', 'postgresql:']).optional(),
   CLICKHOUSE_URL: urlWithSchemes(['http:', 'https:']).optional(),
   NATS_URL: urlWithSchemes(['nats:', 'tls:']).optional(),
