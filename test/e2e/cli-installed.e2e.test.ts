@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/api-harness.js';
+import { freshCliBuild } from '../support/cli-build.js';
 import {
   completionOf,
   exitOf,
@@ -14,7 +15,6 @@ import {
   spawnInstalledSvc,
 } from '../support/cli-process.js';
 import { send } from '../support/http.js';
-import { freshSdkBuild } from '../support/sdk-package.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -38,13 +38,7 @@ describe('the installed svc command (npx svc …)', () => {
   let url: string;
 
   beforeAll(async () => {
-    // What `npm ci` runs (the root prepare script), here for the sources under test; the SDK's own build
-    // (with its type declarations) is shared with the SDK packaging tests.
-    await freshSdkBuild();
-    await run(process.execPath, ['scripts/prepare.mjs', 'domain', 'adapters', 'http-server', 'cli'], {
-      cwd: ROOT,
-      timeout: 240_000,
-    });
+    await freshCliBuild();
     server = spawnInstalledSvc(['serve', '--port', '0', '--data-dir', dataDir], {
       SVC_ENV: 'development',
       ...CLIENT_ENV,
