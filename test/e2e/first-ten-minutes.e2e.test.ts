@@ -1,23 +1,15 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkThroughBlock } from '../docs/write-docs.js';
 import { freshCliBuild } from '../support/cli-build.js';
 import { completionOf, listeningUrl, spawnSvc } from '../support/cli-process.js';
 import { send } from '../support/http.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const WALK_THROUGH = join(ROOT, 'docs/first-ten-minutes.md');
-
-/** The one code block of `language` in the walk-through, as a reader copies it. */
-function codeBlock(language: 'sh' | 'js'): string {
-  const blocks = [...readFileSync(WALK_THROUGH, 'utf8').matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].filter(
-    (match) => match[1] === language,
-  );
-  expect(blocks, `one \`\`\`${language} block in docs/first-ten-minutes.md`).toHaveLength(1);
-  return blocks[0]?.[2] ?? '';
-}
+const codeBlock = walkThroughBlock;
 
 /**
  * docs/first-ten-minutes.md, run as pasted (issue 30): its curl script in bash and its SDK script in node,

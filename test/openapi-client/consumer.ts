@@ -2,26 +2,8 @@
 // 30). The test generates ./openapi.d.ts beside a copy of this file, compiles both with tsc (strict), then runs
 // the compiled consumer against a server. Every request body below is partial: it leaves out what has a
 // default, so it compiles only when the document gives request bodies in their input form.
+import type { Harness, Outcome } from './consumer-harness.js';
 import type { paths } from './openapi.js';
-
-/** What the test gives the consumer: the server, and what a person does outside the API. */
-export interface Harness {
-  baseUrl: string;
-  /** Text parts of the emails sent to `address`, oldest first. */
-  mailTo(address: string): Promise<string[]>;
-  /** Flags an account as an operator, as `svc accounts set-operator` does. */
-  makeOperator(email: string): Promise<void>;
-  /** A code of an authenticator app holding `secret`, each of a later time step than the one before. */
-  totp(secret: string): string;
-}
-
-/** One request and how it was answered. */
-export interface Outcome {
-  operation: string;
-  status: number;
-  expected: number[];
-  code?: string;
-}
 
 type Method = 'post' | 'put' | 'patch' | 'delete' | 'get';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
