@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import { API_VERSION } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/api-harness.js';
 import { freshCliBuild } from '../support/cli-build.js';
@@ -60,7 +61,7 @@ describe('the installed svc command (npx svc …)', () => {
     for (const command of ['serve', 'migrate', 'accounts', 'invites', 'simulate', 'blocks'])
       expect(help.stdout).toContain(`  ${command}`);
     const npx = await run('npx', ['svc', '--version'], { cwd: ROOT });
-    expect(npx.stdout.trim()).toBe('0.6.2');
+    expect(npx.stdout.trim()).toBe(API_VERSION);
   }, 120_000);
 
   it('says how to build the CLI when its compiled files are missing, instead of a stack trace', async () => {
