@@ -24,7 +24,14 @@ export function createProgram(): Command {
     .version(API_VERSION)
     .addHelpText(
       'after',
-      '\nExit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
+      [
+        '',
+        'Settings: serve and the storage commands (migrate, accounts set-operator, invites, simulate) read the',
+        'server settings of the README; the API-client commands read --api-url/SVC_API_URL, --token/SVC_TOKEN',
+        'and --config/SVC_CONFIG, which every other command accepts and ignores.',
+        'API token scopes grant only what they name: profiles:write does not include profiles:read.',
+        'Exit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
+      ].join('\n'),
     )
     // Set before the commands are added: each copies the help configuration of its parent.
     .configureHelp({ optionDescription })

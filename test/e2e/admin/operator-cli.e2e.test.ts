@@ -246,5 +246,8 @@ describe('svc operator commands against a running server (RUNNER.md, spec 4.10)'
     expect((await runSvc(['source-blocks', 'remove', '--help'])).stdout).toContain('remove a source block');
     const reinstate = await runSvc(['profiles', 'reinstate', '--help']);
     expect(reinstate.stdout).toMatch(/--yes/);
+    const root = await runSvc(['--help']);
+    expect(root.stdout).toContain('which every other command accepts and ignores');
+    expect(root.stdout).toContain('profiles:write does not include profiles:read');
   }, 60_000);
 });
