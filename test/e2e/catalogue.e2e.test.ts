@@ -66,7 +66,8 @@ describe('catalogues through HTTP (spec 4.7, 4.12; ROUTES.md)', () => {
       const { lists } = BlocklistCatalogue.parse((await send(`${app.url}/v1/lists`)).json);
       const threatIntel = lists.filter((list) => list.toggle === 'security.threat_intel');
       expect(threatIntel.map((list) => list.name)).toContain('URLhaus malicious URL blocklist');
-      expect(lists.some((list) => list.toggle === '')).toBe(true);
+      expect(lists.some((list) => list.toggle === null)).toBe(true);
+      expect(lists.some((list) => list.toggle === '')).toBe(false);
       const gambling = lists.find((list) => list.toggle === 'parental.categories:gambling');
       expect(gambling?.sources.length).toBeGreaterThan(1);
       expect(gambling?.attribution.split('\n')).toHaveLength(gambling?.sources.length ?? 0);

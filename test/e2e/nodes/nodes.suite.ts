@@ -324,7 +324,17 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
         expect((await send(`${api.url}/v1/auth/me`, { method: 'DELETE', headers: cookie })).status).toBe(202);
         expect(await link.closed).toBe(4001);
         expectProblem(await self(node_token), 401, 'node_revoked');
-        const undeleted = await send(`${api.url}/v1/auth/me/undelete`, { method: 'POST', headers: cookie });
+        // The session that asked is revoked with the rest: the owner signs in again to undelete.
+        expect((await send(`${api.url}/v1/auth/me`, { headers: cookie })).status).toBe(401);
+        const login = await send(`${api.url}/v1/auth/login`, {
+          method: 'POST',
+          body: { email: deleting.email, password: 'correct horse battery' },
+        });
+        expect(login.status, login.text).toBe(200);
+        const again = {
+          cookie: `svc_session=${/svc_session=([^;]*)/.exec(login.headers['set-cookie'] ?? '')?.[1] ?? ''}`,
+        };
+        const undeleted = await send(`${api.url}/v1/auth/me/undelete`, { method: 'POST', headers: again });
         expect(undeleted.status, undeleted.text).toBe(200);
         expectProblem(await self(node_token), 401, 'node_revoked');
       });

@@ -1,5 +1,5 @@
 import { IdentityStore, type InviteService, setOperatorFlag } from '@svc/domain';
-import { InviteServiceToken } from '@svc/http-server';
+import { InviteServiceToken, migrateStores } from '@svc/http-server';
 import type { Container } from 'inversify';
 import { simulateOperation } from './simulate.operation.js';
 
@@ -16,6 +16,7 @@ const text = (value: unknown, name: string): string => {
  * socket, so a command does the same thing whichever process runs it.
  */
 export const STORAGE_OPERATIONS: Record<string, StorageOperation> = {
+  migrate: (container) => migrateStores(container),
   'invites.create': async (container, args) => {
     const invites = await container.getAsync<InviteService>(InviteServiceToken);
     const uses = typeof args.uses === 'number' ? args.uses : 1;

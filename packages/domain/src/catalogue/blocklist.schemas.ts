@@ -14,11 +14,11 @@ export const SECURITY_TOGGLES = [
 ] as const;
 
 /**
- * The profile setting a list backs: `security.<toggle>`, `parental.categories:<category id>`, or empty for a
- * list a profile enables by id.
+ * The profile setting a list backs: `security.<toggle>` or `parental.categories:<category id>` (a list a
+ * profile enables by id has none: its toggle is null).
  */
 export const BLOCKLIST_TOGGLE_PATTERN = new RegExp(
-  `^(?:security\\.(?:${SECURITY_TOGGLES.join('|')})|parental\\.categories:[a-z0-9-]{1,64})?$`,
+  `^(?:security\\.(?:${SECURITY_TOGGLES.join('|')})|parental\\.categories:[a-z0-9-]{1,64})$`,
 );
 
 const blocklistSourceShape = {
@@ -43,10 +43,11 @@ function blocklistShape<S extends z.ZodType>(source: S) {
     description: z.string().min(1),
     toggle: z
       .string()
-      .regex(BLOCKLIST_TOGGLE_PATTERN, 'must be security.<toggle>, parental.categories:<id> or empty')
+      .regex(BLOCKLIST_TOGGLE_PATTERN, 'must be security.<toggle> or parental.categories:<id>')
+      .nullable()
       .meta({
         description:
-          'The profile setting the list backs (`security.threat_intel`, `parental.categories:adult`); empty for a list enabled by id.',
+          'The profile setting the list backs (`security.threat_intel`, `parental.categories:adult`); null for a list enabled by id.',
         example: 'security.threat_intel',
       }),
     attribution: z.string().meta({ description: 'Credit required by the sources’ licences, one per line.' }),

@@ -202,7 +202,7 @@ const CATEGORY_TOGGLE = 'parental.categories:';
 function blocklistProblems(list: Blocklist, categoryIds: ReadonlySet<string>, fed: Set<string>): string[] {
   const where = `${FILES.blocklists} list ${list.id} "${list.name}"`;
   const problems: string[] = [];
-  if (list.toggle.startsWith(CATEGORY_TOGGLE)) {
+  if (list.toggle?.startsWith(CATEGORY_TOGGLE) === true) {
     const category = list.toggle.slice(CATEGORY_TOGGLE.length);
     if (categoryIds.has(category)) fed.add(category);
     else problems.push(`${where}: toggle names unknown category "${category}"`);

@@ -57,6 +57,7 @@ import {
   SignupServiceToken,
 } from '../composition/tokens.js';
 import { renderApiReference } from '../docs/api-reference.page.js';
+import type { ProblemPageLinks } from '../docs/problem.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
@@ -90,6 +91,20 @@ export type RouteContribution = (container: Container) => Promise<AnyRoute[]> | 
 
 /** The OpenAPI generator's module, loaded once on first use. */
 const generator = () => import('../openapi/openapi-document.js');
+
+/**
+ * Where this server answers the problem `type` URIs: the path of the problem base when it is an address of this
+ * server (the default `{base_url}/problems`); nowhere when it points at another site.
+ */
+function problemPagesOf(settings: Settings): { problemPages?: ProblemPageLinks & { path: string } } {
+  const base = new URL(settings.baseUrl);
+  const problems = new URL(settings.problemBase);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  if (problems.origin !== base.origin || !problems.pathname.startsWith(`${basePath}/`)) return {};
+  const path = problems.pathname.slice(basePath.length).replace(/\/+$/, '');
+  if (path === '' || path === '/v1' || path.startsWith('/v1/')) return {};
+  return { problemPages: { path, problemBase: settings.problemBase, baseUrl: settings.baseUrl } };
+}
 
 /** The built application and its OpenAPI document. */
 export interface BuiltApp {
@@ -172,7 +187,7 @@ export async function buildApp(
     ...catalogueRoutes(cursors),
     ...signupRoutes(signup, forgetCachedTokens),
     ...sessionRoutes(sessions, settings.secureCookies),
-    ...accountDeletionRoutes(accountDeletion, sessions, forgetCachedTokens),
+    ...accountDeletionRoutes(accountDeletion, sessions, settings.secureCookies, forgetCachedTokens),
     ...passwordRoutes(passwords, forgetCachedTokens),
     ...secondFactorRoutes(secondFactors, settings.secureCookies),
     ...passkeyRoutes(passkeys, settings.secureCookies),
@@ -183,7 +198,7 @@ export async function buildApp(
     ...queryLogRoutes(logQueries),
     ...(await resolveLogStreamRoutes(container, authenticator)),
     ...listReportRoutes(listReports),
-    ...setupRoutes(profiles),
+    ...setupRoutes(profiles, settings.baseUrl),
     ...preferencesRoutes(preferences),
     ...auditRoutes(auditLog),
     ...feedbackRoutes(clientErrors, feedback),
@@ -194,7 +209,7 @@ export async function buildApp(
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   // Built on first use too (GET /v1/openapi.yaml, /docs, callers of `openApi`): generating it from every
   // route's zod schemas costs start-up time and leaves megabytes of garbage behind an idle server's heap, and
-  // the generator's modules (zod-to-openapi) are memory an idle server does not need.
+  // the generator's module is memory an idle server does not need.
   let openApiDocument: Promise<OpenApiDocument> | undefined;
   const openApi = () => {
     openApiDocument ??= generator().then(({ buildOpenApiDocument }) =>
@@ -220,6 +235,7 @@ export async function buildApp(
     hsts: settings.secureCookies,
     trustProxy: settings.trustProxy,
     logger,
+    ...problemPagesOf(settings),
     apiReferenceHtml: () => {
       apiReference ??= openApi().then(renderApiReference);
       return apiReference;

@@ -1,6 +1,13 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { API_REFERENCE_CSP } from '../docs/api-reference.page.js';
+import {
+  isProblemCode,
+  PROBLEM_PAGE_CSP,
+  type ProblemPageLinks,
+  renderProblemIndex,
+  renderProblemPage,
+} from '../docs/problem.page.js';
 import { type CorsOrigins, corsHeaders, preflightHandler } from '../http/cors.js';
 import { localsOf } from '../http/request-locals.js';
 import { responseHeaders } from '../http/response-headers.middleware.js';
@@ -22,6 +29,11 @@ export interface AppOptions {
   logger: Logger;
   /** The HTML API reference served at GET /docs, outside /v1 and the OpenAPI document; written on first use. */
   apiReferenceHtml?: () => Promise<string>;
+  /**
+   * Serves the human page of every problem `type` URI at `path` (`/problems`), when the problem base is this
+   * server's own address; a problem base elsewhere is the deployment's to serve.
+   */
+  problemPages?: ProblemPageLinks & { path: string };
 }
 
 function expressPath(path: string): string {
@@ -75,6 +87,23 @@ export function createExpressApp(options: AppOptions): Express {
       res.setHeader('Content-Security-Policy', API_REFERENCE_CSP);
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);
+    });
+  }
+
+  const problemPages = options.problemPages;
+  if (problemPages !== undefined) {
+    const sendPage = (res: Response, html: string) => {
+      res.setHeader('Content-Security-Policy', PROBLEM_PAGE_CSP);
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.type('html').send(html);
+    };
+    app.get(problemPages.path, (_req: Request, res: Response) =>
+      sendPage(res, renderProblemIndex(problemPages)),
+    );
+    app.get(`${problemPages.path}/:code`, (req: Request, res: Response, next: NextFunction) => {
+      const code = req.params.code;
+      if (typeof code !== 'string' || !isProblemCode(code)) next();
+      else sendPage(res, renderProblemPage(code, problemPages));
     });
   }
 

@@ -23,6 +23,9 @@ const urlWithSchemes = (schemes: string[]) =>
       `must be a URL with scheme ${schemes.map((scheme) => scheme.replace(':', '')).join(' or ')}`,
     );
 
+/** Where the embedded engines keep their files when neither `--data-dir` nor SVC_DATA_DIR says (RUNNER.md). */
+export const DEFAULT_DATA_DIR = './.svc-data';
+
 /**
  * Every setting of RUNNER.md, as read from flags and the environment. Parsing happens once at start; a bad
  * value stops the start with a message naming the setting. Each is documented where it is declared
@@ -42,7 +45,7 @@ export const RawSettings = z.object({
     flag: '--port',
     description: 'listen port; `0` picks a free one (the printed line tells which)',
   }),
-  SVC_DATA_DIR: z.string().min(1).default('./.svc-data').register(settingDocs, {
+  SVC_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR).register(settingDocs, {
     flag: '--data-dir',
     description: 'files of the embedded engines, the mail outbox folder, generated secrets',
   }),
@@ -151,7 +154,8 @@ export const RawSettings = z.object({
     }),
   SVC_PROBLEM_BASE: z.url().optional().register(settingDocs, {
     defaultText: '`{base_url}/problems`',
-    description: "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`",
+    description:
+      "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`; svc serves those pages at its default, another base serves its own",
   }),
   SVC_RESOLVER_DOMAIN: z
     .string()
