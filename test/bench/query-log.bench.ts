@@ -8,23 +8,21 @@ import {
   type ClickHouseColumnarStore,
   ClickHouseEdgeLogWriter,
   ClickHouseQueryLogReader,
+  concatQueryLogColumns,
   createColumnarStore,
+  type QueryLogColumns,
 } from '@svc/adapters';
 import {
   type AnalyticsQuery,
-  concatQueryLogColumns,
   type DeviceHourlyCount,
-  EdgeTrafficSimulation,
   findBlocklist,
   type HourlyTotal,
   type LogQuery,
   noLogFilters,
   planQuery,
-  type QueryLogColumns,
   type RowQuery,
-  type SimulatedProfile,
-  servingPops,
 } from '@svc/domain';
+import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
 import { createBenchAccount } from './bench-account.js';
 import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-processes.js';
 

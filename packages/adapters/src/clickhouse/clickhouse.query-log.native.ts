@@ -1,5 +1,5 @@
-import type { DictionaryColumn, QueryLogColumns } from '@svc/domain';
 import { type NativeArray, NativeBlockBuilder, type NativeInsert } from './clickhouse.native-block.js';
+import type { DictionaryColumn, QueryLogColumns } from './query-log-columns.js';
 
 /**
  * A query_log column (migration 0002) and where its value comes from: a dictionary column of the batch sent

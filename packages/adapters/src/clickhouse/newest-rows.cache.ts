@@ -2,11 +2,10 @@ import {
   comparePositions,
   filtersByTimeOnly,
   type LogPosition,
-  type QueryLogColumns,
   type QueryLogRow,
-  queryLogRowAt,
   type RowQuery,
 } from '@svc/domain';
+import { type QueryLogColumns, queryLogRowAt } from './query-log-columns.js';
 
 /** How many profiles and rows the cache keeps, and for how long an entry answers after its fill. */
 export interface NewestRowsLimits {

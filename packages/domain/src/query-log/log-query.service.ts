@@ -26,7 +26,7 @@ import {
   TOP_POPS_LIMIT_DEFAULT,
   TOP_POPS_LIMIT_MAX,
 } from './log-query.schemas.js';
-import { ownerOfAddress, ownerOfQuery } from './owner-classification.js';
+import { AddressOwners } from './owner-classification.js';
 import type { QueryBudget } from './query-budget.js';
 import type { QueryConcurrencyGate } from './query-concurrency.js';
 import { QUERY_STATUSES, type QueryLogRow, type QueryStatus } from './query-log-row.js';
@@ -60,6 +60,7 @@ type CommonParameters = Omit<LogQueryParameters, 'mode'>;
  */
 export class LogQueryService {
   private readonly hints = new ColumnarDestinationHints();
+  private readonly owners = new AddressOwners();
 
   constructor(private readonly deps: LogQueryDependencies) {}
 
@@ -352,14 +353,19 @@ export class LogQueryService {
       case 'destinations': {
         const allowed = withStatuses(query, ['allowed'], 'default');
         const addresses = await reader.topAnswerAddresses(allowed ?? query);
-        return addresses.map((row) => [row.key, row.count, this.countryOf(row.key), ownerOfAddress(row.key)]);
+        return addresses.map((row) => [
+          row.key,
+          row.count,
+          this.countryOf(row.key),
+          this.owners.ownerOf(row.key),
+        ]);
       }
       case 'top_reasons': {
         const decided = withStatuses(query, ['blocked', 'rewritten'], 'default') ?? query;
         return topReasons(await reader.decisions(decided), query.limit);
       }
       case 'top_owners':
-        return topOwners(await reader.nameAnswers(query), query.limit);
+        return topOwners(await reader.nameAnswers(query), query.limit, this.owners);
       case 'top_pops':
         return (await reader.topPops(query)).map((row) => [row.key, row.count]);
     }
@@ -388,7 +394,7 @@ export class LogQueryService {
       if (country < 0) completed.push(this.countryOf(address));
       else if (completed[country] === '' || completed[country] === null)
         completed[country] = this.countryOf(address);
-      if (owner < 0) completed.push(ownerOfAddress(address));
+      if (owner < 0) completed.push(this.owners.ownerOf(address));
       return completed;
     });
     return { ...result, columns, rows };
@@ -480,10 +486,11 @@ function timelineRows(counts: Array<{ bucket: Date; status: QueryStatus; count: 
 function topOwners(
   groups: Array<{ qname: string; answerIps: string[]; count: number }>,
   limit: number,
+  owners: AddressOwners,
 ): QueryCell[][] {
   const counts = new Map<string, number>();
   for (const group of groups) {
-    const owner = ownerOfQuery(group.qname, group.answerIps);
+    const owner = owners.ownerOfQuery(group.qname, group.answerIps);
     if (owner !== '') counts.set(owner, (counts.get(owner) ?? 0) + group.count);
   }
   return [...counts.entries()]
