@@ -21,9 +21,8 @@ import type { SimulatedLogWriter } from './simulated-log-writer.ports.js';
 
 /**
  * Rows per write: large enough that a run of millions makes few inserts (each adds a part to every day
- * partition it touches, and a part's files cost more than its rows: 2.2 → 1.5–1.8 s CPU per million rows
- * from 500,000 rows to 1 million), small enough that the engine's working copy of a batch stays moderate
- * (peak RSS of 10 million rows: about 690 MB at 500,000, 870 MB at 1 million, 1.2 GB at 2 million).
+ * partition it touches, and a part's files cost more than its rows), small enough that the engine's working
+ * copy of a batch keeps the command's peak memory under a gigabyte (docs/adr/0017-simulator-bulk-inserts.md).
  * Divides the simulation's time chunk, so each batch comes in time order.
  */
 const WRITE_BATCH = SIMULATION_TIME_CHUNK / 2;
