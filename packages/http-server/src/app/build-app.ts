@@ -164,7 +164,7 @@ export async function buildApp(
   await container.getAsync<DataExportScheduler>(DataExportSchedulerToken);
   const nodeParts = await resolveNodeParts(container, authenticator, settings.baseUrl);
 
-  // The YAML form is written on the first GET /v1/openapi.yaml, not at start (about 0.2 s of start-up).
+  // The YAML form is written on the first GET /v1/openapi.yaml, not at start, where it would lengthen start-up.
   let yaml: Promise<string> | undefined;
   // Likewise the HTML reference of GET /docs.
   let apiReference: Promise<string> | undefined;

@@ -109,7 +109,7 @@ export function createExpressApp(options: AppOptions): Express {
 
   // Routes go into one express router per bucket (bucketOf), and one layer hands a request to its bucket's:
   // express tries a request against every layer in turn, so with all routes in one table a route registered
-  // late paid for testing every route before it (a profile GET about 10 % of its server time). Within a
+  // late paid for testing every route before it (docs/adr/0006-http-pipeline.md). Within a
   // bucket the order is the table's: its routes, then for each of its paths the preflight and the 405. Routes
   // without a bucket (none so far) are tried after, in a router of their own.
   const buckets = new Map<string, express.Router>();

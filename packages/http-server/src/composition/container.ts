@@ -242,7 +242,7 @@ function bindEngineStores(
         bus.close(),
       ),
     );
-  // Opened on first use: the embedded chdb alone is ~155 MB of resident memory, and no route reads the store
+  // Opened on first use: the embedded chdb alone is over a hundred MB of resident memory, and no route reads the store
   // before query logs and analytics do. Migrations of the embedded store run in a short-lived child process
   // until then, so serve still applies them at start (RUNNER.md) without loading chdb here.
   container

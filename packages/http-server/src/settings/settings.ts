@@ -1,4 +1,5 @@
 import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
+import { NODE_ALERT_DELAY_DEFAULT_SECONDS } from '@svc/domain';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
 
@@ -113,7 +114,7 @@ export const RawSettings = z.object({
     .int()
     .min(1)
     .max(86_400)
-    .default(600)
+    .default(NODE_ALERT_DELAY_DEFAULT_SECONDS)
     .register(settingDocs, {
       description:
         "how long a node's link may stay down before the owners (preference `alerts.node_offline`) are emailed; at most one pair of emails per node every 6 h",
