@@ -72,6 +72,7 @@ import { bindEdgeSimulation } from './edge-simulation.bindings.js';
 import { bindIdentity } from './identity.bindings.js';
 import { Lifecycle } from './lifecycle.js';
 import { bindLinkedIps } from './linked-ip.bindings.js';
+import { bindListPipeline } from './list-pipeline.bindings.js';
 import { bindListReports } from './list-report.bindings.js';
 import { bindNodes } from './node.bindings.js';
 import { bindOperator } from './operator.bindings.js';
@@ -138,6 +139,7 @@ export function createContainer(options: ContainerOptions): Container {
   bindNodes(container, settings, options.storage);
   bindQueryLogs(container, settings);
   bindEdgeSimulation(container, PostgresToken);
+  bindListPipeline(container, settings, options.storage, PostgresToken);
   bindListReports(container);
   bindAccountFeedback(container);
   bindAccountDeletion(container);
