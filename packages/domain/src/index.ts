@@ -64,6 +64,7 @@ export * from './lists/list-line.js';
 export * from './lists/list-name.js';
 export * from './lists/list-pipeline.ports.js';
 export * from './lists/list-pipeline.service.js';
+export * from './lists/profile-list-selection.js';
 export * from './mail/identity.mails.js';
 export * from './mail/mail-queue.port.js';
 export * from './mail/mailer.port.js';

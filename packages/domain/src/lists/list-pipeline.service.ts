@@ -14,11 +14,14 @@ import {
   SourceFetchError,
   type StoredArtifact,
 } from './list-pipeline.ports.js';
+import { derivedListIds, derivedListInputs, type SelectedList } from './profile-list-selection.js';
 
 /** How long a refresh holds its claim before another server may take it over. */
 export const LIST_REFRESH_LEASE_MS = 30 * 60_000;
 /** The source id a list compiled by `svc lists import` records. */
 export const IMPORTED_SOURCE_ID = 'import';
+/** The source id of the catalogue's own domains in a derived list (parental services and categories). */
+export const CATALOGUE_SOURCE_ID = 'catalogue';
 
 /** What the list pipeline is built from. */
 export interface ListPipelineDependencies {
@@ -35,7 +38,12 @@ export interface ListPipelineDependencies {
    * internal mirror for servers without internet access; tests).
    */
   mirror?: string;
+  /** Told the lists that got a new version (after a refresh or an import), to tell the nodes. */
+  announce?: (listIds: number[]) => Promise<void>;
 }
+
+/** Bus subject announcing new list versions: nodes whose manifest holds one fetch their document again. */
+export const LISTS_CHANGED_SUBJECT = 'lists.changed';
 
 /** What a refresh did to one source. */
 export interface SourceRefreshOutcome {
@@ -100,6 +108,11 @@ function sameSources(
  */
 export class ListPipelineService {
   private readonly catalogue: BlocklistCatalogueRecord;
+  /**
+   * The inputs each derived list was last compiled from in this process (the catalogue is fixed for a
+   * process's life): unchanged inputs are not compiled again.
+   */
+  private readonly derivedInputs = new Map<number, string>();
 
   constructor(private readonly deps: ListPipelineDependencies) {
     this.catalogue = deps.catalogue ?? BLOCKLIST_CATALOGUE;
@@ -150,6 +163,8 @@ export class ListPipelineService {
         const outcome = await this.compileList(list, states, current.get(list.id));
         if (outcome !== null) outcomes.push(outcome);
       }
+      outcomes.push(...(await this.compileDerived(derivedListIds())));
+      await this.announce(outcomes);
       return { sources, lists: outcomes };
     } finally {
       await this.deps.store.releaseRefresh(holder, this.deps.clock.now());
@@ -177,7 +192,65 @@ export class ListPipelineService {
       sources: [{ id: IMPORTED_SOURCE_ID, sha256: stored.sha256 }],
       compiledAt: this.deps.clock.now(),
     });
+    const derived = await this.compileDerived(derivedListIds());
+    await this.announce([outcomeOf(record, created), ...derived]);
     return { ...outcomeOf(record, created), stats };
+  }
+
+  /**
+   * The newest versions of a selection's lists, compiling the derived ones (parental services and categories)
+   * that were never compiled, so that a profile choosing them gets them before the next refresh.
+   */
+  async versionsFor(selection: readonly SelectedList[]): Promise<Map<number, ListVersionRecord>> {
+    const versions = await this.currentVersions();
+    const missing = selection
+      .map((list) => list.listId)
+      .filter((id) => !versions.has(id) && derivedListInputs(id) !== undefined);
+    if (missing.length === 0) return versions;
+    await this.compileDerived(missing);
+    return this.currentVersions();
+  }
+
+  /**
+   * Compiles derived lists from the catalogue's domains and the newest versions of the blocklists feeding
+   * them; a new version is recorded only when the content changed.
+   */
+  async compileDerived(listIds: readonly number[]): Promise<ListVersionOutcome[]> {
+    const versions = await this.currentVersions();
+    const outcomes: ListVersionOutcome[] = [];
+    for (const listId of listIds) {
+      const inputs = derivedListInputs(listId);
+      if (inputs === undefined) continue;
+      const feeding = inputs.blocklists.flatMap((blocklist) => {
+        const version = versions.get(blocklist);
+        return version === undefined ? [] : [{ blocklist, sha256: version.sha256 }];
+      });
+      const key = feeding.map((input) => `${input.blocklist}:${input.sha256}`).join(',');
+      if (this.derivedInputs.get(listId) === key && versions.has(listId)) continue;
+      const compiler = new ListCompiler('domains');
+      const sources: { id: string; sha256: string }[] = [];
+      for (const { blocklist, sha256 } of feeding) {
+        const bytes = await this.deps.artifacts.read(sha256);
+        if (bytes === null) throw new Error(`the artifact ${sha256} of list ${blocklist} is missing`);
+        compiler.pushArtifact(bytes);
+        sources.push({ id: `list:${blocklist}`, sha256 });
+      }
+      for (const domain of inputs.domains) compiler.entry(domain, 'subtree', false);
+      const compiled = compiler.finish();
+      const stored = await this.deps.artifacts.put(compiled.chunks());
+      const { record, created } = await this.deps.store.recordVersion({
+        listId,
+        sha256: stored.sha256,
+        size: stored.size,
+        entries: compiled.stats.entries,
+        exceptions: compiled.stats.exceptions,
+        sources: [...sources, { id: CATALOGUE_SOURCE_ID, sha256: stored.sha256 }],
+        compiledAt: this.deps.clock.now(),
+      });
+      this.derivedInputs.set(listId, key);
+      if (created) outcomes.push(outcomeOf(record, created));
+    }
+    return outcomes;
   }
 
   /** Each list's newest version, by list id. */
@@ -193,6 +266,11 @@ export class ListPipelineService {
   /** Every source's state, by source id. */
   async sourceStates(): Promise<Map<string, ListSourceState>> {
     return new Map((await this.deps.store.sources()).map((state) => [state.sourceId, state]));
+  }
+
+  private async announce(outcomes: readonly ListVersionOutcome[]): Promise<void> {
+    const created = outcomes.filter((outcome) => outcome.created).map((outcome) => outcome.list_id);
+    if (created.length > 0) await this.deps.announce?.(created);
   }
 
   /** Where a source is fetched: its upstream address, or its place on the mirror. */

@@ -104,6 +104,11 @@ export const LinkWelcome = z.object({
   profile_id: z.string(),
   /** The profile's current version: fetch GET /v1/nodes/self/profile when it differs from the one applied. */
   profile_version: z.int(),
+  /**
+   * The digest of the profile's lists manifest (`lists.sha256` of its document): fetch the document again when
+   * it differs from the one applied (lists get new versions without a new profile version).
+   */
+  lists_sha256: z.string().optional(),
   heartbeat_s: z.int(),
 });
 export const LinkHeartbeatAck = z.object({ type: z.literal('heartbeat_ack') });
@@ -113,6 +118,11 @@ export const LinkProfileChanged = z.object({
   profile_id: z.string(),
   version: z.int(),
 });
+/**
+ * Server → node: lists got new versions (a list refresh or import); fetch the profile document again and
+ * download what its manifest changed (compare `lists.sha256`).
+ */
+export const LinkListsChanged = z.object({ type: z.literal('lists_changed') });
 /** Server → node: a relayed log or analytics query (spec 4.6), to answer within `timeout_ms`. */
 export const LinkQuery = z.object({
   type: z.literal('query'),
@@ -179,6 +189,7 @@ export const ServerToNodeMessage = z.discriminatedUnion('type', [
   LinkWelcome,
   LinkHeartbeatAck,
   LinkProfileChanged,
+  LinkListsChanged,
   LinkQuery,
   LinkCancel,
   LinkLogBatchAck,

@@ -9,10 +9,12 @@ import {
 } from '@svc/adapters';
 import {
   Clock,
+  LISTS_CHANGED_SUBJECT,
   ListArtifactStore,
   ListPipelineService,
   ListPipelineStore,
   ListSourceFetcher,
+  MessageBus,
 } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -68,7 +70,13 @@ export function bindListPipeline(
       );
   }
   container.bind<ListPipelineService>(ListPipelineServiceToken).toResolvedValue(
-    (fetcher: ListSourceFetcher, artifacts: ListArtifactStore, store: ListPipelineStore, clock: Clock) =>
+    (
+      fetcher: ListSourceFetcher,
+      artifacts: ListArtifactStore,
+      store: ListPipelineStore,
+      clock: Clock,
+      bus: MessageBus,
+    ) =>
       new ListPipelineService({
         fetcher,
         artifacts,
@@ -76,8 +84,9 @@ export function bindListPipeline(
         clock,
         holder: randomUUID(),
         ...(settings.lists.mirrorUrl === undefined ? {} : { mirror: settings.lists.mirrorUrl }),
+        announce: (listIds) => bus.publish(LISTS_CHANGED_SUBJECT, { list_ids: listIds }),
       }),
-    [ListSourceFetcher, ListArtifactStore, ListPipelineStore, Clock],
+    [ListSourceFetcher, ListArtifactStore, ListPipelineStore, Clock, MessageBus],
   );
   container.bind<ListRefreshScheduler>(ListRefreshSchedulerToken).toResolvedValue(
     (

@@ -11,6 +11,8 @@ import {
   DeviceStore,
   EdgeLogWriter,
   KeyedHash,
+  ListArtifactStore,
+  type ListPipelineService,
   LogQueryRelay,
   MessageBus,
   NodeLogBatchLedger,
@@ -36,6 +38,7 @@ import { NodeLogHoldScheduler } from './node-log-hold.scheduler.js';
 import {
   CursorSealerToken,
   LifecycleToken,
+  ListPipelineServiceToken,
   LoggerToken,
   NodeAlertSchedulerToken,
   NodeLinkHubToken,
@@ -92,6 +95,9 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         ...(container.isBound(NodeLogHoldStore)
           ? { hold: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore) }
           : {}),
+        // Resolved on use: the node use cases depend on the hub (their presence port).
+        listsDigest: async (profile) =>
+          (await container.getAsync<NodeService>(NodeServiceToken)).listsDigest(profile),
       });
       await hub.start();
       return lifecycle.own('node links', hub, (owned) => owned.close());
@@ -156,6 +162,8 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       keyedHash: KeyedHash,
       signer: ProfileSigner,
       presence: NodePresence,
+      pipeline: ListPipelineService,
+      artifacts: ListArtifactStore,
     ) =>
       new NodeService({
         uow,
@@ -169,6 +177,7 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         presence,
         baseUrl: settings.baseUrl,
         ecsOperatorCap: settings.ecsOperatorCap,
+        lists: { versionsFor: (selection) => pipeline.versionsFor(selection), artifacts },
       }),
     [
       UnitOfWork,
@@ -180,6 +189,8 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       KeyedHash,
       ProfileSigner,
       NodePresence,
+      ListPipelineServiceToken,
+      ListArtifactStore,
     ],
   );
 }

@@ -5,6 +5,7 @@ import {
   type BusSubscription,
   type Clock,
   DomainError,
+  LISTS_CHANGED_SUBJECT,
   type MessageBus,
   NODE_LINK_HEARTBEAT_SECONDS,
   NODE_LINK_PROTOCOL_VERSION,
@@ -17,6 +18,7 @@ import {
   type NodeQueryResult,
   type NodeStore,
   NodeToServerMessage,
+  type ProfileRecord,
   type ProfileStore,
 } from '@svc/domain';
 import type { Logger } from 'pino';
@@ -53,6 +55,8 @@ export interface NodeLinkHubDependencies {
    * rows delivered after the hello. Without it nothing is held.
    */
   hold?: NodeLogHoldStore;
+  /** The digest of a profile's lists manifest for its nodes, sent in the welcome. */
+  listsDigest?: (profile: ProfileRecord) => Promise<string>;
 }
 
 /**
@@ -89,6 +93,10 @@ export class NodeLinkHub implements NodePresence {
   async start(): Promise<void> {
     this.subscriptions.push(
       await this.deps.bus.subscribe('profiles.>', (delivery) => this.onProfilePublished(delivery.payload)),
+      // New list versions: every linked node compares its manifest's digest with a fresh document's.
+      await this.deps.bus.subscribe(LISTS_CHANGED_SUBJECT, () => {
+        for (const link of this.links.values()) if (link.ready) link.send({ type: 'lists_changed' });
+      }),
       await this.deps.bus.subscribe(NODE_REVOKED_SUBJECT, (delivery) => {
         const nodeId = (delivery.payload as { node_id?: unknown }).node_id;
         if (typeof nodeId === 'string')
@@ -313,6 +321,7 @@ export class NodeLinkHub implements NodePresence {
           await this.deps.hold?.linkClosed(link.nodeId, link.linkId);
           return;
         }
+        const listsSha256 = await this.listsDigestOf(profile, link.nodeId);
         link.ready = true;
         this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
         link.send({
@@ -321,6 +330,7 @@ export class NodeLinkHub implements NodePresence {
           node_id: link.nodeId,
           profile_id: link.profileId,
           profile_version: profile.version,
+          ...(listsSha256 === undefined ? {} : { lists_sha256: listsSha256 }),
           heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
         });
         this.held?.offer(link);
@@ -381,6 +391,16 @@ export class NodeLinkHub implements NodePresence {
       if (document.kind === 'tombstone') link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
       else if (link.ready)
         link.send({ type: 'profile_changed', profile_id: document.id, version: document.version });
+    }
+  }
+
+  /** The lists digest for a welcome; undefined (the node then keeps its lists) when it cannot be worked out. */
+  private async listsDigestOf(profile: ProfileRecord, nodeId: string): Promise<string | undefined> {
+    try {
+      return await this.deps.listsDigest?.(profile);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, nodeId }, 'could not work out a node’s lists digest');
+      return undefined;
     }
   }
 
