@@ -1,6 +1,7 @@
 import type { OperatorCode } from '../query-log/query-log-row.js';
+import type { EntryForm } from './entry-forms.js';
 import type { SuffixKeys } from './name-key.js';
-import { PatternIndex } from './pattern-index.js';
+import { type KeyedPattern, PatternIndex } from './pattern-index.js';
 import type { BlockMode, DecisionReason, QueryDecision, RewriteTarget } from './query-decision.js';
 import { SourcePrefixes } from './source-prefixes.js';
 
@@ -32,9 +33,14 @@ export interface FilterList {
   set: ListLookup;
 }
 
-/** An entry of the operator blocks file (operator-files.ts). */
+/**
+ * An entry of the operator blocks file (operator-files.ts): its pattern, or (as nodes get `csam` entries,
+ * node-operator-files.ts) the key of its name and its form.
+ */
 export interface OperatorBlockEntry {
-  pattern: string;
+  pattern?: string | undefined;
+  key?: string | undefined;
+  form?: EntryForm | undefined;
   reason_code: OperatorCode;
   public_ref: string;
   pops: readonly string[];
@@ -114,6 +120,18 @@ function rewriteTarget(answer: string): RewriteTarget {
   return { type: 'CNAME', data: answer };
 }
 
+/** What an operator block matches by: its pattern, or its name key and form; undefined when it has neither. */
+function patternOf(entry: OperatorBlockEntry): string | KeyedPattern | undefined {
+  if (entry.pattern !== undefined && entry.pattern !== '') return entry.pattern;
+  if (entry.key === undefined || !/^[0-9a-f]{16}$/.test(entry.key) || entry.form === undefined)
+    return undefined;
+  return {
+    a: Number.parseInt(entry.key.slice(0, 8), 16) | 0,
+    b: Number.parseInt(entry.key.slice(8, 16), 16) | 0,
+    form: entry.form,
+  };
+}
+
 function expiryOf(expiresAt: string | null): number {
   if (expiresAt === null) return Number.POSITIVE_INFINITY;
   const at = Date.parse(expiresAt);
@@ -155,15 +173,17 @@ export class FilteringContext {
     const blockMode = profile.settings.block_mode;
     this.filtering = profile.filtering;
 
-    const blocks = (inputs.operatorBlocks ?? []).filter((entry) => operatorEntryInScope(entry, location));
-    this.operator = new PatternIndex(blocks.map((entry) => entry.pattern));
+    const blocks = (inputs.operatorBlocks ?? []).filter(
+      (entry) => operatorEntryInScope(entry, location) && patternOf(entry) !== undefined,
+    );
+    this.operator = new PatternIndex(blocks.map((entry) => patternOf(entry) as string | KeyedPattern));
     this.operatorExpiry = Float64Array.from(blocks, (entry) => expiryOf(entry.expires_at));
     this.operatorDecisions = blocks.map((entry) =>
       decision({
         action: 'block',
         reason: 'operator_block',
         status: 'blocked',
-        rule: entry.pattern,
+        rule: entry.pattern ?? '',
         operatorCode: entry.reason_code,
         ede: 15,
         edeText: entry.public_ref,

@@ -9,6 +9,7 @@ export * from './filtering-context.js';
 export * from './list-artifact.js';
 export * from './name-key.js';
 export * from './name-table.js';
+export * from './node-operator-files.js';
 export * from './pattern-index.js';
 export * from './query-decision.js';
 export * from './source-prefixes.js';

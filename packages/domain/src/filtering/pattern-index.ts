@@ -1,10 +1,18 @@
 import { rulePatternParts } from '../rules/rule-pattern.js';
+import type { EntryForm } from './entry-forms.js';
 import { nameKey, type SuffixKeys } from './name-key.js';
 import { NameTable } from './name-table.js';
 
 const FORM_EXACT = 1;
 const FORM_SUBTREE = 2;
 const FORM_SUBDOMAINS = 4;
+
+/** A pattern given by its name's key and form rather than its text (a node's `csam` operator blocks). */
+export interface KeyedPattern {
+  a: number;
+  b: number;
+  form: EntryForm;
+}
 
 /**
  * Rule patterns (spec 2.4: `name`, `=name`, `*.name`) indexed by their name's key, so that finding the first
@@ -17,13 +25,14 @@ export class PatternIndex {
   private readonly groups: number[][] = [];
   private readonly forms: Uint8Array;
 
-  constructor(patterns: readonly string[]) {
+  constructor(patterns: readonly (string | KeyedPattern)[]) {
     this.table = new NameTable(patterns.length, { values: true });
     this.forms = new Uint8Array(patterns.length);
     patterns.forEach((pattern, index) => {
-      const { form, name } = rulePatternParts(pattern);
+      const parts = typeof pattern === 'string' ? rulePatternParts(pattern) : undefined;
+      const form = parts?.form ?? (pattern as KeyedPattern).form;
       this.forms[index] = form === 'exact' ? FORM_EXACT : form === 'subtree' ? FORM_SUBTREE : FORM_SUBDOMAINS;
-      const key = nameKey(name);
+      const key = parts === undefined ? (pattern as KeyedPattern) : nameKey(parts.name);
       const before = this.table.size;
       const entry = this.table.add(key.a, key.b, 1, this.groups.length);
       if (this.table.size > before) this.groups.push([index]);

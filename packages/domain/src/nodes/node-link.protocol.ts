@@ -85,6 +85,13 @@ export const NodeHeldLogsAck = z.object({
   seq: z.string().regex(/^\d{1,19}$/),
 });
 
+/** Node → server: the node applied `version` of an operator file (after checking its signature). */
+export const NodeOperatorFileAck = z.object({
+  type: z.literal('operator_file_ack'),
+  file: z.enum(['operator_blocks', 'operator_sources']),
+  version: z.int().min(0),
+});
+
 /** Every message a node may send. */
 export const NodeToServerMessage = z.discriminatedUnion('type', [
   NodeHello,
@@ -93,6 +100,7 @@ export const NodeToServerMessage = z.discriminatedUnion('type', [
   NodeQueryFailure,
   NodeLogBatch,
   NodeHeldLogsAck,
+  NodeOperatorFileAck,
 ]);
 export type NodeToServerMessage = z.infer<typeof NodeToServerMessage>;
 
@@ -123,6 +131,23 @@ export const LinkProfileChanged = z.object({
  * download what its manifest changed (compare `lists.sha256`).
  */
 export const LinkListsChanged = z.object({ type: z.literal('lists_changed') });
+/**
+ * Server → node: the current version of an operator file (spec 3, 4.10) reduced to the entries in scope for
+ * self-hosted nodes (filtering/node-operator-files.ts), sent after the welcome and on every new version.
+ * Signed like profile documents when the server signs: `signature` is base64 Ed25519 over the UTF-8 bytes of
+ * `svc-operator-v1\n` + file + `\n` + version + `\n` + the compact canonical JSON of `document`, by the key
+ * `key_id` (public key `public_key`, one of the enrolment's `profile_pubkey`). The node answers
+ * `operator_file_ack` once it applies the file.
+ */
+export const LinkOperatorFile = z.object({
+  type: z.literal('operator_file'),
+  file: z.enum(['operator_blocks', 'operator_sources']),
+  version: z.int().min(0),
+  document: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+  key_id: z.string().optional(),
+  public_key: z.string().optional(),
+});
 /** Server → node: a relayed log or analytics query (spec 4.6), to answer within `timeout_ms`. */
 export const LinkQuery = z.object({
   type: z.literal('query'),
@@ -190,6 +215,7 @@ export const ServerToNodeMessage = z.discriminatedUnion('type', [
   LinkHeartbeatAck,
   LinkProfileChanged,
   LinkListsChanged,
+  LinkOperatorFile,
   LinkQuery,
   LinkCancel,
   LinkLogBatchAck,

@@ -44,6 +44,12 @@ export const Node = z
     token_rotated_at: z.iso.datetime().nullable().meta({ description: 'The node token’s last rotation.' }),
     revoked_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
+    operator_files: z
+      .object({ operator_blocks: z.int().nullable(), operator_sources: z.int().nullable() })
+      .meta({
+        description:
+          'The version of each operator file (spec 3, 4.10) the node acknowledged over its link; null before one.',
+      }),
   })
   .meta({ id: 'Node' });
 export type Node = z.infer<typeof Node>;

@@ -114,6 +114,10 @@ export class NodeService {
       token_rotated_at: record.tokenRotatedAt?.toISOString() ?? null,
       revoked_at: record.revokedAt?.toISOString() ?? null,
       created_at: record.createdAt.toISOString(),
+      operator_files: {
+        operator_blocks: record.operatorFiles?.operator_blocks ?? null,
+        operator_sources: record.operatorFiles?.operator_sources ?? null,
+      },
     };
   }
 

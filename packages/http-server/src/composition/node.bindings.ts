@@ -15,6 +15,7 @@ import {
   type ListPipelineService,
   LogQueryRelay,
   MessageBus,
+  NODE_OPERATOR_FILES,
   NodeLogBatchLedger,
   NodeLogBatchService,
   NodeLogHoldStore,
@@ -98,6 +99,15 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         // Resolved on use: the node use cases depend on the hub (their presence port).
         listsDigest: async (profile) =>
           (await container.getAsync<NodeService>(NodeServiceToken)).listsDigest(profile),
+        operatorFiles: async () => {
+          const uow = await container.getAsync<UnitOfWork>(UnitOfWork);
+          return uow.run(async (tx) =>
+            Promise.all(
+              NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
+            ),
+          );
+        },
+        signer: await container.getAsync<ProfileSigner>(ProfileSigner),
       });
       await hub.start();
       return lifecycle.own('node links', hub, (owned) => owned.close());

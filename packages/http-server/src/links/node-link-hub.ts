@@ -10,16 +10,23 @@ import {
   NODE_LINK_HEARTBEAT_SECONDS,
   NODE_LINK_PROTOCOL_VERSION,
   NODE_OFFLINE_RETRY_AFTER_S,
+  NODE_OPERATOR_FILES,
   NODE_REVOKED_SUBJECT,
   NodeLinkCloseCodes,
   type NodeLogBatchService,
   type NodeLogHoldStore,
+  type NodeOperatorFileName,
   type NodePresence,
   type NodeQueryResult,
   type NodeStore,
   NodeToServerMessage,
+  nodeOperatorFile,
+  OPERATOR_CHANGED_SUBJECT,
+  operatorFileSignaturePayload,
   type ProfileRecord,
+  type ProfileSigner,
   type ProfileStore,
+  type ServerToNodeMessage,
 } from '@svc/domain';
 import type { Logger } from 'pino';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -57,6 +64,10 @@ export interface NodeLinkHubDependencies {
   hold?: NodeLogHoldStore;
   /** The digest of a profile's lists manifest for its nodes, sent in the welcome. */
   listsDigest?: (profile: ProfileRecord) => Promise<string>;
+  /** The operator files as last published, sent to each node after its welcome (spec 3, 4.10). */
+  operatorFiles?: () => Promise<{ file: NodeOperatorFileName; version: number; document: unknown }[]>;
+  /** Signs operator files as profile documents are signed (nothing when the server does not sign). */
+  signer?: ProfileSigner;
 }
 
 /**
@@ -93,6 +104,14 @@ export class NodeLinkHub implements NodePresence {
   async start(): Promise<void> {
     this.subscriptions.push(
       await this.deps.bus.subscribe('profiles.>', (delivery) => this.onProfilePublished(delivery.payload)),
+      // A new operator file version: every linked node gets the part in its scope.
+      await this.deps.bus.subscribe(OPERATOR_CHANGED_SUBJECT, (delivery) => {
+        const changed = delivery.payload as { file?: unknown; version?: unknown; document?: unknown };
+        const file = NODE_OPERATOR_FILES.find((name) => name === changed.file);
+        if (file === undefined || typeof changed.version !== 'number') return;
+        const message = this.operatorFileMessage(file, changed.version, changed.document);
+        for (const link of this.links.values()) if (link.ready) link.send(message);
+      }),
       // New list versions: every linked node compares its manifest's digest with a fresh document's.
       await this.deps.bus.subscribe(LISTS_CHANGED_SUBJECT, () => {
         for (const link of this.links.values()) if (link.ready) link.send({ type: 'lists_changed' });
@@ -285,9 +304,15 @@ export class NodeLinkHub implements NodePresence {
       const type = (raw as { type?: unknown } | null)?.type;
       // Types added by later versions of the protocol are ignored; a known type with a bad shape is refused.
       if (
-        ['hello', 'heartbeat', 'query_result', 'query_error', 'log_batch', 'held_logs_ack'].includes(
-          String(type),
-        )
+        [
+          'hello',
+          'heartbeat',
+          'query_result',
+          'query_error',
+          'log_batch',
+          'held_logs_ack',
+          'operator_file_ack',
+        ].includes(String(type))
       ) {
         link.send({ type: 'error', code: 'validation_failed', detail: parsed.error.message });
         if (type === 'hello') link.socket.close(NodeLinkCloseCodes.protocolError, 'bad hello');
@@ -334,8 +359,12 @@ export class NodeLinkHub implements NodePresence {
           heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
         });
         this.held?.offer(link);
+        await this.sendOperatorFiles(link);
         return;
       }
+      case 'operator_file_ack':
+        await this.deps.store.acknowledgeOperatorFile(link.nodeId, message.file, message.version);
+        return;
       case 'heartbeat':
         link.send({ type: 'heartbeat_ack' });
         this.linkSeen(link.nodeId);
@@ -391,6 +420,40 @@ export class NodeLinkHub implements NodePresence {
       if (document.kind === 'tombstone') link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
       else if (link.ready)
         link.send({ type: 'profile_changed', profile_id: document.id, version: document.version });
+    }
+  }
+
+  /** The `operator_file` message of a file version: the node's part of it, signed when the server signs. */
+  private operatorFileMessage(
+    file: NodeOperatorFileName,
+    version: number,
+    document: unknown,
+  ): ServerToNodeMessage {
+    const scoped = nodeOperatorFile(file, version, document);
+    const signed = this.deps.signer?.sign(operatorFileSignaturePayload(file, version, scoped)) ?? null;
+    return {
+      type: 'operator_file',
+      file,
+      version,
+      document: scoped,
+      ...(signed === null
+        ? {}
+        : { signature: signed.signature, key_id: signed.key.keyId, public_key: signed.key.publicKey }),
+    };
+  }
+
+  /** Sends a welcomed link the operator files as published now (their changes follow as they happen). */
+  private async sendOperatorFiles(link: NodeLink): Promise<void> {
+    if (this.deps.operatorFiles === undefined) return;
+    try {
+      for (const { file, version, document } of await this.deps.operatorFiles()) {
+        link.send(this.operatorFileMessage(file, version, document));
+      }
+    } catch (error) {
+      this.deps.logger.warn(
+        { err: error, nodeId: link.nodeId },
+        'could not send the operator files to a node',
+      );
     }
   }
 

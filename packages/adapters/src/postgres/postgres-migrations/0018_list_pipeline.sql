@@ -1,6 +1,6 @@
 -- The list pipeline (issue 29): compiled list artifacts stored content-addressed in chunks (as data exports
 -- are), each source's last fetch and last good artifact, each list's versions, and the claim that lets one
--- server at a time refresh.
+-- server at a time refresh. Also the operator file versions each node acknowledged.
 CREATE TABLE list_artifacts (
   sha256 text PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
   size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
@@ -51,3 +51,6 @@ CREATE TABLE list_refresh (
   finished_at timestamptz
 );
 INSERT INTO list_refresh (id) VALUES (1);
+
+-- The version of each operator file a node acknowledged over its link (`{"operator_blocks": 3, ...}`).
+ALTER TABLE nodes ADD COLUMN operator_files jsonb NOT NULL DEFAULT '{}';
