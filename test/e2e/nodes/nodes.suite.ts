@@ -633,7 +633,9 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
         const files = [await again.next('operator_file'), await again.next('operator_file')];
         const sources = files.find((file) => file.file === 'operator_sources');
         expect(
-          (sources?.document as { sources: { cidr: string }[] }).sources.map((entry) => entry.cidr),
+          ((sources?.document ?? { sources: [] }) as { sources: { cidr: string }[] }).sources.map(
+            (entry) => entry.cidr,
+          ),
         ).toContain('203.0.113.0/24');
         expect(files.find((file) => file.file === 'operator_blocks')?.version).toBe(latest.version);
         const nodeAfter = await send(`${api.url}/v1/profiles/${profileId}/nodes/${node.id}`, {
