@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NodeShape, NodeSoftwareVersion } from './node.schemas.js';
+import { LinkHourlyTotalsAck, NodeHourlyTotals } from './node-hourly-totals.js';
 import { NodeLogRow } from './node-log-row.js';
 
 /**
@@ -101,6 +102,7 @@ export const NodeToServerMessage = z.discriminatedUnion('type', [
   NodeLogBatch,
   NodeHeldLogsAck,
   NodeOperatorFileAck,
+  NodeHourlyTotals,
 ]);
 export type NodeToServerMessage = z.infer<typeof NodeToServerMessage>;
 
@@ -220,6 +222,7 @@ export const ServerToNodeMessage = z.discriminatedUnion('type', [
   LinkCancel,
   LinkLogBatchAck,
   LinkHeldLogs,
+  LinkHourlyTotalsAck,
   LinkError,
 ]);
 export type ServerToNodeMessage = z.infer<typeof ServerToNodeMessage>;

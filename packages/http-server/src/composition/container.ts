@@ -23,6 +23,7 @@ import {
   PostgresListReportRepository,
   PostgresMailDispatcher,
   PostgresNodeLogBatchLedger,
+  PostgresNodeTotalsLedger,
   PostgresNodeLogHoldStore,
   PostgresNodeRepository,
   PostgresOutboxRelay,
@@ -49,6 +50,7 @@ import {
   Mailer,
   MessageBus,
   NodeLogBatchLedger,
+  NodeTotalsLedger,
   NodeLogHoldStore,
   NodeStore,
   OutboxRelay,
@@ -307,6 +309,12 @@ function bindEngineStores(
     .bind<NodeLogBatchLedger>(NodeLogBatchLedger)
     .toResolvedValue(
       (database: PostgresDatabase) => new PostgresNodeLogBatchLedger(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<NodeTotalsLedger>(NodeTotalsLedger)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresNodeTotalsLedger(database.pool),
       [PostgresToken],
     );
   container

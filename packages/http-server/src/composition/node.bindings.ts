@@ -17,11 +17,13 @@ import {
   MessageBus,
   NODE_OPERATOR_FILES,
   NodeLogBatchLedger,
+  NodeHourlyTotalsService,
   NodeLogBatchService,
   NodeLogHoldStore,
   NodePresence,
   NodeService,
   NodeStore,
+  NodeTotalsLedger,
   ProfileSigner,
   ProfileStore,
   Random,
@@ -80,6 +82,9 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       const writer = container.isBound(EdgeLogWriter)
         ? await container.getAsync<EdgeLogWriter>(EdgeLogWriter)
         : undefined;
+      const totalsLedger = container.isBound(NodeTotalsLedger)
+        ? await container.getAsync<NodeTotalsLedger>(NodeTotalsLedger)
+        : undefined;
       const hub = new NodeLinkHub({
         store,
         profileStore,
@@ -91,6 +96,11 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         logBatches: new NodeLogBatchService({
           storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
           findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
+          clock,
+        }),
+        hourlyTotals: new NodeHourlyTotalsService({
+          storage:
+            totalsLedger === undefined || writer === undefined ? undefined : { ledger: totalsLedger, writer },
           clock,
         }),
         ...(container.isBound(NodeLogHoldStore)
@@ -142,6 +152,9 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         store: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore),
         ledger: container.isBound(NodeLogBatchLedger)
           ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
+          : undefined,
+        totals: container.isBound(NodeTotalsLedger)
+          ? await container.getAsync<NodeTotalsLedger>(NodeTotalsLedger)
           : undefined,
         clock,
         logger,

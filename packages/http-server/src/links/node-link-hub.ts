@@ -13,6 +13,8 @@ import {
   NODE_OPERATOR_FILES,
   NODE_REVOKED_SUBJECT,
   NodeLinkCloseCodes,
+  type NodeHourlyTotals,
+  type NodeHourlyTotalsService,
   type NodeLogBatchService,
   type NodeLogHoldStore,
   type NodeOperatorFileName,
@@ -57,6 +59,8 @@ export interface NodeLinkHubDependencies {
   crossServer: boolean;
   /** Settles the nodes' log batches (stores them for `both` profiles when a columnar store is configured). */
   logBatches: NodeLogBatchService;
+  /** Adds the nodes' hourly totals to the cloud's (when a columnar store is configured). */
+  hourlyTotals?: NodeHourlyTotalsService;
   /**
    * The offline hold and link state in the database (engine-backed servers): links are recorded there and held
    * rows delivered after the hello. Without it nothing is held.
@@ -312,6 +316,7 @@ export class NodeLinkHub implements NodePresence {
           'log_batch',
           'held_logs_ack',
           'operator_file_ack',
+          'hourly_totals',
         ].includes(String(type))
       ) {
         link.send({ type: 'error', code: 'validation_failed', detail: parsed.error.message });
@@ -362,6 +367,9 @@ export class NodeLinkHub implements NodePresence {
         await this.sendOperatorFiles(link);
         return;
       }
+      case 'hourly_totals':
+        await this.settleHourlyTotals(link, message);
+        return;
       case 'operator_file_ack':
         await this.deps.store.acknowledgeOperatorFile(link.nodeId, message.file, message.version);
         return;
@@ -398,6 +406,21 @@ export class NodeLinkHub implements NodePresence {
         outcome: 'rejected',
         reason: 'storage_unavailable',
       });
+    }
+  }
+
+  /** Adds a node's hourly totals to the cloud's and acknowledges them (docs/node-link-protocol.md). */
+  private async settleHourlyTotals(link: NodeLink, message: NodeHourlyTotals): Promise<void> {
+    if (this.deps.hourlyTotals === undefined) {
+      link.send({ type: 'hourly_totals_ack', id: message.id, outcome: 'not_kept' });
+      return;
+    }
+    try {
+      const settled = await this.deps.hourlyTotals.receive(link, message);
+      link.send({ type: 'hourly_totals_ack', id: message.id, ...settled });
+    } catch (error) {
+      this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node’s hourly totals');
+      link.send({ type: 'hourly_totals_ack', id: message.id, outcome: 'rejected', reason: 'storage_unavailable' });
     }
   }
 

@@ -1,6 +1,7 @@
 -- The list pipeline (issue 29): compiled list artifacts stored content-addressed in chunks (as data exports
 -- are), each source's last fetch and last good artifact, each list's versions, and the claim that lets one
--- server at a time refresh. Also the operator file versions each node acknowledged.
+-- server at a time refresh. Also the operator file versions each node acknowledged, and the hourly totals
+-- nodes reported.
 CREATE TABLE list_artifacts (
   sha256 text PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
   size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
@@ -54,3 +55,15 @@ INSERT INTO list_refresh (id) VALUES (1);
 
 -- The version of each operator file a node acknowledged over its link (`{"operator_blocks": 3, ...}`).
 ALTER TABLE nodes ADD COLUMN operator_files jsonb NOT NULL DEFAULT '{}';
+
+-- What each node reported of its hourly totals, per run of the node software (counts only grow within a run):
+-- a report adds to the cloud's hourly totals only what grew since (docs/node-link-protocol.md).
+CREATE TABLE node_hourly_totals (
+  node_id uuid NOT NULL,
+  run text NOT NULL,
+  hour timestamptz NOT NULL,
+  status text NOT NULL CHECK (status IN ('allowed', 'blocked', 'rewritten', 'error')),
+  count bigint NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (node_id, run, hour, status)
+);
+CREATE INDEX node_hourly_totals_hour ON node_hourly_totals (hour);
