@@ -123,7 +123,8 @@ export class ListCache {
   /** Reads an artifact from disk, checks its digest again (a file may have been damaged) and loads it. */
   private async loadVerified(artifact: ManifestArtifact): Promise<DomainSet> {
     const bytes = await readFile(this.pathOf(artifact.sha256)).catch(missingAsNull);
-    if (bytes === null) throw new ListArtifactError(`list ${artifact.list_id} (${artifact.sha256}) is not on disk`);
+    if (bytes === null)
+      throw new ListArtifactError(`list ${artifact.list_id} (${artifact.sha256}) is not on disk`);
     if (createHash('sha256').update(bytes).digest('hex') !== artifact.sha256) {
       await rm(this.pathOf(artifact.sha256), { force: true });
       throw new ListArtifactError(`the file of list ${artifact.list_id} does not match its digest`);
@@ -153,7 +154,8 @@ export class ListCache {
       const counted = async function* (body: AsyncIterable<Buffer>) {
         for await (const chunk of body) {
           size += chunk.length;
-          if (size > artifact.size) throw new ListArtifactError(`list ${artifact.list_id} is larger than announced`);
+          if (size > artifact.size)
+            throw new ListArtifactError(`list ${artifact.list_id} is larger than announced`);
           hash.update(chunk);
           yield chunk;
         }
@@ -174,7 +176,8 @@ export class ListCache {
   private async removeUnused(keep: ReadonlySet<string>): Promise<void> {
     for (const name of await readdir(this.options.directory)) {
       const match = /^([0-9a-f]{64})\.list$/.exec(name);
-      if (match?.[1] !== undefined && !keep.has(match[1])) await rm(join(this.options.directory, name), { force: true });
+      if (match?.[1] !== undefined && !keep.has(match[1]))
+        await rm(join(this.options.directory, name), { force: true });
     }
   }
 }

@@ -80,7 +80,9 @@ export class NodeFilter {
   async loadLastGood(): Promise<boolean> {
     const profile = await readFile(join(this.options.directory, PROFILE_FILE), 'utf8').catch(missingAsNull);
     for (const file of ['operator_blocks', 'operator_sources'] as const) {
-      const text = await readFile(join(this.options.directory, OPERATOR_FILES[file]), 'utf8').catch(missingAsNull);
+      const text = await readFile(join(this.options.directory, OPERATOR_FILES[file]), 'utf8').catch(
+        missingAsNull,
+      );
       if (text !== null) this.setOperatorFile(file, JSON.parse(text));
     }
     if (profile === null) return false;
@@ -114,7 +116,10 @@ export class NodeFilter {
     this.setOperatorFile(message.file, message.document);
     this.prepare();
     await mkdir(this.options.directory, { recursive: true, mode: 0o700 });
-    await writeAtomically(join(this.options.directory, OPERATOR_FILES[message.file]), JSON.stringify(message.document));
+    await writeAtomically(
+      join(this.options.directory, OPERATOR_FILES[message.file]),
+      JSON.stringify(message.document),
+    );
   }
 
   /** The decision for a query (see `decideQuery`); throws before a profile document is applied. */

@@ -14,6 +14,21 @@ export class ProfileSignatureError extends Error {
 }
 
 /**
+ * A correctly signed profile document that is not for this node now: `other_profile` when it is the document
+ * of another profile than the one the node enrolled in (signatures cover any profile the server signs),
+ * `older_version` when its version is below the one applied (a replay of an earlier document).
+ */
+export class ProfileDocumentRefusedError extends Error {
+  constructor(
+    readonly reason: 'other_profile' | 'older_version',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProfileDocumentRefusedError';
+  }
+}
+
+/**
  * Checks a profile document's Ed25519 signature against the keys announced at enrolment (spec 4.13): the key
  * named by `profile_key_id` must be one of them, with the same public key, and the signature must cover the
  * exact text of {@link profileSignaturePayload}. Throws {@link ProfileSignatureError}; returns the document.
@@ -45,6 +60,39 @@ function signatureVerifies(publicKeyBase64: string, payload: string, signature: 
   return verify(null, Buffer.from(payload, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
 }
 
+/** What a node holds that a document must agree with, besides the signing keys. */
+export interface AppliedProfile {
+  /** The profile the node enrolled in. */
+  profileId: string;
+  /** The version of the document last applied, or null before the first. */
+  version: number | null;
+}
+
+/**
+ * {@link verifyProfileDocument}, then refuses a signed document of another profile or older than the one
+ * applied ({@link ProfileDocumentRefusedError}). The same version again is accepted: it is the same document.
+ */
+export function checkProfileDocument(
+  document: NodeProfileDocument,
+  keys: readonly ProfilePublicKey[],
+  applied: AppliedProfile,
+): NodeProfileDocument {
+  verifyProfileDocument(document, keys);
+  if (document.id !== applied.profileId) {
+    throw new ProfileDocumentRefusedError(
+      'other_profile',
+      `the profile document is for profile ${document.id}, not ${applied.profileId} that this node enrolled in`,
+    );
+  }
+  if (applied.version !== null && document.version < applied.version) {
+    throw new ProfileDocumentRefusedError(
+      'older_version',
+      `the profile document has version ${document.version}, older than version ${applied.version} already applied`,
+    );
+  }
+  return document;
+}
+
 /** An `operator_file` message of the link (docs/node-link-protocol.md). */
 export interface OperatorFileMessage {
   file: NodeOperatorFileName;
@@ -65,7 +113,9 @@ export function verifyOperatorFile(message: OperatorFileMessage, keys: readonly 
     throw new ProfileSignatureError(`the ${message.file} file is not signed`);
   const key = keys.find((candidate) => candidate.key_id === message.key_id);
   if (key === undefined || key.public_key !== message.public_key)
-    throw new ProfileSignatureError(`the ${message.file} file is signed by an unknown key (${message.key_id})`);
+    throw new ProfileSignatureError(
+      `the ${message.file} file is signed by an unknown key (${message.key_id})`,
+    );
   const payload = operatorFileSignaturePayload(message.file, message.version, message.document);
   if (!signatureVerifies(key.public_key, payload, message.signature))
     throw new ProfileSignatureError(`the ${message.file} file’s signature does not verify`);

@@ -45,8 +45,7 @@ export class PostgresNodeTotalsLedger implements NodeTotalsLedger {
             growth.map((grown) => grown.hour.toISOString()),
             growth.map((grown) => grown.status),
             growth.map(
-              (grown) =>
-                grown.growth + (before.get(`${grown.hour.toISOString()} ${grown.status}`) ?? 0),
+              (grown) => grown.growth + (before.get(`${grown.hour.toISOString()} ${grown.status}`) ?? 0),
             ),
           ],
         );

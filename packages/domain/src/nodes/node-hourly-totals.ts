@@ -86,7 +86,10 @@ export interface NodeHourlyTotalsDependencies {
 export class NodeHourlyTotalsService {
   constructor(private readonly deps: NodeHourlyTotalsDependencies) {}
 
-  async receive(sender: BatchSender, message: NodeHourlyTotals): Promise<Omit<LinkHourlyTotalsAck, 'type' | 'id'>> {
+  async receive(
+    sender: BatchSender,
+    message: NodeHourlyTotals,
+  ): Promise<Omit<LinkHourlyTotalsAck, 'type' | 'id'>> {
     const now = this.deps.clock.now().getTime();
     const counts: ReportedCount[] = [];
     for (const totals of message.totals) {

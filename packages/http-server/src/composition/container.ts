@@ -23,9 +23,9 @@ import {
   PostgresListReportRepository,
   PostgresMailDispatcher,
   PostgresNodeLogBatchLedger,
-  PostgresNodeTotalsLedger,
   PostgresNodeLogHoldStore,
   PostgresNodeRepository,
+  PostgresNodeTotalsLedger,
   PostgresOutboxRelay,
   PostgresProfileCommitter,
   PostgresProfileStore,
@@ -50,13 +50,14 @@ import {
   Mailer,
   MessageBus,
   NodeLogBatchLedger,
-  NodeTotalsLedger,
   NodeLogHoldStore,
   NodeStore,
+  NodeTotalsLedger,
   OutboxRelay,
   ProfileCommitter,
   ProfileStore,
   Random,
+  SecretBox,
   UnitOfWork,
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
@@ -127,8 +128,8 @@ export function createContainer(options: ContainerOptions): Container {
   container
     .bind<IdempotencyService>(IdempotencyServiceToken)
     .toResolvedValue(
-      (store: IdempotencyStore, clock: Clock) => new IdempotencyService(store, clock),
-      [IdempotencyStore, Clock],
+      (store: IdempotencyStore, clock: Clock, box: SecretBox) => new IdempotencyService(store, clock, box),
+      [IdempotencyStore, Clock, SecretBox],
     );
   container
     .bind<CursorSealer>(CursorSealerToken)

@@ -16,8 +16,8 @@ import {
   LogQueryRelay,
   MessageBus,
   NODE_OPERATOR_FILES,
-  NodeLogBatchLedger,
   NodeHourlyTotalsService,
+  NodeLogBatchLedger,
   NodeLogBatchService,
   NodeLogHoldStore,
   NodePresence,
@@ -93,6 +93,7 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         logger,
         problemBase: settings.problemBase,
         crossServer: storage === 'engines' && settings.natsUrl !== undefined,
+        budget: settings.nodeLinkBudget,
         logBatches: new NodeLogBatchService({
           storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
           findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),

@@ -8,13 +8,14 @@ import {
   LISTS_CHANGED_SUBJECT,
   type MessageBus,
   NODE_LINK_HEARTBEAT_SECONDS,
+  NODE_LINK_MAX_MESSAGE_BYTES,
   NODE_LINK_PROTOCOL_VERSION,
   NODE_OFFLINE_RETRY_AFTER_S,
   NODE_OPERATOR_FILES,
   NODE_REVOKED_SUBJECT,
-  NodeLinkCloseCodes,
   type NodeHourlyTotals,
   type NodeHourlyTotalsService,
+  NodeLinkCloseCodes,
   type NodeLogBatchService,
   type NodeLogHoldStore,
   type NodeOperatorFileName,
@@ -31,11 +32,12 @@ import {
   type ServerToNodeMessage,
 } from '@svc/domain';
 import type { Logger } from 'pino';
-import type { WebSocket, WebSocketServer } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator, Principal } from '../http/principal.js';
 import { problemFor, problemFromError } from '../problems/problem-document.js';
 import { CrossServerRelay } from './cross-server-relay.js';
 import { HeldLogDelivery } from './held-log-delivery.js';
+import { type LinkBudgetLimits, LinkBudgetMeter } from './link-budget-meter.js';
 import { NodeLink } from './node-link.js';
 
 /** Path of the link (ROUTES.md). */
@@ -44,8 +46,14 @@ export const NODE_LINK_PATH = '/v1/nodes/self/link';
 const RECONNECT_WINDOW_MS = 60_000;
 /** How long a new link has to say hello. */
 const HELLO_TIMEOUT_MS = 10_000;
-/** Largest message a node may send (a log batch of 10,000 rows fits). */
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** How long a link closed for its budget has to answer the close before it is cut. */
+const OVER_BUDGET_GRACE_MS = 1_000;
+
+/** The bytes of a received message, whichever form the WebSocket layer gave it in. */
+function sizeOf(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((total, chunk) => total + chunk.length, 0);
+  return data.byteLength;
+}
 
 /** What the hub is built from. */
 export interface NodeLinkHubDependencies {
@@ -61,6 +69,8 @@ export interface NodeLinkHubDependencies {
   logBatches: NodeLogBatchService;
   /** Adds the nodes' hourly totals to the cloud's (when a columnar store is configured). */
   hourlyTotals?: NodeHourlyTotalsService;
+  /** What each link may send a second before it is closed with 4005. */
+  budget: LinkBudgetLimits;
   /**
    * The offline hold and link state in the database (engine-backed servers): links are recorded there and held
    * rows delivered after the hello. Without it nothing is held.
@@ -245,7 +255,9 @@ export class NodeLinkHub implements NodePresence {
 
   private webSocketServer(): Promise<WebSocketServer> {
     this.server ??= import('ws').then(
-      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }),
+      // A longer message is refused by the WebSocket layer, which closes the link with 1009 before buffering it.
+      ({ WebSocketServer }) =>
+        new WebSocketServer({ noServer: true, maxPayload: NODE_LINK_MAX_MESSAGE_BYTES }),
     );
     return this.server;
   }
@@ -269,8 +281,19 @@ export class NodeLinkHub implements NodePresence {
     const helloTimer = setTimeout(() => {
       if (!link.ready) socket.close(NodeLinkCloseCodes.protocolError, 'hello expected');
     }, HELLO_TIMEOUT_MS);
+    const budget = new LinkBudgetMeter(this.deps.budget, performance.now());
+    let overBudget = false;
     socket.on('message', (data, isBinary) => {
+      if (overBudget) return;
       link.lastHeardMs = performance.now();
+      if (!budget.spend(sizeOf(data), link.lastHeardMs)) {
+        overBudget = true;
+        this.deps.logger.warn({ nodeId, budget: this.deps.budget }, 'node link over its budget: closed');
+        socket.close(NodeLinkCloseCodes.overBudget, 'over budget');
+        // A flood that ignores the close frame is cut instead of read for the 30 s the handshake may take.
+        setTimeout(() => socket.terminate(), OVER_BUDGET_GRACE_MS).unref();
+        return;
+      }
       if (isBinary) {
         link.send({ type: 'error', code: 'bad_request', detail: 'messages are JSON text' });
         return;
@@ -362,6 +385,11 @@ export class NodeLinkHub implements NodePresence {
           profile_version: profile.version,
           ...(listsSha256 === undefined ? {} : { lists_sha256: listsSha256 }),
           heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
+          max_message_bytes: NODE_LINK_MAX_MESSAGE_BYTES,
+          budget: {
+            bytes_per_s: this.deps.budget.bytesPerSecond,
+            messages_per_s: this.deps.budget.messagesPerSecond,
+          },
         });
         this.held?.offer(link);
         await this.sendOperatorFiles(link);
@@ -420,7 +448,12 @@ export class NodeLinkHub implements NodePresence {
       link.send({ type: 'hourly_totals_ack', id: message.id, ...settled });
     } catch (error) {
       this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node’s hourly totals');
-      link.send({ type: 'hourly_totals_ack', id: message.id, outcome: 'rejected', reason: 'storage_unavailable' });
+      link.send({
+        type: 'hourly_totals_ack',
+        id: message.id,
+        outcome: 'rejected',
+        reason: 'storage_unavailable',
+      });
     }
   }
 
