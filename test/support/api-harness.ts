@@ -75,6 +75,8 @@ export async function startApi(
     PORT: '0',
     SVC_SECRET: SECRET,
     SVC_DATA_DIR: dataDir,
+    // Tests never reach the internet: lists are refreshed only when a test asks.
+    SVC_LIST_REFRESH_HOURS: '0',
     ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
     ...productionConsent(storage, env),
     ...env,

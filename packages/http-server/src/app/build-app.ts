@@ -12,6 +12,7 @@ import {
   type IdempotencyService,
   KeyedHash,
   type LinkedIpService,
+  type ListPipelineService,
   type ListReportService,
   type LogQueryService,
   MailDispatcher,
@@ -29,6 +30,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AccountErasureScheduler } from '../composition/account-erasure.scheduler.js';
 import type { DataExportScheduler } from '../composition/data-export.scheduler.js';
+import type { ListRefreshScheduler } from '../composition/list-refresh.scheduler.js';
 import { resolveLogStreamRoutes } from '../composition/log-stream.bindings.js';
 import { resolveOperatorRoutes } from '../composition/operator.bindings.js';
 import {
@@ -44,6 +46,8 @@ import {
   FeedbackServiceToken,
   IdempotencyServiceToken,
   LinkedIpServiceToken,
+  ListPipelineServiceToken,
+  ListRefreshSchedulerToken,
   ListReportServiceToken,
   LoggerToken,
   LogQueryServiceToken,
@@ -163,6 +167,8 @@ export async function buildApp(
   const dataExports = await container.getAsync<DataExportService>(DataExportServiceToken);
   await container.getAsync<DataExportScheduler>(DataExportSchedulerToken);
   const nodeParts = await resolveNodeParts(container, authenticator, settings.baseUrl);
+  const listPipeline = await container.getAsync<ListPipelineService>(ListPipelineServiceToken);
+  await container.getAsync<ListRefreshScheduler>(ListRefreshSchedulerToken);
 
   // The YAML form is written on the first GET /v1/openapi.yaml, not at start, where it would lengthen start-up.
   let yaml: Promise<string> | undefined;
@@ -184,7 +190,7 @@ export async function buildApp(
       columnarStore: columnar !== undefined,
       geoipAttribution: countries.attribution,
     }),
-    ...catalogueRoutes(cursors),
+    ...catalogueRoutes(cursors, listPipeline),
     ...signupRoutes(signup, forgetCachedTokens),
     ...sessionRoutes(sessions, settings.secureCookies),
     ...accountDeletionRoutes(accountDeletion, sessions, settings.secureCookies, forgetCachedTokens),

@@ -48,3 +48,7 @@ export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
 export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');
 /** The offline hold's expiry and delivery scheduler (engine-backed servers only). */
 export const NodeLogHoldSchedulerToken = Symbol.for('svc.NodeLogHoldScheduler');
+
+/** The list pipeline and its refresh schedule, bound in list-pipeline.bindings.ts. */
+export const ListPipelineServiceToken = Symbol.for('svc.ListPipelineService');
+export const ListRefreshSchedulerToken = Symbol.for('svc.ListRefreshScheduler');
