@@ -183,7 +183,7 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
       it.each([
         [{ ip: '2001:db8::1' }, 'ip', /IPv4/],
         [{ ip: '203.0.113.300' }, 'ip', /IPv4/],
-        [{}, 'ip', /either ip .* or ddns: true/],
+        [{}, 'ip', /^send ip \(an IPv4 address to link\) or ddns: true(?!.*not both)/],
         [{ ip: '192.0.2.1', ddns: true }, 'ip', /not both/],
         [{ ddns: false }, 'ddns', /true/],
       ])('refuses %j with 422 validation_failed naming %s', async (body, field, message) => {

@@ -1,4 +1,5 @@
 import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
+import { NODE_ALERT_DELAY_DEFAULT_SECONDS } from '@svc/domain';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
 
@@ -23,6 +24,9 @@ const urlWithSchemes = (schemes: string[]) =>
       `must be a URL with scheme ${schemes.map((scheme) => scheme.replace(':', '')).join(' or ')}`,
     );
 
+/** Where the embedded engines keep their files when neither `--data-dir` nor SVC_DATA_DIR says (RUNNER.md). */
+export const DEFAULT_DATA_DIR = './.svc-data';
+
 /**
  * Every setting of RUNNER.md, as read from flags and the environment. Parsing happens once at start; a bad
  * value stops the start with a message naming the setting. Each is documented where it is declared
@@ -42,7 +46,7 @@ export const RawSettings = z.object({
     flag: '--port',
     description: 'listen port; `0` picks a free one (the printed line tells which)',
   }),
-  SVC_DATA_DIR: z.string().min(1).default('./.svc-data').register(settingDocs, {
+  SVC_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR).register(settingDocs, {
     flag: '--data-dir',
     description: 'files of the embedded engines, the mail outbox folder, generated secrets',
   }),
@@ -112,7 +116,7 @@ export const RawSettings = z.object({
     .int()
     .min(1)
     .max(86_400)
-    .default(600)
+    .default(NODE_ALERT_DELAY_DEFAULT_SECONDS)
     .register(settingDocs, {
       description:
         "how long a node's link may stay down before the owners (preference `alerts.node_offline`) are emailed; at most one pair of emails per node every 6 h",
@@ -153,7 +157,8 @@ export const RawSettings = z.object({
     }),
   SVC_PROBLEM_BASE: z.url().optional().register(settingDocs, {
     defaultText: '`{base_url}/problems`',
-    description: "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`",
+    description:
+      "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`; svc serves those pages at its default, another base serves its own",
   }),
   SVC_RESOLVER_DOMAIN: z
     .string()
@@ -286,6 +291,33 @@ export const RawSettings = z.object({
     description:
       "how far past its live size the JavaScript heap grows before a full collection (V8's `--heap-growing-percent`); `0` leaves V8's policy",
   }),
+  SVC_LIST_REFRESH_HOURS: z.coerce.number().int().min(0).max(720).default(24).register(settingDocs, {
+    description:
+      'hours between refreshes of the blocklist sources (`0`: no schedule; `svc lists refresh` still works); a failing source keeps its last good version',
+  }),
+  SVC_LIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_147_483_647)
+    .default(67_108_864)
+    .register(settingDocs, {
+      description: 'largest blocklist source read, after decompression; a larger one fails its fetch',
+    }),
+  SVC_LIST_FETCH_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(120)
+    .register(settingDocs, {
+      description:
+        'time-out of one fetch of a blocklist source, body included (failures are retried with backoff)',
+    }),
+  SVC_LIST_MIRROR_URL: urlWithSchemes(['http:', 'https:']).optional().register(settingDocs, {
+    description:
+      'fetch every blocklist source from `<url>/<source id>` instead of its upstream address (an internal mirror for servers without internet access)',
+  }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 
@@ -360,6 +392,12 @@ export interface Settings {
   heapGrowthPercent: number;
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
+  /**
+   * The list pipeline: hours between refreshes of the catalogue's sources (0 turns the schedule off; `svc
+   * lists refresh` still works), the largest source body read, the time-out of one fetch attempt, and a
+   * mirror to fetch every source from (`<mirror>/<source id>`) instead of its upstream address.
+   */
+  lists: { refreshHours: number; maxBytes: number; fetchTimeoutMs: number; mirrorUrl: string | undefined };
   /**
    * Ceilings of one cloud log or analytics query (spec 8): rows read and memory past which it is 422
    * query_too_expensive, and the run time past which the store cancels it (504 query_timeout).
@@ -507,6 +545,12 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       messagesPerSecond: raw.SVC_NODE_LINK_MESSAGES_PER_SECOND,
     },
     heapGrowthPercent: raw.SVC_HEAP_GROWTH_PERCENT,
+    lists: {
+      refreshHours: raw.SVC_LIST_REFRESH_HOURS,
+      maxBytes: raw.SVC_LIST_MAX_BYTES,
+      fetchTimeoutMs: raw.SVC_LIST_FETCH_TIMEOUT_SECONDS * 1000,
+      mirrorUrl: raw.SVC_LIST_MIRROR_URL,
+    },
     cloudQueryLimits: {
       maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
       maxMemoryBytes: raw.SVC_QUERY_MAX_MEMORY_BYTES,

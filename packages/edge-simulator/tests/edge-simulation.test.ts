@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
+import { deviceIdOf, QUERY_STATUSES, type QueryLogRow, sanitiseDeviceName } from '@svc/domain';
+import { describe, expect, it } from 'vitest';
 import {
-  deviceIdOf,
   EdgeTrafficSimulation,
-  QUERY_STATUSES,
-  type QueryLogRow,
   SeededRandom,
   type SimulatedProfile,
   type SimulationOptions,
-  sanitiseDeviceName,
   servingPops,
   WeightedSampler,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
+} from '../src/index.js';
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const NOW = new Date('2026-11-20T12:34:56.789Z');

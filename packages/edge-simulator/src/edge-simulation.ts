@@ -1,14 +1,23 @@
-import type { DeviceSighting } from '../devices/device.ports.js';
-import type { DeviceIdentification, DeviceTransport } from '../devices/device.schemas.js';
-import { deviceIdOf, sanitiseDeviceName } from '../devices/device-name.js';
-import type { ProfileSettings } from '../profiles/profile.schemas.js';
-import { ruleMatches, rulePatternParts } from '../rules/rule-pattern.js';
-import type { ProfileRules } from '../rules/rules.schemas.js';
-import type { DeviceHourlyCount, HourlyCountColumns } from './edge-log-writer.port.js';
-import { type QueryLogColumns, queryLogRowsOf } from './query-log-columns.js';
-import type { HourlyTotal, OperatorCode, QueryLogRow, QueryStatus } from './query-log-row.js';
-import { QUERY_STATUSES } from './query-log-row.js';
+import { type QueryLogColumns, queryLogRowsOf } from '@svc/adapters';
+import {
+  type DeviceHourlyCount,
+  type DeviceIdentification,
+  type DeviceSighting,
+  type DeviceTransport,
+  deviceIdOf,
+  type HourlyTotal,
+  type OperatorCode,
+  type ProfileRules,
+  type ProfileSettings,
+  QUERY_STATUSES,
+  type QueryLogRow,
+  type QueryStatus,
+  ruleMatches,
+  rulePatternParts,
+  sanitiseDeviceName,
+} from '@svc/domain';
 import { SeededRandom, WeightedSampler } from './seeded-random.js';
+import type { HourlyCountColumns } from './simulated-log-writer.ports.js';
 import {
   SIMULATED_OPERATOR_BLOCKS,
   type SimulatedName,

@@ -1,4 +1,4 @@
-import type { OperatorCode, QueryLogRow, QueryStatus, QueryTransport } from './query-log-row.js';
+import type { OperatorCode, QueryLogRow, QueryStatus, QueryTransport } from '@svc/domain';
 
 /** Codes of a dictionary column, one per row. */
 export type ColumnCodes = Uint8Array | Uint16Array | Uint32Array;

@@ -3,17 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type ClickHouseColumnarStore,
+  ClickHouseEdgeLogWriter,
   concatQueryLogColumns,
-  EdgeTrafficSimulation,
+  createColumnarStore,
   type QueryLogColumns,
-  type QueryLogRow,
   queryLogColumnsOf,
   queryLogRowsOf,
+} from '@svc/adapters';
+import type { QueryLogRow } from '@svc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClickHouseSimulatedLogWriter,
+  EdgeTrafficSimulation,
   type SimulatedProfile,
   servingPops,
-} from '@svc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClickHouseColumnarStore, ClickHouseEdgeLogWriter, createColumnarStore } from '../src/index.js';
+} from '../src/index.js';
 
 const serverUrl = process.env.CLICKHOUSE_URL;
 /** Fresh profile ids per run, so that a ClickHouse server's earlier rows do not count. */
@@ -119,13 +124,15 @@ async function storedRows(store: ClickHouseColumnarStore, profiles: string[]): P
 const byRowId = (a: QueryLogRow, b: QueryLogRow) => (BigInt(a.rowId) < BigInt(b.rowId) ? -1 : 1);
 
 function writerSuite(name: string, open: () => Promise<ClickHouseColumnarStore>, skip = false) {
-  describe.skipIf(skip)(`ClickHouseEdgeLogWriter: ${name}`, () => {
+  describe.skipIf(skip)(`ClickHouseSimulatedLogWriter and ClickHouseEdgeLogWriter: ${name}`, () => {
     let store: ClickHouseColumnarStore;
-    let writer: ClickHouseEdgeLogWriter;
+    let edge: ClickHouseEdgeLogWriter;
+    let writer: ClickHouseSimulatedLogWriter;
     beforeAll(async () => {
       store = await open();
       await store.migrate();
-      writer = new ClickHouseEdgeLogWriter(async () => store);
+      edge = new ClickHouseEdgeLogWriter(async () => store);
+      writer = new ClickHouseSimulatedLogWriter(edge);
     }, 120_000);
     afterAll(async () => store?.close());
 
@@ -159,9 +166,9 @@ function writerSuite(name: string, open: () => Promise<ClickHouseColumnarStore>,
       for (const batch of counted.columnBatches()) await writer.writeColumns(batch, 30);
       const totals = counted.hourlyTotals();
       const devices = counted.deviceCounts();
-      await writer.writeHourlyTotals(totals);
-      await writer.writeHourlyTotals(totals);
-      await writer.writeDeviceCounts(devices);
+      await edge.writeHourlyTotals(totals);
+      await edge.writeHourlyTotals(totals);
+      await edge.writeDeviceCounts(devices);
       const stored = await store.client.query({
         query: `SELECT
                   (SELECT sum(count) FROM query_totals_hourly WHERE profile_id = {id:String}) AS totals,

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  concatQueryLogColumns,
-  EdgeTrafficSimulation,
-  type QueryLogRow,
-  queryLogColumnsOf,
-  queryLogRowsOf,
-  type SimulatedProfile,
-  servingPops,
-} from '@svc/domain';
+import { concatQueryLogColumns, queryLogColumnsOf, queryLogRowsOf } from '@svc/adapters';
+import type { QueryLogRow } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '../src/index.js';
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const NOW = new Date('2026-11-20T12:00:00.000Z');

@@ -1,25 +1,28 @@
-import { findBlocklist } from '../catalogue/blocklist.catalogue.js';
-import type { DeviceSightings } from '../devices/device.ports.js';
-import { POP_CATALOGUE } from '../meta/pops.catalogue.js';
-import type { NodeLogHoldService } from '../nodes/node-log-hold.js';
-import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { Clock } from '../shared/clock.port.js';
-import { notFound } from '../shared/domain-error.js';
-import type { EdgeLogWriter } from './edge-log-writer.port.js';
+import { queryLogRowsOf } from '@svc/adapters';
+import {
+  type Clock,
+  type DeviceSightings,
+  findBlocklist,
+  type NodeLogHoldService,
+  notFound,
+  POP_CATALOGUE,
+  type ProfileRecord,
+  QUERY_STATUSES,
+  type QueryLogRow,
+  type QueryStatus,
+} from '@svc/domain';
 import {
   EdgeTrafficSimulation,
   keepsCloudRows,
   SIMULATION_TIME_CHUNK,
   type SimulatedProfile,
 } from './edge-simulation.js';
-import { queryLogRowsOf } from './query-log-columns.js';
-import { QUERY_STATUSES, type QueryLogRow, type QueryStatus } from './query-log-row.js';
+import type { SimulatedLogWriter } from './simulated-log-writer.ports.js';
 
 /**
  * Rows per write: large enough that a run of millions makes few inserts (each adds a part to every day
- * partition it touches, and a part's files cost more than its rows: 2.2 → 1.5–1.8 s CPU per million rows
- * from 500,000 rows to 1 million), small enough that the engine's working copy of a batch stays moderate
- * (peak RSS of 10 million rows: about 690 MB at 500,000, 870 MB at 1 million, 1.2 GB at 2 million).
+ * partition it touches, and a part's files cost more than its rows), small enough that the engine's working
+ * copy of a batch keeps the command's peak memory under a gigabyte (docs/adr/0017-simulator-bulk-inserts.md).
  * Divides the simulation's time chunk, so each batch comes in time order.
  */
 const WRITE_BATCH = SIMULATION_TIME_CHUNK / 2;
@@ -28,7 +31,7 @@ const WRITE_BATCH = SIMULATION_TIME_CHUNK / 2;
 export interface EdgeSimulatorDependencies {
   /** The profile with this id whatever its organisation (an operator's command), or null. */
   findProfile(id: string): Promise<ProfileRecord | null>;
-  writer: EdgeLogWriter;
+  writer: SimulatedLogWriter;
   sightings: DeviceSightings;
   clock: Clock;
   /** Hex SHA-256 of a text (the KeyedHash port's `sha256`), for device ids. */
