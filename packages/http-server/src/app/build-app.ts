@@ -60,6 +60,7 @@ import {
   SettingsToken,
   SignupServiceToken,
 } from '../composition/tokens.js';
+import { dashboardSite } from '../dashboard/dashboard-site.js';
 import { renderApiReference } from '../docs/api-reference.page.js';
 import type { ProblemPageLinks } from '../docs/problem.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
@@ -129,6 +130,7 @@ export interface BuiltApp {
 export async function buildApp(
   container: Container,
   contributions: RouteContribution[] = [],
+  options: { dashboardDir?: string } = {},
 ): Promise<BuiltApp> {
   const settings = container.get<Settings>(SettingsToken);
   const logger = container.get<Logger>(LoggerToken);
@@ -225,6 +227,8 @@ export async function buildApp(
   };
 
   const origins = { dashboard: new Set(settings.dashboardOrigins), signup: new Set(settings.signupOrigins) };
+  const dashboard =
+    options.dashboardDir === undefined ? undefined : await dashboardSite(options.dashboardDir);
   const app = createExpressApp({
     routes,
     pipeline: {
@@ -242,6 +246,7 @@ export async function buildApp(
     trustProxy: settings.trustProxy,
     logger,
     ...problemPagesOf(settings),
+    ...(dashboard === undefined ? {} : { dashboard }),
     apiReferenceHtml: () => {
       apiReference ??= openApi().then(renderApiReference);
       return apiReference;

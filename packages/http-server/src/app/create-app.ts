@@ -1,5 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { DashboardSite } from '../dashboard/dashboard-site.js';
 import { API_REFERENCE_CSP } from '../docs/api-reference.page.js';
 import {
   isProblemCode,
@@ -34,6 +35,8 @@ export interface AppOptions {
    * server's own address; a problem base elsewhere is the deployment's to serve.
    */
   problemPages?: ProblemPageLinks & { path: string };
+  /** The built dashboard, answered at `/` and the app's page paths after every API route (svc serve). */
+  dashboard?: DashboardSite;
 }
 
 function expressPath(path: string): string {
@@ -148,6 +151,7 @@ export function createExpressApp(options: AppOptions): Express {
     else router(req, res, next);
   });
   app.use(unbucketed);
+  if (options.dashboard !== undefined) app.use(options.dashboard);
   app.use((_req: Request, res: Response) => {
     sendProblem(res, options.problemBase, 'not_found', 'No route matches this path.');
   });

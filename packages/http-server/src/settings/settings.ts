@@ -71,11 +71,13 @@ export const RawSettings = z.object({
     defaultText: '`http://HOST:PORT`',
     description: '`{base_url}` of the spec (links in mail, DDNS update URLs, problem types)',
   }),
-  SVC_DASHBOARD_URL: z.url().default('http://localhost:3000').register(settingDocs, {
-    description: '`{dashboard_url}` used in emailed links',
+  SVC_DASHBOARD_URL: z.url().optional().register(settingDocs, {
+    defaultText: 'the base URL (svc serves the dashboard)',
+    description:
+      '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
   }),
   SVC_DASHBOARD_ORIGINS: originList.optional().register(settingDocs, {
-    defaultText: 'origin of the dashboard URL',
+    defaultText: 'origin of the dashboard URL (on loopback: both names)',
     description: 'comma-separated dashboard origins (CORS, CSRF)',
   }),
   SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional().register(settingDocs, {
@@ -124,7 +126,7 @@ export const RawSettings = z.object({
     description: 'exact origins allowed on the signup surfaces',
   }),
   SVC_WEBAUTHN_RP_ID: z.string().min(1).optional().register(settingDocs, {
-    defaultText: 'host of the dashboard URL',
+    defaultText: 'host of the dashboard URL (`localhost` on loopback)',
     description: 'WebAuthn relying-party id of passkeys',
   }),
   SVC_GEOIP_DB: z.string().min(1).optional().register(settingDocs, {
@@ -332,8 +334,16 @@ export interface Settings {
   baseUrl: string;
   /** True when SVC_BASE_URL was not set: the server then names its bound address. */
   baseUrlDefaulted: boolean;
+  /** `{dashboard_url}` of emailed links: SVC_DASHBOARD_URL, or the base URL when svc serves the dashboard. */
   dashboardUrl: string;
   dashboardOrigins: string[];
+  /**
+   * True when SVC_DASHBOARD_URL is unset: `svc serve` then serves the built dashboard at `/` on its own origin,
+   * and the dashboard settings follow the base URL (the bound port's, when PORT is 0).
+   */
+  servesDashboard: boolean;
+  /** The dashboard settings as configured, from which the derived ones are worked out again once bound. */
+  dashboardConfigured: DashboardConfiguration;
   signupMode: 'open' | 'invite' | 'closed';
   /** Addresses and domains that may sign up in invite mode without a code. */
   signupAllowlist: string[];
@@ -405,6 +415,62 @@ export class SettingsError extends Error {
 
 const KNOWN = new Set(Object.keys(RawSettings.shape));
 
+/** The settings of the dashboard's address as given (unset ones are derived). */
+export interface DashboardConfiguration {
+  url: string | undefined;
+  origins: string[] | undefined;
+  signupOrigins: string[] | undefined;
+  webauthnRpId: string | undefined;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The dashboard's address, origins and WebAuthn relying party: as configured, else derived from the base
+ * URL. A dashboard served by svc itself on loopback answers at both `127.0.0.1` and `localhost` (either may be
+ * typed), and its relying party is `localhost`, since WebAuthn refuses an IP address as one.
+ */
+export function dashboardSettings(
+  configured: DashboardConfiguration,
+  baseUrl: string,
+): Pick<
+  Settings,
+  'dashboardUrl' | 'dashboardOrigins' | 'signupOrigins' | 'webauthnRpId' | 'servesDashboard'
+> {
+  const dashboardUrl = configured.url ?? baseUrl;
+  const url = new URL(dashboardUrl);
+  const loopbackAliases =
+    configured.url === undefined && LOOPBACK_HOSTS.has(url.hostname)
+      ? ['127.0.0.1', 'localhost'].map(
+          (host) => `${url.protocol}//${host}${url.port === '' ? '' : `:${url.port}`}`,
+        )
+      : [];
+  const dashboardOrigins = configured.origins ?? [...new Set([url.origin, ...loopbackAliases])];
+  return {
+    dashboardUrl,
+    dashboardOrigins,
+    signupOrigins: configured.signupOrigins ?? dashboardOrigins,
+    webauthnRpId:
+      configured.webauthnRpId ??
+      (loopbackAliases.length > 0 ? 'localhost' : url.hostname.replace(/^\[|\]$/g, '')),
+    servesDashboard: configured.url === undefined,
+  };
+}
+
+/**
+ * The settings once the server is bound: a PORT of 0 is only known then, so the default base URL, problem
+ * base and dashboard settings that derive from it name the real port.
+ */
+export function settingsForBoundUrl(settings: Settings, url: string): Settings {
+  if (!settings.baseUrlDefaulted) return settings;
+  return {
+    ...settings,
+    baseUrl: url,
+    problemBase: settings.problemBaseDefaulted ? `${url}/problems` : settings.problemBase,
+    ...dashboardSettings(settings.dashboardConfigured, url),
+  };
+}
+
 /**
  * Parses settings from environment-style key/values (flags are merged in by the caller). Unknown `SVC_*`
  * variables are refused so that a typo never silently falls back to a default.
@@ -427,10 +493,15 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
   if (!development && raw.SVC_SECRET === undefined) {
     throw new SettingsError([{ setting: 'SVC_SECRET', message: 'is required in production' }]);
   }
-  const dashboardOrigins = raw.SVC_DASHBOARD_ORIGINS ?? [new URL(raw.SVC_DASHBOARD_URL).origin];
   const baseUrl = (
     raw.SVC_BASE_URL ?? `http://${raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST}:${raw.PORT}`
   ).replace(/\/+$/, '');
+  const dashboardConfigured: DashboardConfiguration = {
+    url: raw.SVC_DASHBOARD_URL,
+    origins: raw.SVC_DASHBOARD_ORIGINS,
+    signupOrigins: raw.SVC_SIGNUP_ORIGINS,
+    webauthnRpId: raw.SVC_WEBAUTHN_RP_ID,
+  };
   return {
     env: raw.SVC_ENV,
     host: raw.HOST,
@@ -442,15 +513,13 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     smtpUrl: raw.SMTP_URL,
     baseUrl,
     baseUrlDefaulted: raw.SVC_BASE_URL === undefined,
-    dashboardUrl: raw.SVC_DASHBOARD_URL,
-    dashboardOrigins,
+    dashboardConfigured,
+    ...dashboardSettings(dashboardConfigured, baseUrl),
     signupMode: raw.SVC_SIGNUP_MODE ?? (development ? 'open' : 'closed'),
     signupAllowlist: raw.SVC_SIGNUP_ALLOWLIST ?? [],
     secret: raw.SVC_SECRET,
     profileSigningKeys: raw.SVC_PROFILE_SIGNING_KEYS,
     nodeAlertDelaySeconds: raw.SVC_NODE_ALERT_DELAY_SECONDS,
-    signupOrigins: raw.SVC_SIGNUP_ORIGINS ?? dashboardOrigins,
-    webauthnRpId: raw.SVC_WEBAUTHN_RP_ID ?? new URL(raw.SVC_DASHBOARD_URL).hostname,
     geoipDb: raw.SVC_GEOIP_DB,
     logLevel: raw.SVC_LOG_LEVEL,
     trustProxy: raw.SVC_TRUST_PROXY,

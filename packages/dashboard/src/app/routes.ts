@@ -1,0 +1,97 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** Who may open a page. */
+export type Access = 'public' | 'signed-in' | 'operator';
+
+/** One page of the dashboard: its path (wouter syntax, `:id` parameters), the page module, who may open it. */
+export interface AppRoute {
+  path: string;
+  /** The page module's default export, loaded when first opened (each page is its own chunk). */
+  page: LazyExoticComponent<ComponentType>;
+  access: Access;
+  /** The document title while the page is open. */
+  title: string;
+}
+
+/**
+ * Every page of the dashboard, one module per area named after the API's resources (src/pages/<area>/). The
+ * emailed links of spec 5.5 land on /verify-email, /reset-password, /login and /account/security. Add a page
+ * here and, when it belongs in the main navigation, in navigation.ts.
+ */
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: '/login',
+    page: lazy(() => import('../pages/account/sign-in.page.js')),
+    access: 'public',
+    title: 'Sign in',
+  },
+  {
+    path: '/signup',
+    page: lazy(() => import('../pages/account/sign-up.page.js')),
+    access: 'public',
+    title: 'Create an account',
+  },
+  {
+    path: '/verify-email',
+    page: lazy(() => import('../pages/account/verify-email.page.js')),
+    access: 'public',
+    title: 'Verify your email address',
+  },
+  {
+    path: '/reset-password',
+    page: lazy(() => import('../pages/account/reset-password.page.js')),
+    access: 'public',
+    title: 'Reset your password',
+  },
+  {
+    path: '/recover-account',
+    page: lazy(() => import('../pages/account/recover-account.page.js')),
+    access: 'public',
+    title: 'Recover your account',
+  },
+  {
+    path: '/waitlist/confirm',
+    page: lazy(() => import('../pages/account/waitlist-confirm.page.js')),
+    access: 'public',
+    title: 'Your place on the waitlist',
+  },
+  {
+    path: '/account',
+    page: lazy(() => import('../pages/account/account.page.js')),
+    access: 'signed-in',
+    title: 'Your account',
+  },
+  {
+    path: '/account/security',
+    page: lazy(() => import('../pages/account/security.page.js')),
+    access: 'signed-in',
+    title: 'Sign-in and security',
+  },
+  {
+    path: '/account/tokens',
+    page: lazy(() => import('../pages/account/tokens.page.js')),
+    access: 'signed-in',
+    title: 'API tokens',
+  },
+  {
+    path: '/account/audit',
+    page: lazy(() => import('../pages/account/audit.page.js')),
+    access: 'signed-in',
+    title: 'Audit log',
+  },
+  {
+    path: '/profiles',
+    page: lazy(() => import('../pages/profiles/profiles.page.js')),
+    access: 'signed-in',
+    title: 'Profiles',
+  },
+  {
+    path: '/feedback',
+    page: lazy(() => import('../pages/feedback/feedback.page.js')),
+    access: 'signed-in',
+    title: 'Send feedback',
+  },
+];
+
+/** Where a signed-in visitor lands (after sign-in, and at `/`). */
+export const HOME = '/profiles';
