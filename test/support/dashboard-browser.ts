@@ -53,9 +53,11 @@ export interface DashboardServer {
   /** `http://127.0.0.1:<port>`: the API's and the dashboard's origin. */
   url: string;
   dataDir: string;
+  /** The settings it runs with, for `svc` commands sharing its data dir (invites, operator commands). */
+  env: Record<string, string>;
   /** Texts of the emails written to `<data-dir>/mail` for `address`, oldest first. */
   mailTo(address: string): string[];
-  /** Waits for the `index`-th email (0-based) to `address` and returns the first link in it matching `path`. */
+  /** Waits for the `index`-th (0-based) email to `address` holding a link matching `path`, and returns the link. */
   linkFromEmail(address: string, path: RegExp, index?: number): Promise<string>;
   /** An SDK client of this server sending the dashboard's Origin, as the page's own calls do. */
   client(): SvcClient;
@@ -69,27 +71,31 @@ export interface DashboardServer {
 export async function startDashboardServer(env: Record<string, string> = {}): Promise<DashboardServer> {
   ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-dashboard-'));
-  const child = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], {
+  const settings = {
     SVC_ENV: 'development',
     SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
     ...env,
-  });
+  };
+  const child = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], settings);
   const url = await listeningUrl(child);
   const mailTo = (address: string) => outboxMailTo(dataDir, address);
   return {
     url,
     dataDir,
+    env: settings,
     mailTo,
     async linkFromEmail(address, path, index = 0) {
-      const mails = await eventually(
-        async () => mailTo(address),
+      const pattern = new RegExp(`https?://[^\\s"<>]*${path.source}[^\\s"<>]*`);
+      const links = await eventually(
+        async () => mailTo(address).flatMap((mail) => pattern.exec(mail)?.[0] ?? []),
         (found) => found.length > index,
         15_000,
       );
-      const mail = mails[index] ?? '';
-      const link = new RegExp(`https?://[^\\s"<>]*${path.source}[^\\s"<>]*`).exec(mail)?.[0];
+      const link = links[index];
       if (link === undefined)
-        throw new Error(`no link matching ${path} in the email to ${address}:\n${mail}`);
+        throw new Error(
+          `no email to ${address} with a link matching ${path}:\n${mailTo(address).join('\n---\n')}`,
+        );
       return link;
     },
     client: () => createClient({ baseUrl: url, origin: url, maxRetries: 0 }),
@@ -136,8 +142,41 @@ export async function signIn(
   password = PASSWORD,
 ): Promise<void> {
   await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Profiles' }).waitFor();
+}
+
+/**
+ * The server's address under the name `localhost`: WebAuthn refuses an IP address as relying party, and a
+ * dashboard served on loopback accepts both names (its relying party is `localhost`).
+ */
+export function localhostUrl(server: DashboardServer): string {
+  return server.url.replace('//127.0.0.1:', '//localhost:');
+}
+
+/**
+ * A virtual platform authenticator in the page's browser (Chrome DevTools Protocol WebAuthn domain): it holds
+ * discoverable passkeys, verifies the user and answers every ceremony without a prompt.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Signs out with the header's button. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 }

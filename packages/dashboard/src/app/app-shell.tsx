@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api/client.js';
@@ -22,6 +22,26 @@ function SignOutButton() {
     >
       Sign out
     </button>
+  );
+}
+
+/** Until the address is verified, some actions are refused: say so, and offer a new link. */
+function UnverifiedBanner({ email }: { email: string }) {
+  const resend = useMutation({ mutationFn: () => api.auth.resendVerification(email) });
+  return (
+    <section className="notice warning" aria-label="Email verification">
+      <p>
+        Verify your email address: open the link we sent to <strong>{email}</strong>. Until then, tokens,
+        passkeys, authenticator apps and nodes cannot be created.
+      </p>
+      {resend.isSuccess ? (
+        <p role="status">A new link is on its way.</p>
+      ) : (
+        <button type="button" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          Send a new link
+        </button>
+      )}
+    </section>
   );
 }
 
@@ -63,6 +83,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         )}
       </header>
       <main id="main" tabIndex={-1}>
+        {signedIn !== undefined && signedIn.email_verified_at === null && (
+          <UnverifiedBanner email={signedIn.email} />
+        )}
         {children}
       </main>
     </>

@@ -9,5 +9,6 @@ export interface NavigationItem {
 /** The main navigation of signed-in pages, in order. */
 export const NAVIGATION: readonly NavigationItem[] = [
   { href: '/profiles', label: 'Profiles' },
+  { href: '/account', label: 'Account' },
   { href: '/feedback', label: 'Feedback' },
 ];

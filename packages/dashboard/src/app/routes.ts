@@ -44,6 +44,42 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Reset your password',
   },
   {
+    path: '/recover-account',
+    page: lazy(() => import('../pages/account/recover-account.page.js')),
+    access: 'public',
+    title: 'Recover your account',
+  },
+  {
+    path: '/waitlist/confirm',
+    page: lazy(() => import('../pages/account/waitlist-confirm.page.js')),
+    access: 'public',
+    title: 'Your place on the waitlist',
+  },
+  {
+    path: '/account',
+    page: lazy(() => import('../pages/account/account.page.js')),
+    access: 'signed-in',
+    title: 'Your account',
+  },
+  {
+    path: '/account/security',
+    page: lazy(() => import('../pages/account/security.page.js')),
+    access: 'signed-in',
+    title: 'Sign-in and security',
+  },
+  {
+    path: '/account/tokens',
+    page: lazy(() => import('../pages/account/tokens.page.js')),
+    access: 'signed-in',
+    title: 'API tokens',
+  },
+  {
+    path: '/account/audit',
+    page: lazy(() => import('../pages/account/audit.page.js')),
+    access: 'signed-in',
+    title: 'Audit log',
+  },
+  {
     path: '/profiles',
     page: lazy(() => import('../pages/profiles/profiles.page.js')),
     access: 'signed-in',

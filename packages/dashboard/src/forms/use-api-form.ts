@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { type DisplayProblem, problemOf } from '../problems/problem-of.js';
 import { FormValues } from './form-values.js';
 
@@ -15,6 +15,8 @@ export interface ApiForm<T> {
   result: T | undefined;
   /** The API's message for field `name` from the last 422, if any. */
   errorOf: (name: string) => string | undefined;
+  /** Sends the last submitted values again (after re-authenticating, for example). */
+  retry: () => void;
   /** Forgets the last answer or failure. */
   reset: () => void;
 }
@@ -32,17 +34,22 @@ export function useApiForm<T>(
     mutationFn: submit,
     onSuccess: (result, values) => options.onSuccess?.(result, values),
   });
+  const last = useRef<FormValues | undefined>(undefined);
   const problem = mutation.error === null ? null : problemOf(mutation.error);
   return {
     onSubmit: (event) => {
       event.preventDefault();
       if (mutation.isPending) return;
-      mutation.mutate(new FormValues(new FormData(event.currentTarget)));
+      last.current = new FormValues(new FormData(event.currentTarget));
+      mutation.mutate(last.current);
     },
     pending: mutation.isPending,
     problem,
     result: mutation.data,
     errorOf: (name) => problem?.fieldErrors.find((error) => error.field === name)?.message,
+    retry: () => {
+      if (last.current !== undefined) mutation.mutate(last.current);
+    },
     reset: () => mutation.reset(),
   };
 }

@@ -90,6 +90,24 @@ export const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
   },
   passkey_invalid: { title: 'The passkey was not accepted', advice: 'Try again, or sign in another way.' },
   ceremony_invalid: { title: 'The passkey request expired', advice: 'Start again.' },
+  totp_already_enabled: {
+    title: 'An authenticator app is already on',
+    advice: 'To move it to another app, turn it off below, then set it up again.',
+  },
+  totp_not_enabled: { title: 'No authenticator app is on' },
+  no_second_factor: { title: 'This account has no second factor', advice: 'Set one up first.' },
+  export_in_progress: { title: 'An export is already being prepared', advice: 'Wait for it to finish.' },
+  export_not_ready: { title: 'The export is not ready yet', advice: 'Wait a moment and try again.' },
+  no_deletion_pending: { title: 'No deletion is pending' },
+  deletion_started: { title: 'The deletion has already started', advice: 'It can no longer be cancelled.' },
+  deletion_pending: {
+    title: 'This account is already being deleted',
+    advice: 'Cancel the deletion first to change anything.',
+  },
+  organisation_has_members: {
+    title: 'The organisation still has other members',
+    advice: 'Remove them, or hand the organisation over, before deleting your account.',
+  },
   internal: {
     title: 'Something went wrong on our side',
     advice: 'It has been recorded. Try again in a moment; quote the reference if you contact support.',

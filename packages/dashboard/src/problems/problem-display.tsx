@@ -2,6 +2,7 @@ import type { FieldError } from '@svc/sdk';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link } from 'wouter';
 import { fieldId } from '../forms/field-id.js';
+import { ConfirmIdentity } from '../session/confirm-identity.js';
 import type { DisplayProblem } from './problem-of.js';
 import { useCountdown } from './use-countdown.js';
 
@@ -12,8 +13,15 @@ export interface ProblemDisplayProps {
   onRetry?: () => void;
   /** Labels of the form's fields, so that the summary names them as the page does. */
   fieldLabels?: Readonly<Record<string, string>>;
+  /** The form control of an API field when it is named otherwise (two forms on a page asking for `code`). */
+  fieldNames?: Readonly<Record<string, string>>;
   /** Moves focus to the summary when it appears (forms), as screen-reader users expect. */
   focus?: boolean;
+  /**
+   * What to repeat once the person confirmed who they are (403 reauth_required): the form's submission, the
+   * button's action. Without it the confirmation still signs in again, and the person repeats the action.
+   */
+  afterReauth?: () => void;
   /** Extra actions, for example a link to ask for a new email. */
   children?: ReactNode;
 }
@@ -32,7 +40,9 @@ export function ProblemDisplay({
   problem,
   onRetry,
   fieldLabels = {},
+  fieldNames = {},
   focus = false,
+  afterReauth,
   children,
 }: ProblemDisplayProps) {
   const wait = useCountdown(problem.retryAfter);
@@ -41,10 +51,7 @@ export function ProblemDisplay({
   useEffect(() => {
     if (focus) box.current?.focus();
   }, [focus]);
-  const signIn =
-    problem.code === 'unauthenticated' ||
-    problem.code === 'reauth_required' ||
-    problem.code === 'mfa_required';
+  const signIn = problem.code === 'unauthenticated' || problem.code === 'mfa_required';
   return (
     <div className="problem" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={box}>
       <h2 id={titleId} className="problem-title">
@@ -56,7 +63,9 @@ export function ProblemDisplay({
         <ul className="problem-fields">
           {problem.fieldErrors.map((error) => (
             <li key={`${error.field}:${error.message}`}>
-              <a href={`#${fieldId(error.field)}`}>{fieldErrorText(error, fieldLabels)}</a>
+              <a href={`#${fieldId(fieldNames[error.field] ?? error.field)}`}>
+                {fieldErrorText(error, fieldLabels)}
+              </a>
             </li>
           ))}
         </ul>
@@ -79,6 +88,12 @@ export function ProblemDisplay({
         )}
         {children}
       </div>
+      {problem.code === 'reauth_required' && <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />}
+      {problem.code === 'mfa_enrolment_required' && window.location.pathname !== '/account/security' && (
+        <p>
+          <Link href="/account/security">Set up a second factor</Link>
+        </p>
+      )}
       {problem.requestId !== undefined && (
         <p className="reference">
           Reference: <code>{problem.requestId}</code>

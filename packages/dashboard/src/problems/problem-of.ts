@@ -1,4 +1,5 @@
 import { ApiError, type FieldError, isAborted, isNetworkError } from '@svc/sdk';
+import { PasskeyCeremonyError } from '../passkeys/webauthn.js';
 import { wordingOf } from './problem-advice.js';
 
 /** A failure as the dashboard shows it: never raw JSON, always a title and what to do. */
@@ -32,6 +33,18 @@ export function problemOf(error: unknown): DisplayProblem {
       retryAfter: error.retryAfter,
       requestId: error.requestId,
       fieldErrors: error.fieldErrors,
+    };
+  }
+  if (error instanceof PasskeyCeremonyError) {
+    return {
+      status: undefined,
+      code: `passkey_${error.reason}`,
+      title: error.reason === 'cancelled' ? 'No passkey was used' : 'The passkey did not work',
+      detail: error.message,
+      advice: 'Try again, or use your password.',
+      retryAfter: undefined,
+      requestId: undefined,
+      fieldErrors: [],
     };
   }
   const code = isNetworkError(error) || isAborted(error) ? 'network_error' : 'script_error';

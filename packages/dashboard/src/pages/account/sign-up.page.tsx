@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
+import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
@@ -11,7 +12,7 @@ const LABELS = { email: 'Email address', password: 'Password', invite_code: 'Inv
 
 /** Joins the waitlist when signing up is closed but a waitlist is open. */
 function WaitlistForm() {
-  const form = useApiForm((values) => api.waitlist.join(values.text('email')));
+  const form = useApiForm((values) => api.waitlist.join(values.text('waitlist_email')));
   if (form.result !== undefined)
     return (
       <div role="status">
@@ -21,12 +22,16 @@ function WaitlistForm() {
     );
   return (
     <>
-      <p>Signing up is closed for now. Leave your address to join the waitlist.</p>
-      {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
+      <p>Leave your address to join the waitlist: we will email you when you can sign up.</p>
+      <FormProblem
+        form={form}
+        labels={{ email: 'Email address for the waitlist' }}
+        names={{ email: 'waitlist_email' }}
+      />
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
-          name="email"
-          label={LABELS.email}
+          name="waitlist_email"
+          label="Email address for the waitlist"
           type="email"
           autoComplete="email"
           required
@@ -72,7 +77,10 @@ export default function SignUpPage() {
         </div>
       ) : signupMode === 'closed' ? (
         waitlist ? (
-          <WaitlistForm />
+          <>
+            <p>Signing up is closed for now.</p>
+            <WaitlistForm />
+          </>
         ) : (
           <p>Signing up is closed. This service is not taking new accounts now.</p>
         )
@@ -120,6 +128,12 @@ export default function SignUpPage() {
           <p>
             Already have an account? <Link href="/login">Sign in</Link>
           </p>
+          {signupMode === 'invite' && waitlist && (
+            <details>
+              <summary>No invitation? Join the waitlist</summary>
+              <WaitlistForm />
+            </details>
+          )}
         </>
       )}
     </div>
