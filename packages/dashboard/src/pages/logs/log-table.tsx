@@ -20,6 +20,8 @@ export interface LogTableProps {
   /** Told when the last drawn rows near the end, to fetch more. */
   onNearEnd?: () => void;
   label: string;
+  /** Changed to bring the newest rows back into view (after showing held rows). */
+  toTop?: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface LogTableProps {
  * DOM, however many the page holds; `aria-rowcount` and `aria-rowindex` tell assistive technology where each
  * drawn row sits among all of them. Each row's domain is a button opening its details.
  */
-export function LogTable({ rows, selected, onSelect, onAtTop, onNearEnd, label }: LogTableProps) {
+export function LogTable({ rows, selected, onSelect, onAtTop, onNearEnd, label, toTop = 0 }: LogTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -40,6 +42,9 @@ export function LogTable({ rows, selected, onSelect, onAtTop, onNearEnd, label }
   useEffect(() => {
     if (onNearEnd !== undefined && rows.length > 0 && last >= rows.length - OVERSCAN * 4) onNearEnd();
   }, [last, rows.length, onNearEnd]);
+  useEffect(() => {
+    if (toTop > 0) scroller.current?.scrollTo({ top: 0 });
+  }, [toTop]);
   const now = new Date();
   return (
     <div

@@ -31,6 +31,7 @@ function Logs({ profile }: { profile: Profile }) {
   const filters = useMemo(() => filtersOf(view), [view]);
   const [atTop, setAtTop] = useState(true);
   const [holding, setHolding] = useState(false);
+  const [toTop, setToTop] = useState(0);
   const [selected, setSelected] = useState<LogRow | undefined>(undefined);
   const live = view.mode === 'live';
   const tail = useLiveTail(profile.id, filters, filterKey, live, live && (holding || !atTop));
@@ -120,6 +121,7 @@ function Logs({ profile }: { profile: Profile }) {
                 onClick={() => {
                   setHolding(false);
                   setAtTop(true);
+                  setToTop((value) => value + 1);
                   tail.release();
                 }}
               >
@@ -160,6 +162,7 @@ function Logs({ profile }: { profile: Profile }) {
           selected={selectedIndex === -1 ? undefined : selectedIndex}
           onSelect={(index) => setSelected(rows[index])}
           onAtTop={live ? setAtTop : undefined}
+          toTop={toTop}
           onNearEnd={live ? undefined : loadMore}
         />
       )}
