@@ -45,7 +45,7 @@ export async function simulateTraffic(
       server.dataDir,
       '--json',
     ],
-    { SVC_ENV: 'development' },
+    server.env,
   );
   if (result.code !== 0) throw new Error(`svc simulate failed (${result.code}): ${result.stderr}`);
   return JSON.parse(result.stdout) as SimulationSummary;
@@ -53,9 +53,10 @@ export async function simulateTraffic(
 
 /** Flags the account an operator with `svc accounts set-operator` on the server's data dir. */
 export async function makeOperator(server: DashboardServer, email: string): Promise<void> {
-  const result = await runSvc(['accounts', 'set-operator', email, '--data-dir', server.dataDir, '--json'], {
-    SVC_ENV: 'development',
-  });
+  const result = await runSvc(
+    ['accounts', 'set-operator', email, '--data-dir', server.dataDir, '--json'],
+    server.env,
+  );
   if (result.code !== 0) throw new Error(`svc accounts set-operator failed: ${result.stderr}`);
 }
 

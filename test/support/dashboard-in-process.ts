@@ -79,11 +79,14 @@ export async function startInProcessDashboard(): Promise<InProcessDashboard> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-dashboard-inproc-'));
   const relay = new CuttableRelay();
   const relayPort = await relay.listen();
-  const settings = parseSettings({
+  const env = {
     SVC_ENV: 'development',
+    SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
+  };
+  const settings = parseSettings({
+    ...env,
     PORT: '0',
     SVC_BASE_URL: `http://127.0.0.1:${relayPort}`,
-    SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
     SVC_DATA_DIR: dataDir,
   });
   const server = await startServer({
@@ -99,6 +102,7 @@ export async function startInProcessDashboard(): Promise<InProcessDashboard> {
   return {
     url,
     dataDir,
+    env,
     container: server.container,
     mailTo,
     async linkFromEmail(address, path, index = 0) {

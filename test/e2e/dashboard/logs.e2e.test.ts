@@ -29,7 +29,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
     [server, browser] = await Promise.all([startInProcessDashboard(), launchBrowser()]);
     email = await verifiedAccount(server, newEmail('logs'));
     api = await signedInClient(server, email);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();

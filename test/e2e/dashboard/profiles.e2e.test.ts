@@ -25,7 +25,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
     email = await verifiedAccount(server, newEmail('profiles'));
     api = await signedInClient(server, email);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -172,11 +172,11 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     expect(await lines.textContent()).toContain('Line 2');
     expect(await deny.getAttribute('aria-invalid')).toBe('true');
     expect((await api.profiles.rules.get(profile.id)).deny).toEqual([]);
-    // The line's button selects it in the box, to correct it.
+    // The line's button selects it in the box, which takes the focus, to correct it.
     await lines.getByRole('button', { name: 'Line 2' }).click();
     expect(
-      await deny.evaluate((box: HTMLTextAreaElement) =>
-        box.value.slice(box.selectionStart, box.selectionEnd),
+      await page.evaluate<string>(
+        '(() => { const box = document.activeElement; return box.value.slice(box.selectionStart, box.selectionEnd); })()',
       ),
     ).toBe('not a domain!');
     await deny.fill('ads.example.com\n=exact.example.org\n*.tracker.example.net');

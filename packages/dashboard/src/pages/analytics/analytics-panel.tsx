@@ -31,7 +31,11 @@ export function AnalyticsPanel<T>({
     <section className={wide ? 'panel panel-wide' : 'panel'} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {query.isError ? (
-        <ProblemDisplay problem={problemOf(query.error)} onRetry={() => void query.refetch()} />
+        // The detail names the parameter the API refused; the page has no field of that name to point at.
+        <ProblemDisplay
+          problem={{ ...problemOf(query.error), fieldErrors: [] }}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data === undefined ? (
         <p aria-busy="true">Loading…</p>
       ) : (

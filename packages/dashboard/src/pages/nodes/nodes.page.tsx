@@ -30,8 +30,9 @@ function linkState(node: Node): string {
 function EnrolmentShown({ created, baseUrl }: { created: NodeCreated; baseUrl: string }) {
   const command = enrolmentCommand(baseUrl, created.enrolment_code);
   return (
-    <section className="notice" aria-labelledby="enrolment-code" role="status">
+    <section className="notice" aria-labelledby="enrolment-code">
       <h3 id="enrolment-code">Enrol {created.node.name}</h3>
+      <p role="status">Node {created.node.name} created: enrol it within 24 hours.</p>
       <p>
         This code is shown only now and works once, until{' '}
         <DateTime value={created.node.enrolment_expires_at} />. On the machine that will run the node, in a
