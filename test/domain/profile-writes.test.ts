@@ -11,7 +11,6 @@ import {
   type BusDelivery,
   CursorSealer,
   DomainError,
-  linkedIpsDocumentPart,
   type OutboxMessage,
   type ProfileCommitter,
   ProfileCreate,
@@ -80,7 +79,6 @@ async function setUp(interferes: (call: number) => boolean = () => false) {
     rulesLimit: 100,
     checkParental: () => [],
     isCataloguedList: () => true,
-    documentContributors: [linkedIpsDocumentPart],
   });
   const profile = await service.create(ORG, ProfileCreate.parse({ name: 'home' }));
   /** Versions, lists and linked IPs of the documents published for the profile so far, in order. */

@@ -1,3 +1,4 @@
+import { API_VERSION } from '@svc/domain';
 import { createTestApp, type TestApp } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemOf, send } from '../support/http.js';
@@ -30,7 +31,7 @@ describe('API conventions through HTTP (spec 4.1, 5.6, 7)', () => {
       const answer = await send(`${app.url}${path}`);
       expect(answer.status).toBe(status);
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      expect(answer.headers['x-svc-api-version']).toBe('0.6.2');
+      expect(answer.headers['x-svc-api-version']).toBe(API_VERSION);
       expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
       expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(answer.headers['x-frame-options']).toBe('DENY');
@@ -393,7 +394,7 @@ describe('API conventions through HTTP (spec 4.1, 5.6, 7)', () => {
 
     it('GET /v1/meta states the API version and the GeoIP attribution', async () => {
       const meta = (await send(`${app.url}/v1/meta`)).json as Record<string, unknown>;
-      expect(meta.api_version).toBe('0.6.2');
+      expect(meta.api_version).toBe(API_VERSION);
       expect(meta).toHaveProperty('geoip_attribution');
     });
 

@@ -1,4 +1,5 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { API_VERSION } from '@svc/domain';
 import { createTestApp, type TestApp } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -32,9 +33,9 @@ describe('OpenAPI document (1.1, 9.4; ROUTES.md conventions)', () => {
   });
   afterAll(async () => app.close());
 
-  it('is OpenAPI 3.1 at version 0.6.2 and lists its server', () => {
+  it('is OpenAPI 3.1 at the API version and lists its server', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(document.info.version).toBe('0.6.2');
+    expect(document.info.version).toBe(API_VERSION);
     expect(document.servers).toEqual([{ url: app.url }]);
   });
 

@@ -1,3 +1,4 @@
+import { API_VERSION } from '@svc/domain';
 import { createTestApp, type TestApp } from '@svc/http-server';
 import { ApiError, createClient, isApiError, NetworkError } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ describe('SDK against the real server', () => {
 
   it('reads the public endpoints with their domain types', async () => {
     const client = createClient({ baseUrl: app.url });
-    expect((await client.meta.get()).api_version).toBe('0.6.2');
+    expect((await client.meta.get()).api_version).toBe(API_VERSION);
     expect((await client.meta.pops()).pops.length).toBeGreaterThan(0);
     expect(await client.meta.ip()).toEqual({ ip: '127.0.0.1', version: 4 });
     expect((await client.meta.capabilities()).features).toHaveProperty('list_reports');

@@ -127,9 +127,12 @@ export async function verifiedAccount(server: DashboardServer, email = newEmail(
   return email;
 }
 
-/** A new browser context (its own cookies and storage) and a page in it. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+/** A new browser context (its own cookies and storage; `options` such as a viewport) and a page in it. */
+export async function newPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   return { context, page };
 }
@@ -179,4 +182,36 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+}
+
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
+
+/** One axe-core violation as the tests report it. */
+export interface AccessibilityViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules and best practices) on the page as it is, and answers the serious and
+ * critical violations. The page's context must bypass its CSP (`newPage(browser, { bypassCSP: true })`): axe is
+ * injected as a script of the test, which the dashboard's policy would rightly block.
+ */
+export async function seriousViolations(page: Page): Promise<AccessibilityViolation[]> {
+  if ((await page.evaluate<boolean>("typeof window.axe === 'object'")) === false)
+    await page.addScriptTag({ path: AXE });
+  return page.evaluate<AccessibilityViolation[]>(`
+    window.axe
+      .run(document, { resultTypes: ['violations'] })
+      .then((result) => result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        })))
+  `);
 }

@@ -12,7 +12,7 @@ describe('embedding svc in a test suite', () => {
   it('serves the API on loopback without any engine', async () => {
     const client = createClient({ baseUrl: svc.url });
     const meta = await client.meta.get();
-    expect(meta.api_version).toBe('0.6.2');
+    expect(meta.api_version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(new URL(svc.url).hostname).toBe('127.0.0.1');
   });
 });

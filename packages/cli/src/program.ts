@@ -1,3 +1,4 @@
+import { API_VERSION } from '@svc/domain';
 import { Command } from 'commander';
 import { registerAccounts } from './commands/accounts.command.js';
 import { registerInvites } from './commands/invites.command.js';
@@ -14,7 +15,7 @@ import { registerSourceBlocks } from './commands/source-blocks.command.js';
 export function createProgram(): Command {
   const program = new Command('svc')
     .description('svc: control plane of a DNS filtering service')
-    .version('0.6.2')
+    .version(API_VERSION)
     .addHelpText(
       'after',
       '\nExit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',

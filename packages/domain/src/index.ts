@@ -109,7 +109,6 @@ export * from './profiles/profile.service.js';
 export * from './profiles/profile-endpoints.js';
 export * from './profiles/profile-id.js';
 export * from './profiles/resolver.settings.js';
-export * from './profiles/snapshot-parts.js';
 export * from './profiles/unit-of-work-committer.js';
 export * from './query-log/derived-columns.js';
 export * from './query-log/edge-log-writer.port.js';

@@ -20,5 +20,7 @@ export * from './routes/route-definition.js';
 export * from './server/control-socket.js';
 export * from './server/express-prototypes.js';
 export * from './server/start-server.js';
+export * from './settings/setting-docs.js';
 export * from './settings/settings.js';
+export * from './settings/settings-reference.js';
 export * from './testing/create-test-app.js';

@@ -47,7 +47,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       const sessions = laptop.getByRole('table', { name: 'Sessions' });
       await sessions.getByText('this session').waitFor();
       expect(await sessions.getByRole('row').count()).toBe(3);
-      await sessions.getByRole('button', { name: /^End the session of/ }).click();
+      await sessions.getByRole('button', { name: /^End session/ }).click();
       await expect.poll(() => sessions.getByRole('row').count()).toBe(2);
 
       await phone.goto(`${server.url}/account`);

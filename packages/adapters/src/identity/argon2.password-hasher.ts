@@ -3,7 +3,7 @@ import type argon2 from 'argon2';
 
 /**
  * The native addon loads with the first hash or verification (sign-up, sign-in, password change), not with
- * the server: an idle server does not map it (README, Benchmarks: idle memory).
+ * the server: an idle server does not map it (docs/adr/0009-lazy-engines-and-modules.md).
  */
 let addon: Promise<typeof argon2> | undefined;
 const loadArgon2 = () => {

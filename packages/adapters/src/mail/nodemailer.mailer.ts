@@ -11,7 +11,7 @@ export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
 
 /**
  * nodemailer and its MIME modules load with the first message, not with the server: most of the time a
- * server sends no mail, and an idle server should not hold them (README, Benchmarks: idle memory).
+ * server sends no mail, and an idle server should not hold them (docs/adr/0009-lazy-engines-and-modules.md).
  */
 function lazyTransport<T>(create: (mailer: typeof import('nodemailer')) => T): () => Promise<T> {
   let transport: Promise<T> | undefined;

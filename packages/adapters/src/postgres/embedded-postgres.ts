@@ -59,7 +59,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     import('@electric-sql/pglite-socket'),
   ]);
   // The defaults include -F (fsync off): a commit reaches the data files (the page cache) before the answer,
-  // so acknowledged writes survive a process kill, not a power loss (README, durability and failures).
+  // so acknowledged writes survive a process kill, not a power loss (docs/operations.md, durability).
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
   const directory = resolve(dataDir, 'pg');
   await mkdir(directory, { recursive: true, mode: 0o700 });

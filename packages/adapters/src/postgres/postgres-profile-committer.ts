@@ -1,10 +1,4 @@
-import {
-  type OutboxMessage,
-  type ProfileCommitter,
-  type ProfileRecord,
-  type ProfileSnapshot,
-  snapshotParts,
-} from '@svc/domain';
+import type { OutboxMessage, ProfileCommitter, ProfileRecord, ProfileSnapshot } from '@svc/domain';
 import type pg from 'pg';
 import { BatchCoalescer } from './batch-coalescer.js';
 import { PostgresProfileRepository } from './postgres-profiles.repository.js';
@@ -49,9 +43,8 @@ export class PostgresProfileCommitter implements ProfileCommitter {
     });
   }
 
-  async current(orgId: string, id: string): Promise<ProfileSnapshot | null> {
-    const found = await this.profiles.findWithLinkedIps(orgId, id);
-    return found === null ? null : { record: found.record, parts: snapshotParts(id, found.linkedIps) };
+  current(orgId: string, id: string): Promise<ProfileSnapshot | null> {
+    return this.profiles.findWithLinkedIps(orgId, id);
   }
 
   commitIfUnchanged(next: ProfileRecord, publication: OutboxMessage): Promise<boolean> {

@@ -66,6 +66,10 @@ export const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
     advice: 'Enter the invite code you were sent, or sign up with an address the operator allowed.',
   },
   waitlist_unavailable: { title: 'The waitlist is not open' },
+  email_unverified: {
+    title: 'Verify your email address first',
+    advice: 'Open the link we emailed you, or ask for a new one. Then sign in again and repeat this.',
+  },
   account_pending_deletion: {
     title: 'This account is being deleted',
     advice: 'Cancel the deletion from your account page to use it again.',

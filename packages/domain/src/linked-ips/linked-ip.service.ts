@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import type { EdgeDocumentReader, ProfileStore } from '../profiles/profile.ports.js';
-import type { ProfileRecord } from '../profiles/profile.records.js';
-import { assertWritable, type ProfileService } from '../profiles/profile.service.js';
+import type { ProfileStore, ProfileWriter } from '../profiles/profile.ports.js';
+import { assertWritable } from '../profiles/profile.service.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
 import type { KeyedHash } from '../shared/keyed-hash.port.js';
@@ -26,7 +25,7 @@ const IPV4 = z.ipv4();
 export interface LinkedIpDependencies {
   uow: UnitOfWork;
   /** Every change to a profile's links is one of its versioned writes. */
-  profiles: ProfileService;
+  profiles: ProfileWriter;
   profileStore: ProfileStore;
   store: LinkedIpStore;
   random: Random;
@@ -64,14 +63,6 @@ export function callerIpv4(address: string): string {
   return candidate;
 }
 
-/** Adds the profile's linked addresses to its edge document: the edge maps Do53 clients by them. */
-export async function linkedIpsDocumentPart(
-  reader: EdgeDocumentReader,
-  profile: ProfileRecord,
-): Promise<Record<string, unknown>> {
-  return { linked_ips: await reader.linkedIps.addresses(profile.id) };
-}
-
 /**
  * Linked IPv4 addresses and their DDNS update URLs (spec 1.5, 4.4, 4.13). Linking, unlinking and a DDNS update
  * that moves an address are profile writes: one version bump, republished to the edge. An address is linked to
@@ -97,7 +88,7 @@ export class LinkedIpService {
     limit: number,
     cursor: string | undefined,
   ): Promise<{ linked_ips: LinkedIpRecord[]; next_cursor: string | null }> {
-    await this.deps.profiles.get(orgId, profileId);
+    if ((await this.deps.profileStore.find(orgId, profileId)) === null) throw notFound('profile');
     const list = `linked-ips:${profileId}`;
     const page = await pageNewestFirst(this.deps.cursors, list, limit, cursor, (keyset) =>
       this.deps.store.list(orgId, profileId, keyset),

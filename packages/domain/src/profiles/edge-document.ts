@@ -25,10 +25,12 @@ export function edgeEcsPart(
 /**
  * The full profile document published to the edge after every write (spec 1.4, 6.3). A suspended profile
  * resolves without filtering, rules, lists, rewrites, security or parental controls, and without logging: the
- * document says so explicitly, and never carries the operator's reason.
+ * document says so explicitly, and never carries the operator's reason. `linkedIps` are the addresses linked to
+ * the profile: the edge maps Do53 clients by them.
  */
 export function edgeProfileDocument(
   profile: ProfileRecord,
+  linkedIps: readonly string[],
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
 ): Record<string, unknown> {
   return {
@@ -45,6 +47,7 @@ export function edgeProfileDocument(
     rules: profile.rules,
     lists: profile.lists,
     updated_at: profile.updatedAt.toISOString(),
+    linked_ips: [...linkedIps],
   };
 }
 

@@ -1,5 +1,4 @@
-import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
-import type { OutboxMessage } from '../outbox/outbox.ports.js';
+import type { OutboxMessage, TransactionScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ProfileRecord } from './profile.records.js';
 
@@ -34,22 +33,42 @@ export const ProfileStore = Symbol.for('svc.ProfileStore');
 export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
 
 /**
- * Where document contributors read the parts of a profile's edge document kept outside its row: a transaction
- * (writes under the row lock), or a {@link ProfileSnapshot}'s parts (row-only writes).
+ * A change to a stored profile, applied under its row lock inside the write's transaction: it returns the
+ * profile's new fields and may write the profile's other tables (linked IPs, …) through `tx`.
  */
-export interface EdgeDocumentReader {
-  linkedIps: Pick<LinkedIpRepository, 'addresses'>;
+export type ProfileChange = (
+  current: ProfileRecord,
+  tx: TransactionScope,
+) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
+
+/**
+ * A versioned write of a profile (spec 4.2): what contexts that keep parts of the profile's edge document
+ * (linked IPs) need of the profiles, so that every change to such a part bumps the profile's version and
+ * republishes its document.
+ */
+export interface ProfileWriter {
+  /**
+   * Applies `change` under the profile's row lock as one versioned write: checks If-Match and suspension,
+   * bumps the version by one, saves and publishes, all in one transaction; 404 when the organisation has no
+   * such profile.
+   */
+  write(
+    orgId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    change: ProfileChange,
+  ): Promise<ProfileRecord>;
 }
 
 /**
- * A profile as a writer reads it before committing, with the parts of its edge document kept outside its row
- * read in the same snapshot: every change to such a part is a versioned write of the profile, so a commit at
- * the version read publishes parts that are still current.
+ * A profile as a writer reads it before committing, with its linked addresses (the part of its edge document
+ * kept outside its row) read in the same statement: every change to the links is a versioned write of the
+ * profile, so a commit at the version read publishes addresses that are still current.
  */
 export interface ProfileSnapshot {
   record: ProfileRecord;
-  /** Answers for this profile only. */
-  parts: EdgeDocumentReader;
+  /** The addresses linked to the profile (spec 1.5), in ascending text order, empty DDNS slots left out. */
+  linkedIps: readonly string[];
 }
 
 /**
@@ -59,7 +78,7 @@ export interface ProfileSnapshot {
 export const ProfileCommitter = Symbol.for('svc.ProfileCommitter');
 export interface ProfileCommitter {
   /**
-   * The organisation's live profile and its edge document's other parts, as a writer reads them before
+   * The organisation's live profile and its linked addresses, as a writer reads them before
    * committing: in one read, at once, never queued behind other requests' reads.
    */
   current(orgId: string, id: string): Promise<ProfileSnapshot | null>;

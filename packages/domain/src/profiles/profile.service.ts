@@ -9,7 +9,7 @@ import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.port.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
-import type { EdgeDocumentReader, ProfileCommitter, ProfileStore } from './profile.ports.js';
+import type { ProfileChange, ProfileCommitter, ProfileStore, ProfileWriter } from './profile.ports.js';
 import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfileEndpoints, ProfilePatch } from './profile.schemas.js';
 import { profileEndpointsOf } from './profile-endpoints.js';
@@ -35,29 +35,9 @@ export interface ProfileDependencies {
   checkParental: (parental: ProfileRecord['parental']) => { field: string; message: string }[];
   /** True when a blocklist id is in the catalogue. */
   isCataloguedList: (listId: number) => boolean;
-  /** Parts of the edge document kept in other tables. */
-  documentContributors?: readonly EdgeDocumentContributor[];
   /** The operator's cap on forwarded ECS prefixes, carried in the edge document; none when absent. */
   ecsOperatorCap?: EcsOperatorCap;
 }
-
-/**
- * A change to a stored profile, applied under its row lock inside the write's transaction: it returns the
- * profile's new fields and may write the profile's other tables (linked IPs, …) through `tx`.
- */
-export type ProfileChange = (
-  current: ProfileRecord,
-  tx: TransactionScope,
-) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
-
-/**
- * Adds a part kept outside the profile row to the document published to the edge (for example the linked IPs
- * that identify Do53 clients). Every change to such a part is a versioned write of the profile.
- */
-export type EdgeDocumentContributor = (
-  reader: EdgeDocumentReader,
-  profile: ProfileRecord,
-) => Promise<Record<string, unknown>>;
 
 /** A change of the profile row alone: it returns the profile's new fields and reads or writes nothing else. */
 export type ProfileFieldsChange = (current: ProfileRecord) => Omit<ProfileRecord, 'version' | 'updatedAt'>;
@@ -77,7 +57,7 @@ const COMMIT_ATTEMPTS = 3;
  * transaction: under the row lock ({@link ProfileService.write}), or for writes of the row alone by a
  * commit conditional on the version read ({@link ProfileService.writeFields}).
  */
-export class ProfileService {
+export class ProfileService implements ProfileWriter {
   private readonly endpointsOf: (id: string) => ProfileEndpoints;
 
   constructor(private readonly deps: ProfileDependencies) {
@@ -211,7 +191,7 @@ export class ProfileService {
       const next = nextVersion(current, change(current), this.deps.clock.now());
       const publication = {
         subject: profileSubject(id),
-        payload: await this.document(snapshot.parts, next),
+        payload: edgeProfileDocument(next, snapshot.linkedIps, this.deps.ecsOperatorCap),
       };
       if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
     }
@@ -291,19 +271,11 @@ export class ProfileService {
 
   /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
   async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
-    await tx.outbox.enqueue({ subject: profileSubject(record.id), payload: await this.document(tx, record) });
-  }
-
-  /** The full edge document of a profile, its other parts read from `reader`. */
-  private async document(
-    reader: EdgeDocumentReader,
-    record: ProfileRecord,
-  ): Promise<Record<string, unknown>> {
-    let document = edgeProfileDocument(record, this.deps.ecsOperatorCap);
-    for (const contribute of this.deps.documentContributors ?? []) {
-      document = { ...document, ...(await contribute(reader, record)) };
-    }
-    return document;
+    const linkedIps = await tx.linkedIps.addresses(record.id);
+    await tx.outbox.enqueue({
+      subject: profileSubject(record.id),
+      payload: edgeProfileDocument(record, linkedIps, this.deps.ecsOperatorCap),
+    });
   }
 
   private assertCatalogued(parental: ProfileRecord['parental']): void {

@@ -1,7 +1,6 @@
 import type { OutboxMessage, UnitOfWork } from '../outbox/outbox.ports.js';
 import type { ProfileCommitter, ProfileSnapshot } from './profile.ports.js';
 import type { ProfileRecord } from './profile.records.js';
-import { snapshotParts } from './snapshot-parts.js';
 
 /**
  * {@link ProfileCommitter} on any unit of work: the version check, the save and the publication in one
@@ -14,7 +13,7 @@ export class UnitOfWorkProfileCommitter implements ProfileCommitter {
     return this.uow.run(async (tx) => {
       const record = await tx.profiles.find(orgId, id);
       if (record === null) return null;
-      return { record, parts: snapshotParts(id, await tx.linkedIps.addresses(id)) };
+      return { record, linkedIps: await tx.linkedIps.addresses(id) };
     });
   }
 

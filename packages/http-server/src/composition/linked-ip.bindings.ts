@@ -4,8 +4,8 @@ import {
   KeyedHash,
   LinkedIpService,
   LinkedIpStore,
-  type ProfileService,
   ProfileStore,
+  type ProfileWriter,
   Random,
   UnitOfWork,
 } from '@svc/domain';
@@ -14,14 +14,15 @@ import type { Settings } from '../settings/settings.js';
 import { CursorSealerToken, LinkedIpServiceToken, ProfileServiceToken } from './tokens.js';
 
 /**
- * Binds the linked-IP and DDNS use cases; LinkedIpStore is bound by the storage family, and the linked
- * addresses reach the edge document through the profile service's document contributors (profile.bindings.ts).
+ * Binds the linked-IP and DDNS use cases; LinkedIpStore is bound by the storage family. Every change of a
+ * profile's links is a versioned write of the profile service, which publishes the addresses in its edge
+ * document.
  */
 export function bindLinkedIps(container: Container, settings: Settings): void {
   container.bind<LinkedIpService>(LinkedIpServiceToken).toResolvedValue(
     (
       uow: UnitOfWork,
-      profiles: ProfileService,
+      profiles: ProfileWriter,
       profileStore: ProfileStore,
       store: LinkedIpStore,
       random: Random,

@@ -8,10 +8,10 @@ import {
 } from '@svc/domain';
 
 /**
- * How long this server trusts an API token it has authenticated without asking the database again (README,
- * Benchmarks). Revoking through this server (DELETE /v1/tokens/{id}, or an account deletion that calls
- * `invalidateAccount`) drops the token at once; a revocation on another server, or an account change such as
- * an operator flag taken away, reaches this one within this time at most.
+ * How long this server trusts an API token it has authenticated without asking the database again
+ * (docs/adr/0007-api-token-cache.md). Revoking through this server (DELETE /v1/tokens/{id}, or an account
+ * deletion that calls `invalidateAccount`) drops the token at once; a revocation on another server, or an
+ * account change such as an operator flag taken away, reaches this one within this time at most.
  */
 export const API_TOKEN_CACHE_TTL_MS = 2_000;
 

@@ -15,8 +15,8 @@ import { API_VERSION } from '@svc/domain';
 
 /**
  * OpenTelemetry hooks. Only the API is a dependency: until an operator registers an SDK (for example with
- * `node --import ./otel-setup.mjs`, see the README), every span here is a non-recording no-op costing a few
- * hundred nanoseconds, and nothing is exported. With an SDK, requests become server spans named by route
+ * `node --import ./otel-setup.mjs`, see docs/operations.md), every span here is a non-recording no-op, and
+ * nothing is exported. With an SDK, requests become server spans named by route
  * template, and work done while handling them (storage calls wrapped with {@link traced}, and whatever the
  * SDK's own instrumentations see: pg, http) nests under them.
  */

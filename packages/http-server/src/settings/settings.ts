@@ -1,5 +1,6 @@
 import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
 import { z } from 'zod';
+import { settingDocs } from './setting-docs.js';
 
 /** A comma-separated setting as its trimmed, non-empty entries. */
 const commaList = z.string().transform((value) =>
@@ -21,21 +22,60 @@ const urlWithSchemes = (schemes: string[]) =>
 
 /**
  * Every setting of RUNNER.md, as read from flags and the environment. Parsing happens once at start; a bad
- * value stops the start with a message naming the setting.
+ * value stops the start with a message naming the setting. Each is documented where it is declared
+ * ({@link settingDocs}); the README's configuration table is generated from that (`npm run docs`).
  */
 export const RawSettings = z.object({
-  SVC_ENV: z.enum(['development', 'production']).default('production'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  SVC_DATA_DIR: z.string().min(1).default('./.svc-data'),
-  DATABASE_URL: urlWithSchemes(['postgres:', 'postgresql:']).optional(),
-  CLICKHOUSE_URL: urlWithSchemes(['http:', 'https:']).optional(),
-  NATS_URL: urlWithSchemes(['nats:', 'tls:']).optional(),
-  SMTP_URL: urlWithSchemes(['smtp:', 'smtps:']).optional(),
-  SVC_BASE_URL: z.url().optional(),
-  SVC_DASHBOARD_URL: z.url().optional(),
-  SVC_DASHBOARD_ORIGINS: originList.optional(),
-  SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional(),
+  SVC_ENV: z.enum(['development', 'production']).default('production').register(settingDocs, {
+    defaultText: '`development` under `npm start`, `npm run svc`',
+    description:
+      '`development`: cookie not Secure, no HSTS, signup `open` unless set, secret and signing key generated; else `production`',
+  }),
+  HOST: z.string().min(1).default('127.0.0.1').register(settingDocs, {
+    flag: '--host',
+    description: 'listen address',
+  }),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).register(settingDocs, {
+    flag: '--port',
+    description: 'listen port; `0` picks a free one (the printed line tells which)',
+  }),
+  SVC_DATA_DIR: z.string().min(1).default('./.svc-data').register(settingDocs, {
+    flag: '--data-dir',
+    description: 'files of the embedded engines, the mail outbox folder, generated secrets',
+  }),
+  DATABASE_URL: urlWithSchemes(['postgres:', 'postgresql:']).optional().register(settingDocs, {
+    defaultText: 'embedded PGlite',
+    description: '`postgres://…`: use that PostgreSQL server',
+  }),
+  CLICKHOUSE_URL: urlWithSchemes(['http:', 'https:']).optional().register(settingDocs, {
+    defaultText: 'embedded chdb',
+    description: '`http(s)://user:pass@host:8123/db`: use that ClickHouse server',
+  }),
+  NATS_URL: urlWithSchemes(['nats:', 'tls:']).optional().register(settingDocs, {
+    defaultText: 'in-process bus',
+    description: '`nats://…`: publish profile documents and operator changes on NATS',
+  }),
+  SMTP_URL: urlWithSchemes(['smtp:', 'smtps:']).optional().register(settingDocs, {
+    defaultText: 'outbox folder',
+    description:
+      '`smtp(s)://…`: send mail over SMTP; unset writes `<data-dir>/mail/<timestamp>-<id>.eml` and logs one line',
+  }),
+  SVC_BASE_URL: z.url().optional().register(settingDocs, {
+    defaultText: '`http://HOST:PORT`',
+    description: '`{base_url}` of the spec (links in mail, DDNS update URLs, problem types)',
+  }),
+  SVC_DASHBOARD_URL: z.url().optional().register(settingDocs, {
+    defaultText: 'the base URL (svc serves the dashboard)',
+    description: '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
+  }),
+  SVC_DASHBOARD_ORIGINS: originList.optional().register(settingDocs, {
+    defaultText: 'origin of the dashboard URL (on loopback: both names)',
+    description: 'comma-separated dashboard origins (CORS, CSRF)',
+  }),
+  SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional().register(settingDocs, {
+    defaultText: '`open` in development, `closed` in production',
+    description: '`open`, `invite` or `closed`',
+  }),
   SVC_SIGNUP_ALLOWLIST: commaList
     .transform((entries) => entries.map((entry) => entry.toLowerCase()))
     .pipe(
@@ -48,25 +88,80 @@ export const RawSettings = z.object({
           ),
       ),
     )
-    .optional(),
-  SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SVC_PROFILE_SIGNING_KEYS: z.string().min(1).optional(),
-  SVC_NODE_ALERT_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  SVC_SIGNUP_ORIGINS: originList.optional(),
-  SVC_WEBAUTHN_RP_ID: z.string().min(1).optional(),
-  SVC_GEOIP_DB: z.string().min(1).optional(),
-  SVC_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SVC_TRUST_PROXY: z.string().min(1).optional(),
-  SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  SVC_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
-  SVC_PROBLEM_BASE: z.url().optional(),
+    .optional()
+    .register(settingDocs, {
+      description:
+        'comma-separated addresses (`a@example.com`) and whole domains (`example.com`) that may sign up in `invite` mode without a code',
+    }),
+  SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional().register(settingDocs, {
+    defaultText: 'generated in development',
+    description:
+      'key material for cursors, token hashes and DDNS tokens; at least 32 characters; required in production',
+  }),
+  SVC_PROFILE_SIGNING_KEYS: z.string().min(1).optional().register(settingDocs, {
+    defaultText: 'generated in development',
+    description:
+      'Ed25519 PKCS#8 keys (PEM or base64 DER), comma-separated, signing node profile documents: the first signs, the others stay announced during a rotation',
+  }),
+  SVC_NODE_ALERT_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(600)
+    .register(settingDocs, {
+      description:
+        "how long a node's link may stay down before the owners (preference `alerts.node_offline`) are emailed; at most one pair of emails per node every 6 h",
+    }),
+  SVC_SIGNUP_ORIGINS: originList.optional().register(settingDocs, {
+    defaultText: 'the dashboard origins',
+    description: 'exact origins allowed on the signup surfaces',
+  }),
+  SVC_WEBAUTHN_RP_ID: z.string().min(1).optional().register(settingDocs, {
+    defaultText: 'host of the dashboard URL (`localhost` on loopback)',
+    description: 'WebAuthn relying-party id of passkeys',
+  }),
+  SVC_GEOIP_DB: z.string().min(1).optional().register(settingDocs, {
+    description: 'MaxMind-format country database for the `destinations` analytics',
+  }),
+  SVC_LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .register(settingDocs, {
+      description: 'level of the structured JSON logs on stdout (pino)',
+    }),
+  SVC_TRUST_PROXY: z.string().min(1).optional().register(settingDocs, {
+    defaultText: 'unset (no proxy trusted)',
+    description:
+      'express `trust proxy` value (`true`, a hop count, or addresses/CIDRs) behind a load balancer',
+  }),
+  SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300).register(settingDocs, {
+    description: 'requests a minute per client IP on unauthenticated routes (429 `rate_limited` beyond)',
+  }),
+  SVC_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10_485_760)
+    .default(1_048_576)
+    .register(settingDocs, {
+      description: 'largest JSON body (400 `body_too_large` beyond)',
+    }),
+  SVC_PROBLEM_BASE: z.url().optional().register(settingDocs, {
+    defaultText: '`{base_url}/problems`',
+    description: "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`",
+  }),
   SVC_RESOLVER_DOMAIN: z
     .string()
     .regex(
       /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
       'must be a lower-case domain name',
     )
-    .default('dns.svc.example'),
+    .default('dns.svc.example')
+    .register(settingDocs, {
+      description:
+        'resolver domain of profile endpoints: DoH `https://<domain>/<id>`, DoT/DoQ `<id>.<domain>`',
+    }),
   SVC_ANYCAST_V6_PREFIXES: commaList
     .pipe(
       z.array(
@@ -79,33 +174,71 @@ export const RawSettings = z.object({
           .transform((prefix) => prefix.replace(/\/48$/, '')),
       ),
     )
-    .default(['2001:db8:100::', '2001:db8:200::']),
+    .default(['2001:db8:100::', '2001:db8:200::'])
+    .register(settingDocs, {
+      defaultText: '`2001:db8:100::/48,2001:db8:200::/48`',
+      description:
+        "anycast IPv6 /48s; each gives one resolver address per profile, the id's six bytes in its low 48 bits",
+    }),
   SVC_ANYCAST_V4: commaList
     .pipe(z.array(z.ipv4('must list IPv4 addresses')))
-    .default(['192.0.2.53', '198.51.100.53']),
-  SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
-  SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32),
-  SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128),
-  SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    .default(['192.0.2.53', '198.51.100.53'])
+    .register(settingDocs, {
+      defaultText: '`192.0.2.53,198.51.100.53`',
+      description: 'anycast IPv4 resolvers (Do53 clients are identified by a linked IP)',
+    }),
+  SVC_RULES_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000).register(settingDocs, {
+    description:
+      "the plan's limit of deny, allow and rewrite rules per profile (422 `too_many_rules` beyond)",
+  }),
+  SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
+    description:
+      "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
+  }),
+  SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128).register(settingDocs, {
+    description: 'the same cap for IPv6 (0–128)',
+  }),
+  SVC_DELETION_COOLING_OFF_DAYS: z.coerce.number().int().min(1).max(365).default(14).register(settingDocs, {
+    description:
+      'days between an account deletion request and its erasure (1–365); the owner can undelete until then',
+  }),
+  SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().register(settingDocs, {
+    defaultText: 'unset (`/metrics` open)',
+    description:
+      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>` (401 problem otherwise)',
+  }),
   SVC_QUERY_MAX_ROWS_TO_READ: z.coerce
     .number()
     .int()
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
-    .default(CLOUD_QUERY_LIMITS.maxRowsToRead),
+    .default(CLOUD_QUERY_LIMITS.maxRowsToRead)
+    .register(settingDocs, {
+      description:
+        'rows one cloud log or analytics query may read on the columnar store (ClickHouse `max_rows_to_read`); beyond is 422 `query_too_expensive`',
+    }),
   SVC_QUERY_MAX_MEMORY_BYTES: z.coerce
     .number()
     .int()
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
-    .default(CLOUD_QUERY_LIMITS.maxMemoryBytes),
+    .default(CLOUD_QUERY_LIMITS.maxMemoryBytes)
+    .register(settingDocs, {
+      description: 'memory one cloud query may use (`max_memory_usage`); beyond is 422 `query_too_expensive`',
+    }),
   SVC_QUERY_TIMEOUT_SECONDS: z.coerce
     .number()
     .positive()
     .max(3_600)
-    .default(CLOUD_QUERY_LIMITS.maxExecutionSeconds),
-  SVC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50),
+    .default(CLOUD_QUERY_LIMITS.maxExecutionSeconds)
+    .register(settingDocs, {
+      description:
+        'run time of one cloud query (`max_execution_time`, fractions allowed); past it the query is cancelled and the API answers 504 `query_timeout`',
+    }),
+  SVC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50).register(settingDocs, {
+    description:
+      "how far past its live size the JavaScript heap grows before a full collection (V8's `--heap-growing-percent`); `0` leaves V8's policy",
+  }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 

@@ -75,7 +75,7 @@ export function SessionsSection() {
                       type="button"
                       disabled={revoke.isPending}
                       onClick={() => revoke.mutate(session.id)}
-                      aria-label={`End the session of ${browserOf(session.user_agent)} at ${session.ip}, signed in ${new Date(session.created_at).toLocaleString()}`}
+                      aria-label={`End session: ${browserOf(session.user_agent)} at ${session.ip}, signed in ${new Date(session.created_at).toLocaleString()}`}
                     >
                       End session
                     </button>
