@@ -209,7 +209,7 @@ async function relayPhase(): Promise<void> {
       credentials: new MemoryCredentialStore(),
       enrolmentCode: String(created.enrolment_code),
       upstream,
-      udpPort: 0,
+      dnsPort: 0,
       dohPort: 0,
     });
 

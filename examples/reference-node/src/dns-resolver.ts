@@ -1,22 +1,37 @@
+import type { Answer } from 'dns-packet';
 import {
-  type Answer,
-  type DecodedPacket,
-  decode,
-  encode,
-  type Packet,
-  RECURSION_AVAILABLE,
-  RECURSION_DESIRED,
-} from 'dns-packet';
-import type { BlockMode, FilteringDecision, FilteringPolicy } from './filtering-policy.js';
+  type AnswerSections,
+  answerSizeLimit,
+  type ClientQuery,
+  cacheSeconds,
+  encodeAnswer,
+  errorSections,
+  followUpQuery,
+  negativeSoa,
+  RCODE,
+  rcodeOf,
+  readQuery,
+  SYNTHESISED_TTL,
+  truncatedAnswer,
+} from './dns-message.js';
 import { normaliseQueryName } from './filtering-policy.js';
+import {
+  EDE,
+  type ExtendedError,
+  type ProfileInForce,
+  type QueryDecision,
+  type RewriteTarget,
+} from './query-decision.js';
 import type { QueryToRecord, RecordedQuery } from './query-log-store.js';
-import { forwardToUpstream, type UpstreamAddress } from './upstream-resolver.js';
+import { askUpstream, type UpstreamAddress, type UpstreamAnswer } from './upstream-resolver.js';
 
-const RCODE = { noError: 0, formErr: 1, servFail: 2, nxDomain: 3, refused: 5 } as const;
-const QTYPE_A = 1;
-const QTYPE_AAAA = 28;
-/** TTL of the answers this node makes up (blocks and rewrites). */
-const SYNTHESISED_TTL = 60;
+const QTYPE = { A: 1, CNAME: 5, AAAA: 28 } as const;
+/** Longest chain of rewrites to host names followed for one query (a loop ends here with SERVFAIL). */
+const MAX_REWRITE_CHAIN = 8;
+const UPSTREAM_FAILED: ExtendedError = {
+  code: EDE.networkError,
+  text: 'the upstream resolver did not answer',
+};
 
 /** The addresses a `block-page` block answers with (spec 2.3), and those of `null`. */
 export interface BlockAnswers {
@@ -26,8 +41,8 @@ export interface BlockAnswers {
 
 /** Options of a {@link DnsResolver}. */
 export interface DnsResolverOptions {
-  /** The profile in force (changes when a new signed document is applied). */
-  policy: () => FilteringPolicy;
+  /** The profile in force: what decides queries and how they are logged (changes with each applied document). */
+  profile: () => ProfileInForce;
   upstream: UpstreamAddress;
   upstreamTimeoutMs?: number;
   blockAnswers?: BlockAnswers;
@@ -39,15 +54,33 @@ export interface DnsResolverOptions {
 
 /** Where a query came from. */
 export interface QueryOrigin {
-  transport: 'do53' | 'doh';
+  transport: 'do53' | 'doh' | 'dot';
   clientIp: string;
+  /** The answer goes back in one UDP datagram, so it is truncated to what the client takes. */
+  overUdp: boolean;
+}
+
+/** An answer in wire format, and how long it may be cached (for DoH's `Cache-Control`, RFC 8484 5.1). */
+export interface ResolvedAnswer {
+  wire: Buffer;
+  /** The answer's smallest TTL in seconds; 0 for an answer without records. */
+  cacheSeconds: number;
+}
+
+/** How a query was answered, before encoding. */
+interface Resolution {
+  status: RecordedQuery['status'];
+  sections: AnswerSections;
+  /** The upstream's own answer, sent as it came (id aside) when it is the whole answer. */
+  upstream: UpstreamAnswer | null;
 }
 
 /**
- * Answers DNS queries for one profile: allowed names go to the upstream resolver, denied names are answered as
- * the block mode says (nxdomain, refused, null, block-page), rewritten names with the rewrite's records; every
- * query is then recorded as the profile's logging settings allow (spec 2.3: logs_enabled, log_client_ip,
- * log_domains).
+ * Answers DNS queries for one profile, whatever the transport: the {@link QueryDecision} of the profile in
+ * force says forward (the upstream's answer), block (the block mode's answer with an Extended DNS Error) or
+ * rewrite (the rewrite's records; a host name answers its CNAME and the target's own answer, decided the same
+ * way). Negative answers it makes up carry a SOA (RFC 2308); answers over UDP are truncated to the client's
+ * size (TC); every query is then recorded as the profile's logging settings allow (spec 2.3).
  */
 export class DnsResolver {
   private readonly blockAnswers: BlockAnswers;
@@ -59,141 +92,201 @@ export class DnsResolver {
     };
   }
 
-  /** The answer to one query in wire format, or null for bytes that are not a DNS query (dropped). */
-  async resolve(wire: Buffer, origin: QueryOrigin): Promise<Buffer | null> {
+  /** The answer to one message in wire format, or null for bytes that are not a DNS query (dropped). */
+  async resolve(wire: Buffer, origin: QueryOrigin): Promise<ResolvedAnswer | null> {
     const started = process.hrtime.bigint();
-    const query = decodeOrNull(wire);
+    const read = readQuery(wire);
     // Not a DNS query: nothing to answer it with, and nothing worth a log row.
-    if (query === null || query.type !== 'query') return null;
-    const question = query.questions?.[0];
-    if (question === undefined) return encode(reply(query, RCODE.formErr, []));
-    const qtype = questionType(wire);
-    const policy = this.options.policy();
-    const decision = policy.decide(question.name);
-    const answered = await this.answer(wire, query, qtype, decision, policy.blockMode);
-    if (policy.logging) {
+    if (read.kind === 'not-a-query') return null;
+    if (read.kind === 'error') return { wire: read.answer, cacheSeconds: 0 };
+    const query = read.query;
+    const profile = this.options.profile();
+    const qname = normaliseQueryName(query.question.name);
+    const decision = profile.decide({ qname, qtype: query.qtype, clientIp: origin.clientIp });
+    const resolution = await this.resolution(profile, query, query.question.name, decision, origin, 0, wire);
+    const answer = encoded(query, resolution, answerSizeLimit(query, origin.overUdp));
+    if (profile.logging) {
       const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
-      const rule = decision.status === 'allowed' || !policy.logDomains ? '' : decision.rule;
+      const reason = decision.action === 'forward' ? null : decision.reason;
       this.options.record({
         pop: 'node',
         device_id: '',
         device_name: '',
-        client_ip: policy.logClientIp ? origin.clientIp : '',
+        client_ip: profile.logClientIp ? origin.clientIp : '',
         transport: origin.transport,
-        qname: policy.logDomains ? normaliseQueryName(question.name) : '',
-        qtype,
-        status: answered.status,
-        reason_list_id: null,
-        reason_list_name: '',
-        reason_rule: rule,
-        operator_code: '',
-        rcode: answered.rcode,
+        qname: profile.logDomains ? qname : '',
+        qtype: query.qtype,
+        status: resolution.status,
+        reason_list_id: reason?.listId ?? null,
+        reason_list_name: reason?.listName ?? '',
+        reason_rule: profile.logDomains ? (reason?.rule ?? '') : '',
+        operator_code: reason?.operatorCode ?? '',
+        rcode: resolution.sections.rcode,
         dnssec_validated: false,
         cache_hit: false,
         latency_us: latencyUs,
-        answer_ips: answered.ips,
+        answer_ips: addressesOf(resolution.sections.answers),
       });
     }
-    return answered.wire;
+    return answer;
   }
 
-  private async answer(
-    wire: Buffer,
-    query: DecodedPacket,
+  /** How `name` is answered as `decision` says; `clientWire` is the client's own query, forwarded as it is. */
+  private async resolution(
+    profile: ProfileInForce,
+    query: ClientQuery,
+    name: string,
+    decision: QueryDecision,
+    origin: QueryOrigin,
+    depth: number,
+    clientWire: Buffer | null,
+  ): Promise<Resolution> {
+    switch (decision.action) {
+      case 'block':
+        return {
+          status: 'blocked',
+          sections: this.blocked(name, query.qtype, decision.blockMode, decision.ede),
+          upstream: null,
+        };
+      case 'rewrite':
+        return this.rewritten(profile, query, name, decision.answers, origin, depth);
+      case 'forward':
+        return this.forwarded(query, name, origin, clientWire);
+    }
+  }
+
+  private blocked(
+    name: string,
     qtype: number,
-    decision: FilteringDecision,
-    blockMode: BlockMode,
-  ): Promise<{ wire: Buffer; status: RecordedQuery['status']; rcode: number; ips: string[] }> {
-    const name = query.questions?.[0]?.name ?? '';
-    if (decision.status === 'rewritten') {
-      const answers: Answer[] = decision.answers
-        .filter((target) => target.type === 'CNAME' || target.type === typeName(qtype))
-        .map((target) => ({ type: target.type, name, ttl: SYNTHESISED_TTL, class: 'IN', data: target.data }));
-      return made(query, 'rewritten', RCODE.noError, answers);
+    blockMode: Extract<QueryDecision, { action: 'block' }>['blockMode'],
+    ede: ExtendedError,
+  ): AnswerSections {
+    switch (blockMode) {
+      case 'nxdomain':
+        return { rcode: RCODE.nxDomain, answers: [], authorities: [negativeSoa(name)], ede };
+      case 'refused':
+        return errorSections(RCODE.refused, ede);
+      case 'null':
+        return { ...addressesOrNoData(name, qtype, '0.0.0.0', '::'), ede };
+      case 'block-page':
+        return {
+          ...addressesOrNoData(name, qtype, this.blockAnswers.blockPageV4, this.blockAnswers.blockPageV6),
+          ede,
+        };
     }
-    if (decision.status === 'blocked') {
-      switch (blockMode) {
-        case 'nxdomain':
-          return made(query, 'blocked', RCODE.nxDomain, []);
-        case 'refused':
-          return made(query, 'blocked', RCODE.refused, []);
-        case 'null':
-          return made(query, 'blocked', RCODE.noError, addressAnswers(name, qtype, '0.0.0.0', '::'));
-        case 'block-page':
-          return made(
-            query,
-            'blocked',
-            RCODE.noError,
-            addressAnswers(name, qtype, this.blockAnswers.blockPageV4, this.blockAnswers.blockPageV6),
-          );
-      }
+  }
+
+  /**
+   * A rewrite's records of the query type. A host name answers a CNAME to it followed by the target's own
+   * answer, decided and resolved the way a query for the target is (RFC 1034 3.6.2): the target may itself be
+   * blocked, rewritten or forwarded. Nothing of the query type is a NODATA answer with a SOA.
+   */
+  private async rewritten(
+    profile: ProfileInForce,
+    query: ClientQuery,
+    name: string,
+    targets: readonly RewriteTarget[],
+    origin: QueryOrigin,
+    depth: number,
+  ): Promise<Resolution> {
+    const alias = targets.find((target) => target.type === 'CNAME');
+    if (alias === undefined) {
+      const records = targets
+        .filter((target) => QTYPE[target.type] === query.qtype)
+        .map((target) => synthesised(target.type, name, target.data));
+      const sections =
+        records.length === 0
+          ? { rcode: RCODE.noError, answers: [], authorities: [negativeSoa(name)], ede: null }
+          : { rcode: RCODE.noError, answers: records, authorities: [], ede: null };
+      return { status: 'rewritten', sections, upstream: null };
     }
+    const cname = synthesised('CNAME', name, alias.data);
+    if (query.qtype === QTYPE.CNAME)
+      return {
+        status: 'rewritten',
+        sections: { rcode: RCODE.noError, answers: [cname], authorities: [], ede: null },
+        upstream: null,
+      };
+    if (depth >= MAX_REWRITE_CHAIN)
+      return { status: 'error', sections: errorSections(RCODE.servFail), upstream: null };
+    const decision = profile.decide({
+      qname: normaliseQueryName(alias.data),
+      qtype: query.qtype,
+      clientIp: origin.clientIp,
+    });
+    const target = await this.resolution(profile, query, alias.data, decision, origin, depth + 1, null);
+    // A target that could not be resolved fails the whole answer, as a resolver's SERVFAIL does.
+    if (target.status === 'error') return target;
+    return {
+      status: 'rewritten',
+      sections: { ...target.sections, answers: [cname, ...target.sections.answers] },
+      upstream: null,
+    };
+  }
+
+  private async forwarded(
+    query: ClientQuery,
+    name: string,
+    origin: QueryOrigin,
+    clientWire: Buffer | null,
+  ): Promise<Resolution> {
     try {
-      const upstream = await forwardToUpstream(
-        this.options.upstream,
-        wire,
-        this.options.upstreamTimeoutMs ?? 2_000,
-      );
-      const decoded = decode(upstream);
-      const ips = (decoded.answers ?? []).flatMap((answer) =>
-        (answer.type === 'A' || answer.type === 'AAAA') && typeof answer.data === 'string'
-          ? [answer.data]
-          : [],
-      );
-      return { wire: upstream, status: 'allowed', rcode: (decoded.flags ?? 0) & 0xf, ips };
+      const upstream = await askUpstream(this.options.upstream, clientWire ?? followUpQuery(query, name), {
+        timeoutMs: this.options.upstreamTimeoutMs ?? 2_000,
+        // A UDP client is sent the truncated answer and asks again over TCP; records merged here need it all.
+        tcpWhenTruncated: !origin.overUdp || clientWire === null,
+      });
+      const message = upstream.message;
+      return {
+        status: 'allowed',
+        sections: {
+          rcode: rcodeOf(message),
+          answers: message.answers ?? [],
+          authorities: message.authorities ?? [],
+          ede: null,
+        },
+        upstream: clientWire === null ? null : upstream,
+      };
     } catch (error) {
       // The upstream failed or answered garbage: the client gets SERVFAIL and the log says error.
-      this.options.onUpstreamFailure?.(error as Error);
-      return made(query, 'error', RCODE.servFail, []);
+      this.options.onUpstreamFailure?.(error instanceof Error ? error : new Error(String(error)));
+      return { status: 'error', sections: errorSections(RCODE.servFail, UPSTREAM_FAILED), upstream: null };
     }
   }
 }
 
-function made(
-  query: DecodedPacket,
-  status: RecordedQuery['status'],
-  rcode: number,
-  answers: Answer[],
-): { wire: Buffer; status: RecordedQuery['status']; rcode: number; ips: string[] } {
-  const ips = answers.flatMap((answer) =>
-    (answer.type === 'A' || answer.type === 'AAAA') && typeof answer.data === 'string' ? [answer.data] : [],
-  );
-  return { wire: encode(reply(query, rcode, answers)), status, rcode, ips };
-}
-
-function reply(query: DecodedPacket, rcode: number, answers: Answer[]): Packet {
+/** The answer as sent: the upstream's own bytes when they fit, else the encoded (or truncated) sections. */
+function encoded(query: ClientQuery, resolution: Resolution, limit: number): ResolvedAnswer {
+  const upstream = resolution.upstream;
+  if (upstream !== null) {
+    const fits = upstream.wire.length <= limit;
+    return {
+      wire: fits ? upstream.wire : truncatedAnswer(query, resolution.sections.rcode, null),
+      cacheSeconds: cacheSeconds(upstream.message),
+    };
+  }
+  const { answers, authorities } = resolution.sections;
   return {
-    type: 'response',
-    id: query.id ?? 0,
-    flags: ((query.flags ?? 0) & RECURSION_DESIRED) | RECURSION_AVAILABLE | rcode,
-    questions: query.questions ?? [],
-    answers,
+    wire: encodeAnswer(query, resolution.sections, limit),
+    cacheSeconds: resolution.sections.rcode === RCODE.servFail ? 0 : cacheSeconds({ answers, authorities }),
   };
 }
 
-function addressAnswers(name: string, qtype: number, v4: string, v6: string): Answer[] {
-  if (qtype === QTYPE_A) return [{ type: 'A', name, ttl: SYNTHESISED_TTL, class: 'IN', data: v4 }];
-  if (qtype === QTYPE_AAAA) return [{ type: 'AAAA', name, ttl: SYNTHESISED_TTL, class: 'IN', data: v6 }];
-  return [];
+function synthesised(type: 'A' | 'AAAA' | 'CNAME', name: string, data: string): Answer {
+  return { type, name, ttl: SYNTHESISED_TTL, class: 'IN', data };
 }
 
-function typeName(qtype: number): string {
-  return qtype === QTYPE_A ? 'A' : qtype === QTYPE_AAAA ? 'AAAA' : String(qtype);
+/** The block address of the query type (A or AAAA), or a NODATA answer with a SOA for any other type. */
+function addressesOrNoData(name: string, qtype: number, v4: string, v6: string): Omit<AnswerSections, 'ede'> {
+  if (qtype === QTYPE.A)
+    return { rcode: RCODE.noError, answers: [synthesised('A', name, v4)], authorities: [] };
+  if (qtype === QTYPE.AAAA)
+    return { rcode: RCODE.noError, answers: [synthesised('AAAA', name, v6)], authorities: [] };
+  return { rcode: RCODE.noError, answers: [], authorities: [negativeSoa(name)] };
 }
 
-/** The message, or null for bytes that do not decode as one (the packet library throws on them). */
-function decodeOrNull(wire: Buffer): DecodedPacket | null {
-  try {
-    return decode(wire);
-  } catch (error) {
-    if (error instanceof Error) return null;
-    throw error;
-  }
-}
-
-/** The numeric type of the first question, read off the wire (the packet library names types as text). */
-function questionType(wire: Buffer): number {
-  let at = 12;
-  while (at < wire.length && wire[at] !== 0) at += (wire[at] as number) + 1;
-  return at + 2 < wire.length ? wire.readUInt16BE(at + 1) : 0;
+function addressesOf(answers: readonly Answer[]): string[] {
+  return answers.flatMap((answer) =>
+    (answer.type === 'A' || answer.type === 'AAAA') && typeof answer.data === 'string' ? [answer.data] : [],
+  );
 }

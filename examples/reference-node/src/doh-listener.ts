@@ -10,8 +10,9 @@ export const DOH_PATH = '/dns-query';
 
 /**
  * DNS over HTTPS (RFC 8484) on `/dns-query`: GET with the message base64url-encoded in `dns`, or POST with the
- * message as an `application/dns-message` body. Served over plain HTTP on loopback: TLS is for the proxy in
- * front of it (see the README).
+ * message as an `application/dns-message` body. Each answer says how long HTTP caches may keep it
+ * (`Cache-Control: max-age`, its smallest TTL, RFC 8484 5.1). Served over plain HTTP on loopback: TLS is for the
+ * proxy in front of it (see the README).
  */
 export class DohListener {
   private constructor(private readonly server: Server) {}
@@ -68,10 +69,11 @@ async function handle(
   const answer = await resolver.resolve(message, {
     transport: 'doh',
     clientIp: request.socket.remoteAddress ?? '',
+    overUdp: false,
   });
   if (answer === null) return respond(response, 400, 'text/plain', Buffer.from('not a DNS query'));
-  response.setHeader('cache-control', 'max-age=0');
-  respond(response, 200, DNS_MESSAGE, answer);
+  response.setHeader('cache-control', `max-age=${answer.cacheSeconds}`);
+  respond(response, 200, DNS_MESSAGE, answer.wire);
 }
 
 function respond(response: ServerResponse, status: number, type: string, body: Buffer): void {

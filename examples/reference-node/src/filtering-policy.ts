@@ -1,23 +1,31 @@
 import type { NodeProfileDocument } from '@svc/sdk';
+import {
+  type BlockMode,
+  type DecidedQuery,
+  EDE,
+  type ProfileInForce,
+  type QueryDecision,
+  type RewriteTarget,
+  ruleReason,
+} from './query-decision.js';
+import { RulePatternIndex } from './rule-pattern-index.js';
 
-/** What a query's name was decided to get (spec 2.4): the same order the cloud edge applies. */
-export type FilteringDecision =
-  | { status: 'allowed'; rule: '' }
-  | { status: 'blocked'; rule: string }
-  | { status: 'rewritten'; rule: string; answers: RewriteTarget[] };
-
-/** One answer of a rewrite rule, by the record type it answers. */
-export type RewriteTarget = { type: 'A' | 'AAAA' | 'CNAME'; data: string };
-
-/** How blocked names are answered (spec 2.3 `settings.block_mode`). */
-export type BlockMode = NodeProfileDocument['settings']['block_mode'];
+const UPPER_CASE = /[A-Z]/;
+const FORWARD: QueryDecision = Object.freeze({ action: 'forward' });
 
 /**
  * The part of a verified profile document that decides queries: its deny, allow and rewrite rules and its
- * block mode. Blocklists (`lists`), security and parental categories need the catalogues and are not applied
- * by this reference node (see its README).
+ * block mode, with its logging settings. Blocklists (`lists`), security and parental categories need the
+ * compiled catalogues and are not applied by this class (see the README); the domain's decision function
+ * replaces it behind {@link ProfileInForce} when they reach nodes.
  */
-export class FilteringPolicy {
+export class FilteringPolicy implements ProfileInForce {
+  private readonly allow: RulePatternIndex;
+  private readonly deny: RulePatternIndex;
+  private readonly rewritePatterns: RulePatternIndex;
+  /** Every rewrite pattern, in the order of its first rule, with all of its answers. */
+  private readonly rewrites: { pattern: string; answers: RewriteTarget[] }[];
+
   private constructor(
     readonly version: number,
     readonly filtering: boolean,
@@ -27,7 +35,18 @@ export class FilteringPolicy {
     readonly logDomains: boolean,
     readonly logDestination: NodeProfileDocument['settings']['log_destination'],
     private readonly rules: NodeProfileDocument['rules'],
-  ) {}
+  ) {
+    this.allow = new RulePatternIndex(rules.allow);
+    this.deny = new RulePatternIndex(rules.deny);
+    const byPattern = new Map<string, RewriteTarget[]>();
+    for (const rule of rules.rewrites) {
+      const answers = byPattern.get(rule.pattern) ?? [];
+      answers.push(rewriteTarget(rule.answer));
+      byPattern.set(rule.pattern, answers);
+    }
+    this.rewrites = [...byPattern].map(([pattern, answers]) => ({ pattern, answers }));
+    this.rewritePatterns = new RulePatternIndex(this.rewrites.map((rewrite) => rewrite.pattern));
+  }
 
   static of(document: NodeProfileDocument): FilteringPolicy {
     return new FilteringPolicy(
@@ -43,30 +62,32 @@ export class FilteringPolicy {
   }
 
   /**
-   * Allow wins over everything, then rewrites (every rewrite of the first matching pattern answers), then deny.
-   * A profile that does not filter (suspended) allows every name.
+   * Allow wins over everything, then rewrites (every answer of the first matching pattern), then deny, which
+   * blocks with the profile's block mode and EDE 17 (Filtered). A profile that does not filter (suspended)
+   * forwards every name.
    */
-  decide(qname: string): FilteringDecision {
-    if (!this.filtering) return { status: 'allowed', rule: '' };
-    const name = normaliseQueryName(qname);
-    if (this.rules.allow.some((pattern) => patternCovers(pattern, name)))
-      return { status: 'allowed', rule: '' };
-    const first = this.rules.rewrites.find((rule) => patternCovers(rule.pattern, name));
-    if (first !== undefined) {
-      const answers = this.rules.rewrites
-        .filter((rule) => rule.pattern === first.pattern)
-        .map((rule) => rewriteTarget(rule.answer));
-      return { status: 'rewritten', rule: first.pattern, answers };
-    }
-    const denied = this.rules.deny.find((pattern) => patternCovers(pattern, name));
-    return denied === undefined ? { status: 'allowed', rule: '' } : { status: 'blocked', rule: denied };
+  decide(query: DecidedQuery): QueryDecision {
+    if (!this.filtering) return FORWARD;
+    const name = query.qname;
+    if (this.allow.firstCovering(name) >= 0) return FORWARD;
+    const rewrite = this.rewrites[this.rewritePatterns.firstCovering(name)];
+    if (rewrite !== undefined)
+      return { action: 'rewrite', answers: rewrite.answers, reason: ruleReason(rewrite.pattern) };
+    const denied = this.rules.deny[this.deny.firstCovering(name)];
+    if (denied === undefined) return FORWARD;
+    return {
+      action: 'block',
+      blockMode: this.blockMode,
+      ede: { code: EDE.filtered, text: denied },
+      reason: ruleReason(denied),
+    };
   }
 }
 
 /** A query name as rules and logs compare it: ASCII lower case, without the trailing dot. */
 export function normaliseQueryName(qname: string): string {
   const name = qname.endsWith('.') ? qname.slice(0, -1) : qname;
-  return name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return UPPER_CASE.test(name) ? name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : name;
 }
 
 /**
@@ -75,11 +96,7 @@ export function normaliseQueryName(qname: string): string {
  * label boundaries.
  */
 export function patternCovers(pattern: string, name: string): boolean {
-  if (pattern.startsWith('=')) return name === pattern.slice(1);
-  const subdomainsOnly = pattern.startsWith('*.');
-  const base = subdomainsOnly ? pattern.slice(2) : pattern;
-  const under = name.length > base.length + 1 && name.endsWith(`.${base}`);
-  return subdomainsOnly ? under : under || name === base;
+  return new RulePatternIndex([pattern]).firstCovering(name) === 0;
 }
 
 /** A normalised rewrite answer: IPv6 has a colon, IPv4 only digits and dots, anything else is a host name. */

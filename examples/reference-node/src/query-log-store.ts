@@ -48,11 +48,15 @@ export interface QueryLogStoreOptions {
  * and a row id that only grows, so that `(ts, row_id)` orders them as the API's cursors expect.
  */
 export class QueryLogStore {
-  private readonly rows: RecordedQuery[] = [];
+  /** Rows oldest first; those before `first` are dropped already and go at the next compaction. */
+  private rows: RecordedQuery[] = [];
+  private first = 0;
   private readonly maxRows: number;
   private readonly now: () => number;
   private nextRowId: bigint;
   private lastTs = 0;
+  /** `lastTs` as the rows write it, made once per millisecond rather than once per row. */
+  private lastIso = '';
   private file: WriteStream | null = null;
 
   private constructor(options: QueryLogStoreOptions) {
@@ -82,17 +86,18 @@ export class QueryLogStore {
     return store;
   }
 
-  /** Records a query now; returns the stored row. */
+  /** Records a query now; returns the stored row (the query object itself, with its time and id). */
   append(query: QueryToRecord): RecordedQuery {
     // Timestamps never go back, so newest-first order by (ts, row_id) is the order of recording.
-    this.lastTs = Math.max(this.lastTs, this.now());
-    const row: RecordedQuery = {
-      ts: new Date(this.lastTs).toISOString(),
-      row_id: String(this.nextRowId),
-      ...query,
-    };
+    const now = this.now();
+    if (now > this.lastTs || this.lastIso === '') {
+      this.lastTs = Math.max(this.lastTs, now);
+      this.lastIso = new Date(this.lastTs).toISOString();
+    }
+    // The query becomes the row: copying its fields into a new object would cost more than recording it.
+    const row: RecordedQuery = Object.assign(query, { ts: this.lastIso, row_id: String(this.nextRowId) });
     this.nextRowId += 1n;
-    this.keep(row);
+    this.retain(row);
     this.file?.write(`${JSON.stringify(row)}\n`);
     return row;
   }
@@ -102,6 +107,7 @@ export class QueryLogStore {
    * offline), in (ts, row_id) order among the others.
    */
   insertRecorded(rows: readonly RecordedQuery[]): void {
+    this.compact();
     for (const row of rows) {
       this.rows.push(row);
       this.file?.write(`${JSON.stringify(row)}\n`);
@@ -114,12 +120,13 @@ export class QueryLogStore {
 
   /** How many rows are kept. */
   get size(): number {
-    return this.rows.length;
+    return this.rows.length - this.first;
   }
 
   /** The rows newest first. */
   *newestFirst(): Generator<RecordedQuery> {
-    for (let index = this.rows.length - 1; index >= 0; index -= 1) yield this.rows[index] as RecordedQuery;
+    for (let index = this.rows.length - 1; index >= this.first; index -= 1)
+      yield this.rows[index] as RecordedQuery;
   }
 
   /** Flushes and closes the file, if any. */
@@ -131,9 +138,30 @@ export class QueryLogStore {
     await once(file, 'close');
   }
 
+  /** Keeps a row read back from the file. */
   private keep(row: RecordedQuery): void {
+    const ts = Date.parse(row.ts);
+    if (ts > this.lastTs) {
+      this.lastTs = ts;
+      this.lastIso = '';
+    }
+    this.retain(row);
+  }
+
+  /**
+   * Adds a row, dropping the oldest beyond `maxRows`. Dropped rows are only skipped until as many have
+   * gathered as are kept: moving the array once per `maxRows` rows rather than on every query keeps recording a
+   * query cheap when the store is full.
+   */
+  private retain(row: RecordedQuery): void {
     this.rows.push(row);
-    this.lastTs = Math.max(this.lastTs, Date.parse(row.ts));
-    if (this.rows.length > this.maxRows) this.rows.splice(0, this.rows.length - this.maxRows);
+    if (this.rows.length - this.first > this.maxRows) this.first = this.rows.length - this.maxRows;
+    if (this.first >= this.maxRows) this.compact();
+  }
+
+  private compact(): void {
+    if (this.first === 0) return;
+    this.rows = this.rows.slice(this.first);
+    this.first = 0;
   }
 }

@@ -1,13 +1,14 @@
 import { type CredentialStore, enrolNode, NodeAgent } from '@svc/node-agent-kit';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { type BlockAnswers, DnsResolver } from './dns-resolver.js';
+import { Do53Listener } from './do53-listener.js';
 import { DohListener } from './doh-listener.js';
 import { FilteringPolicy } from './filtering-policy.js';
 import { recordedQueryOf } from './held-rows.js';
 import { LogBatchSender } from './log-batch-sender.js';
 import { QueryLogStore } from './query-log-store.js';
 import { ANSWERED_SHAPES, RelayedQueryHandler } from './relayed-query-handler.js';
-import { UdpListener } from './udp-listener.js';
+import { type StreamLimits, StreamListener, type TlsCertificate } from './stream-listener.js';
 import type { UpstreamAddress } from './upstream-resolver.js';
 
 /** The software version this node reports in its enrolment and hello. */
@@ -25,10 +26,14 @@ export interface ReferenceNodeOptions {
   upstream: UpstreamAddress;
   /** Address the DNS listeners bind (default 127.0.0.1). */
   dnsHost?: string;
-  /** UDP port of plain DNS (default 5353; 0 picks a free one). */
-  udpPort?: number;
+  /** Port of plain DNS, UDP and TCP (default 5353; 0 picks a free one). */
+  dnsPort?: number;
   /** HTTP port of DoH (default 8053; 0 picks a free one). */
   dohPort?: number;
+  /** DNS over TLS (RFC 7858): its port (0 picks a free one) and certificate; off when unset. */
+  dot?: { port: number } & TlsCertificate;
+  /** Limits of the TCP and TLS connections. */
+  streamLimits?: StreamLimits;
   /** JSON-lines file of the query log; memory only when unset. */
   logFile?: string;
   /** Most query log rows kept (default 100,000). */
@@ -46,14 +51,15 @@ export interface ReferenceNodeOptions {
 
 /**
  * A self-hosted node built on the node-agent-kit: enrols once (or loads its saved token), applies only
- * profile documents whose signature verified, keeps the link up, answers DNS over UDP and DoH with the
- * profile's rules and block mode, records every query in its own store, answers the API's relayed log and
+ * profile documents whose signature verified, keeps the link up, answers DNS over UDP, TCP, DoH and DoT with
+ * the profile's rules and block mode, records every query in its own store, answers the API's relayed log and
  * analytics queries from it, and sends its rows over the link when the profile's destination is `both`.
  */
 export class ReferenceNode {
   private policy: FilteringPolicy | null = null;
-  private udp: UdpListener | null = null;
+  private do53: Do53Listener | null = null;
   private doh: DohListener | null = null;
+  private dot: StreamListener | null = null;
 
   private constructor(
     readonly store: QueryLogStore,
@@ -112,16 +118,20 @@ export class ReferenceNode {
       // start() verifies and applies the current document before it resolves, so DNS never answers unfiltered.
       await agent.start();
       const resolver = new DnsResolver({
-        policy: () => created.currentPolicy(),
+        profile: () => created.currentPolicy(),
         upstream: options.upstream,
         ...(options.blockAnswers === undefined ? {} : { blockAnswers: options.blockAnswers }),
         record: (query) => created.record(query),
         onUpstreamFailure: (error) => log(`upstream failed: ${error.message}`),
       });
       const host = options.dnsHost ?? '127.0.0.1';
-      created.udp = await UdpListener.listen(resolver, host, options.udpPort ?? 5353);
+      const limits = options.streamLimits ?? {};
+      created.do53 = await Do53Listener.listen(resolver, host, options.dnsPort ?? 5353, limits);
       created.doh = await DohListener.listen(resolver, host, options.dohPort ?? 8053);
-      log(`answering DNS on udp://${host}:${created.udp.address.port} and ${created.doh.url}`);
+      if (options.dot !== undefined)
+        created.dot = await StreamListener.tls(resolver, host, options.dot.port, options.dot, limits);
+      const dot = created.dot === null ? '' : `, tls://${host}:${created.dot.address.port}`;
+      log(`answering DNS on udp+tcp://${host}:${created.do53.address.port}, ${created.doh.url}${dot}`);
     } catch (error) {
       // A refused profile or a port in use: nothing of a half-started node stays behind.
       await created.stop();
@@ -130,10 +140,15 @@ export class ReferenceNode {
     return created;
   }
 
-  /** Where plain DNS is answered. */
-  get udpAddress(): { host: string; port: number } {
-    if (this.udp === null) throw new Error('the node has stopped');
-    return this.udp.address;
+  /** Where plain DNS is answered, over UDP and TCP. */
+  get dnsAddress(): { host: string; port: number } {
+    if (this.do53 === null) throw new Error('the node has stopped');
+    return this.do53.address;
+  }
+
+  /** Where DNS over TLS is answered, when it is on. */
+  get dotAddress(): { host: string; port: number } | null {
+    return this.dot?.address ?? null;
   }
 
   /** Where DoH is answered. */
@@ -158,12 +173,12 @@ export class ReferenceNode {
   }
 
   async stop(): Promise<void> {
-    const udp = this.udp;
-    const doh = this.doh;
-    this.udp = null;
+    const listeners = [this.do53, this.doh, this.dot];
+    this.do53 = null;
     this.doh = null;
+    this.dot = null;
     this.batches.stop();
-    await Promise.all([udp?.close(), doh?.close(), this.agent.stop()]);
+    await Promise.all([...listeners.map((listener) => listener?.close()), this.agent.stop()]);
     await this.store.close();
   }
 

@@ -10,9 +10,10 @@ export class UdpListener {
   static async listen(resolver: DnsResolver, host: string, port: number): Promise<UdpListener> {
     const socket = createSocket(isIPv6(host) ? 'udp6' : 'udp4');
     socket.on('message', (message, sender) => {
-      resolver.resolve(message, { transport: 'do53', clientIp: sender.address }).then(
+      resolver.resolve(message, { transport: 'do53', clientIp: sender.address, overUdp: true }).then(
         (answer) => {
-          if (answer !== null) socket.send(answer, sender.port, sender.address);
+          // A send that fails (the client's port is gone) loses one answer, as UDP may anyway.
+          if (answer !== null) socket.send(answer.wire, sender.port, sender.address, () => undefined);
         },
         // A query that fails inside the resolver gets no answer: the client retries or times out.
         () => undefined,

@@ -1,6 +1,12 @@
 import type { NodeProfileDocument } from '@svc/sdk';
 import { describe, expect, it } from 'vitest';
-import { FilteringPolicy, patternCovers } from '../src/index.js';
+import {
+  type DecidedQuery,
+  FilteringPolicy,
+  normaliseQueryName,
+  patternCovers,
+  ruleReason,
+} from '../src/index.js';
 import { profileDocument } from './support/profile-document.js';
 
 function policy(
@@ -8,6 +14,11 @@ function policy(
   overrides: { filtering?: boolean } = {},
 ): FilteringPolicy {
   return FilteringPolicy.of(profileDocument({ rules, ...overrides }));
+}
+
+/** A query for `name` as the resolver hands it to the decider (normalised). */
+function asked(name: string): DecidedQuery {
+  return { qname: normaliseQueryName(name), qtype: 1, clientIp: '192.0.2.1' };
 }
 
 describe(FilteringPolicy.name, () => {
@@ -31,22 +42,43 @@ describe(FilteringPolicy.name, () => {
         { pattern: 'alias.test', answer: 'target.test' },
       ],
     });
-    expect(decide.decide('OK.Example.com.')).toEqual({ status: 'allowed', rule: '' });
-    expect(decide.decide('www.example.com')).toEqual({
-      status: 'rewritten',
-      rule: 'example.com',
+    expect(decide.decide(asked('ok.example.com'))).toEqual({ action: 'forward' });
+    expect(decide.decide(asked('www.example.com'))).toEqual({
+      action: 'rewrite',
+      reason: ruleReason('example.com'),
       answers: [
         { type: 'A', data: '192.0.2.1' },
         { type: 'AAAA', data: '2001:db8::1' },
       ],
     });
-    expect(decide.decide('alias.test')).toMatchObject({ answers: [{ type: 'CNAME', data: 'target.test' }] });
-    expect(decide.decide('x.ads.test')).toEqual({ status: 'blocked', rule: 'ads.test' });
-    expect(decide.decide('other.test')).toEqual({ status: 'allowed', rule: '' });
+    expect(decide.decide(asked('alias.test'))).toMatchObject({
+      answers: [{ type: 'CNAME', data: 'target.test' }],
+    });
+    expect(decide.decide(asked('x.ads.test'))).toEqual({
+      action: 'block',
+      blockMode: 'nxdomain',
+      ede: { code: 17, text: 'ads.test' },
+      reason: ruleReason('ads.test'),
+    });
+    expect(decide.decide(asked('other.test'))).toEqual({ action: 'forward' });
+  });
+
+  it('finds the first pattern in list order among a hundred thousand, whatever form covers the name', () => {
+    const deny = Array.from({ length: 100_000 }, (_, index) => `host${index}.blocked.test`);
+    deny.push('*.wide.test', '=exact.wide.test', 'wide.test');
+    const decide = policy({ deny: ['late.test', ...deny, 'host7.blocked.test'], allow: [], rewrites: [] });
+    expect(decide.decide(asked('a.HOST7.blocked.test.'))).toMatchObject({
+      reason: { rule: 'host7.blocked.test' },
+    });
+    expect(decide.decide(asked('x.wide.test'))).toMatchObject({ reason: { rule: '*.wide.test' } });
+    expect(decide.decide(asked('wide.test'))).toMatchObject({ reason: { rule: 'wide.test' } });
+    expect(decide.decide(asked('exact.wide.test'))).toMatchObject({ reason: { rule: '*.wide.test' } });
+    expect(decide.decide(asked('host100000.blocked.test'))).toEqual({ action: 'forward' });
+    expect(decide.decide(asked('blocked.test'))).toEqual({ action: 'forward' });
   });
 
   it('allows every name of a profile that does not filter (suspended)', () => {
     const suspended = policy({ deny: ['ads.test'], allow: [], rewrites: [] }, { filtering: false });
-    expect(suspended.decide('ads.test')).toEqual({ status: 'allowed', rule: '' });
+    expect(suspended.decide(asked('ads.test'))).toEqual({ action: 'forward' });
   });
 });

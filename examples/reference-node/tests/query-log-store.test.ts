@@ -87,6 +87,22 @@ describe(QueryLogStore.name, () => {
     for (const name of ['a.test', 'b.test', 'c.test']) store.append(query(name));
     expect([...store.newestFirst()].map((row) => row.qname)).toEqual(['c.test', 'b.test']);
   });
+
+  it('keeps exactly its newest maxRows rows however many pass through, held rows included', async () => {
+    const store = await QueryLogStore.open({ maxRows: 3 });
+    for (let index = 0; index < 20; index += 1) {
+      store.append(query(`n${index}.test`));
+      expect(store.size).toBe(Math.min(index + 1, 3));
+    }
+    expect([...store.newestFirst()].map((row) => row.qname)).toEqual(['n19.test', 'n18.test', 'n17.test']);
+    const [newest] = store.newestFirst();
+    if (newest === undefined) throw new Error('no rows');
+    const later = { ...newest, row_id: String(BigInt(newest.row_id) + 10n), qname: 'held.test' };
+    const older = { ...newest, row_id: '1', qname: 'old-held.test' };
+    store.insertRecorded([later, older]);
+    expect(store.size).toBe(3);
+    expect([...store.newestFirst()].map((row) => row.qname)).toEqual(['held.test', 'n19.test', 'n18.test']);
+  });
 });
 
 describe(RelayedQueryHandler.name, () => {
