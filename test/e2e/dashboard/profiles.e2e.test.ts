@@ -12,7 +12,7 @@ import {
   startDashboardServer,
   verifiedAccount,
 } from '../../support/dashboard-browser.js';
-import { open, signedInClient } from '../../support/dashboard-data.js';
+import { open, signedInClient, simulateTraffic } from '../../support/dashboard-data.js';
 
 /** Profiles in Chromium: list, create, overview and setup, the API-driven forms, deletion. */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
@@ -267,6 +267,47 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     expect((await api.profiles.linkedIps.list(profile.id).toArray()).map((link) => link.ip)).toEqual([null]);
     await page.context().close();
   });
+
+  it('renames, classifies, annotates and forgets devices the resolvers have seen', async () => {
+    const profile = await api.profiles.create({ name: 'Devices' });
+    await simulateTraffic(server, profile.id, { queries: 200, days: 1, devices: 2, seed: 3 });
+    const [device] = await api.profiles.devices.list(profile.id).toArray();
+    if (device === undefined) throw new Error('the simulation saw no device');
+    const page = await signedIn();
+    await open(page, server, `/profiles/${profile.id}/devices`, 'Devices');
+    const cards = page.getByRole('list', { name: 'Devices' });
+    const card = cards.getByRole('listitem', { name: device.label });
+    await card.waitFor();
+    expect(await cards.getByRole('listitem').count()).toBe(2);
+    await card.getByRole('button', { name: `Edit ${device.label}` }).click();
+    await card.getByRole('textbox', { name: 'Notes' }).fill('x'.repeat(1001));
+    await card.getByRole('button', { name: 'Save device' }).click();
+    await card.getByRole('alert').waitFor();
+    expect(await card.getByRole('textbox', { name: 'Notes' }).getAttribute('aria-invalid')).toBe('true');
+    await card.getByRole('textbox', { name: 'Name shown' }).fill('Ana’s phone');
+    await card.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Phone' });
+    await card.getByRole('textbox', { name: 'Notes' }).fill('Bedtime at 21:00');
+    await card.getByRole('button', { name: 'Save device' }).click();
+    const renamed = cards.getByRole('listitem', { name: 'Ana’s phone' });
+    await renamed.getByText('Bedtime at 21:00').waitFor();
+    expect(await api.profiles.devices.get(profile.id, device.id)).toMatchObject({
+      display_name: 'Ana’s phone',
+      kind: 'phone',
+      notes: 'Bedtime at 21:00',
+    });
+
+    await renamed.getByRole('link', { name: 'Logs of Ana’s phone' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    expect(new URL(page.url()).searchParams.getAll('device')).toEqual([device.id]);
+    await page.goBack();
+    await cards.getByRole('button', { name: 'Forget Ana’s phone' }).click();
+    await cards.getByRole('button', { name: 'Yes, forget Ana’s phone' }).click();
+    await cards.getByRole('listitem', { name: 'Ana’s phone' }).waitFor({ state: 'detached' });
+    expect((await api.profiles.devices.list(profile.id).toArray()).map((each) => each.id)).not.toContain(
+      device.id,
+    );
+    await page.context().close();
+  }, 90_000);
 
   it('deletes a profile after confirmation', async () => {
     const profile = await api.profiles.create({ name: 'Doomed' });
