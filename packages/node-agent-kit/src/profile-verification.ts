@@ -13,6 +13,21 @@ export class ProfileSignatureError extends Error {
 }
 
 /**
+ * A correctly signed profile document that is not for this node now: `other_profile` when it is the document
+ * of another profile than the one the node enrolled in (signatures cover any profile the server signs),
+ * `older_version` when its version is below the one applied (a replay of an earlier document).
+ */
+export class ProfileDocumentRefusedError extends Error {
+  constructor(
+    readonly reason: 'other_profile' | 'older_version',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProfileDocumentRefusedError';
+  }
+}
+
+/**
  * Checks a profile document's Ed25519 signature against the keys announced at enrolment (spec 4.13): the key
  * named by `profile_key_id` must be one of them, with the same public key, and the signature must cover the
  * exact text of {@link profileSignaturePayload}. Throws {@link ProfileSignatureError}; returns the document.
@@ -37,6 +52,39 @@ export function verifyProfileDocument(
   const payload = Buffer.from(profileSignaturePayload(document), 'utf8');
   if (!verify(null, payload, publicKey, Buffer.from(signature, 'base64'))) {
     throw new ProfileSignatureError('the profile document’s signature does not verify');
+  }
+  return document;
+}
+
+/** What a node holds that a document must agree with, besides the signing keys. */
+export interface AppliedProfile {
+  /** The profile the node enrolled in. */
+  profileId: string;
+  /** The version of the document last applied, or null before the first. */
+  version: number | null;
+}
+
+/**
+ * {@link verifyProfileDocument}, then refuses a signed document of another profile or older than the one
+ * applied ({@link ProfileDocumentRefusedError}). The same version again is accepted: it is the same document.
+ */
+export function checkProfileDocument(
+  document: NodeProfileDocument,
+  keys: readonly ProfilePublicKey[],
+  applied: AppliedProfile,
+): NodeProfileDocument {
+  verifyProfileDocument(document, keys);
+  if (document.id !== applied.profileId) {
+    throw new ProfileDocumentRefusedError(
+      'other_profile',
+      `the profile document is for profile ${document.id}, not ${applied.profileId} that this node enrolled in`,
+    );
+  }
+  if (applied.version !== null && document.version < applied.version) {
+    throw new ProfileDocumentRefusedError(
+      'older_version',
+      `the profile document has version ${document.version}, older than version ${applied.version} already applied`,
+    );
   }
   return document;
 }

@@ -3,9 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailMessage } from '@svc/domain';
 import type { Transporter } from 'nodemailer';
-import type Mail from 'nodemailer/lib/mailer/index.js';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
+import type Mail from 'nodemailer/lib/mailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 /** The sender of every message unless configured. */
 export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
@@ -17,7 +17,7 @@ export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
 function lazyTransport<T>(create: (mailer: typeof import('nodemailer')) => T): () => Promise<T> {
   let transport: Promise<T> | undefined;
   return () => {
-    transport ??= import('nodemailer').then((loaded) => create(loaded.default));
+    transport ??= import('nodemailer').then((loaded) => create(loaded));
     return transport;
   };
 }

@@ -102,7 +102,9 @@ export class MemoryIdentityStore implements Snapshottable {
             }),
         markEmailVerified: async (id, at) => {
           const row = t().accounts.get(id);
-          if (row !== undefined && row.emailVerifiedAt === null) row.emailVerifiedAt = at;
+          if (row === undefined || row.emailVerifiedAt !== null) return false;
+          row.emailVerifiedAt = at;
+          return true;
         },
         setPasswordHash: async (id, passwordHash) => {
           const row = t().accounts.get(id);
@@ -179,6 +181,11 @@ export class MemoryIdentityStore implements Snapshottable {
               row.expiresAt = at;
           }
         },
+        hasLive: async (purpose, email, now) =>
+          [...t().oneTimeTokens.values()].some(
+            (row) =>
+              row.purpose === purpose && row.email === email && row.usedAt === null && row.expiresAt > now,
+          ),
       },
       sessions: {
         create: async (session) => void t().sessions.set(session.id, copy(session)),

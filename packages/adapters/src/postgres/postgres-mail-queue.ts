@@ -41,13 +41,21 @@ UPDATE mail_queue
           FOR UPDATE SKIP LOCKED)
 RETURNING id::text AS id, recipient, subject, text_body, html_body, attempts`;
 
-const MARK_SENT = `UPDATE mail_queue SET sent_at = ${NOW}, locked_until = NULL WHERE id = $2`;
+/**
+ * A sent message keeps its recipient and subject (what was sent, to whom, for a day) but not its body: bodies
+ * carry live single-use links (reset, recovery, verification), which would otherwise sit in the table.
+ */
+const MARK_SENT = `UPDATE mail_queue SET sent_at = ${NOW}, locked_until = NULL, text_body = '', html_body = NULL
+ WHERE id = $2`;
 
+/** A message given up is never sent: its body goes as a sent one's does. */
 const MARK_FAILED = `
 UPDATE mail_queue
    SET locked_until = NULL, last_error = $2,
        next_attempt_at = ${NOW} + $3::double precision * interval '1 millisecond',
-       given_up_at = CASE WHEN $4::boolean THEN ${NOW} END
+       given_up_at = CASE WHEN $4::boolean THEN ${NOW} END,
+       text_body = CASE WHEN $4::boolean THEN '' ELSE text_body END,
+       html_body = CASE WHEN $4::boolean THEN NULL ELSE html_body END
  WHERE id = $5 AND sent_at IS NULL`;
 
 const PURGE = `

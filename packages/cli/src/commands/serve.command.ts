@@ -34,17 +34,27 @@ export function registerServe(program: Command): void {
       // Written asynchronously: one line per request at info must not block the event loop on stdout.
       // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
       const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
-      const server = await startServer({
-        settings,
-        logger,
-        controlCommands: (container) =>
-          new Map(
-            Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
-              name,
-              (args: Record<string, unknown>) => operation(container, args),
-            ]),
-          ),
-      });
+      let server: Awaited<ReturnType<typeof startServer>>;
+      try {
+        server = await startServer({
+          settings,
+          logger,
+          controlCommands: (container) =>
+            new Map(
+              Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
+                name,
+                (args: Record<string, unknown>) => operation(container, args),
+              ]),
+            ),
+        });
+      } catch (error) {
+        // What production refuses (an embedded engine nobody allowed, metrics without a token) is a usage
+        // error like a malformed setting: one line naming the setting, no stack.
+        if (!(error instanceof SettingsError)) throw error;
+        process.stderr.write(`svc serve: ${error.message}\n`);
+        process.exitCode = ExitCode.usage;
+        return;
+      }
       process.stdout.write(`listening on ${server.url}\n`);
       if (server.settings.env === 'development') process.stdout.write(nextSteps(server.settings, flags));
       let stopping = false;

@@ -11,8 +11,16 @@ export const NODE_LINK_PROTOCOL_VERSION = 1;
 /** Seconds between the node's heartbeats; a link silent for three of them is closed by the server. */
 export const NODE_LINK_HEARTBEAT_SECONDS = 30;
 
-/** WebSocket close codes the server uses, beyond the standard ones. */
+/**
+ * Largest message a node may send, in bytes of its UTF-8 JSON text: a longer one closes the link with 1009. A
+ * node splits log batches to fit (docs/node-link-protocol.md, "Sizes and budget").
+ */
+export const NODE_LINK_MAX_MESSAGE_BYTES = 1_048_576;
+
+/** WebSocket close codes the server uses. */
 export const NodeLinkCloseCodes = {
+  /** Standard code, sent by the WebSocket layer: a message was longer than {@link NODE_LINK_MAX_MESSAGE_BYTES}. */
+  messageTooBig: 1009,
   /** The node was revoked (by its owner or itself). */
   revoked: 4001,
   /** A newer link of the same node replaced this one. */
@@ -21,7 +29,13 @@ export const NodeLinkCloseCodes = {
   protocolError: 4003,
   /** No heartbeat for three intervals. */
   silent: 4004,
+  /** The link sent more bytes or messages than its budget allows (the welcome's `budget`). */
+  overBudget: 4005,
 } as const;
+
+/** What one link may send a second, with a burst of one second of it (the welcome announces it). */
+export const NodeLinkBudget = z.object({ bytes_per_s: z.int(), messages_per_s: z.int() });
+export type NodeLinkBudget = z.infer<typeof NodeLinkBudget>;
 
 const MessageId = z.string().min(1).max(64);
 
@@ -105,6 +119,10 @@ export const LinkWelcome = z.object({
   /** The profile's current version: fetch GET /v1/nodes/self/profile when it differs from the one applied. */
   profile_version: z.int(),
   heartbeat_s: z.int(),
+  /** Largest message the node may send; a node splits its log batches to fit. */
+  max_message_bytes: z.int().optional(),
+  /** What the link may send a second before it is closed with 4005. */
+  budget: NodeLinkBudget.optional(),
 });
 export const LinkHeartbeatAck = z.object({ type: z.literal('heartbeat_ack') });
 /** Server → node: the profile changed; fetch the signed document again. */

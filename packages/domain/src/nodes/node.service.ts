@@ -1,5 +1,7 @@
 import type { AuditAction, AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
+import { assertEmailVerified } from '../identity/email-verification.js';
+import type { AccountRecord } from '../identity/identity.records.js';
 import { newApiTokenSecret, newOpaqueToken } from '../identity/secrets.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
@@ -120,13 +122,18 @@ export class NodeService {
     return node;
   }
 
-  /** POST /v1/profiles/{id}/nodes: a pending node and its one-time enrolment code (shown once). */
+  /**
+   * POST /v1/profiles/{id}/nodes: a pending node and its one-time enrolment code (shown once). The code
+   * becomes a lasting node credential, so the acting account needs a verified address (403 email_unverified).
+   */
   async create(
-    orgId: string,
+    account: Pick<AccountRecord, 'orgId' | 'emailVerifiedAt'>,
     profileId: string,
     request: NodeCreate,
     source: AuditSource,
   ): Promise<{ node: NodeRecord; enrolmentCode: string }> {
+    assertEmailVerified(account);
+    const { orgId } = account;
     const code = newOpaqueToken(this.deps.random, 'svcenrol_');
     return this.deps.uow.run(async (tx) => {
       const profile = await tx.profiles.find(orgId, profileId, { forUpdate: true });

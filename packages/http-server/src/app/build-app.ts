@@ -168,6 +168,10 @@ export async function buildApp(
   let yaml: Promise<string> | undefined;
   // Likewise the HTML reference of GET /docs.
   let apiReference: Promise<string> | undefined;
+  /** Tokens revoked together in the database (deletion, first verification) stop on this server at once. */
+  const forgetCachedTokens = (accountId: string) => {
+    if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
+  };
   const routes: AnyRoute[] = [
     ...metaRoutes({
       settings,
@@ -181,12 +185,10 @@ export async function buildApp(
       geoipAttribution: countries.attribution,
     }),
     ...catalogueRoutes(cursors),
-    ...signupRoutes(signup),
+    ...signupRoutes(signup, forgetCachedTokens),
     ...sessionRoutes(sessions, settings.secureCookies),
-    ...accountDeletionRoutes(accountDeletion, sessions, settings.secureCookies, (accountId) => {
-      if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
-    }),
-    ...passwordRoutes(passwords),
+    ...accountDeletionRoutes(accountDeletion, sessions, settings.secureCookies, forgetCachedTokens),
+    ...passwordRoutes(passwords, forgetCachedTokens),
     ...secondFactorRoutes(secondFactors, settings.secureCookies),
     ...passkeyRoutes(passkeys, settings.secureCookies),
     ...tokenRoutes(tokens),

@@ -55,6 +55,7 @@ import {
   ProfileCommitter,
   ProfileStore,
   Random,
+  SecretBox,
   UnitOfWork,
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
@@ -124,8 +125,8 @@ export function createContainer(options: ContainerOptions): Container {
   container
     .bind<IdempotencyService>(IdempotencyServiceToken)
     .toResolvedValue(
-      (store: IdempotencyStore, clock: Clock) => new IdempotencyService(store, clock),
-      [IdempotencyStore, Clock],
+      (store: IdempotencyStore, clock: Clock, box: SecretBox) => new IdempotencyService(store, clock, box),
+      [IdempotencyStore, Clock, SecretBox],
     );
   container
     .bind<CursorSealer>(CursorSealerToken)

@@ -84,6 +84,7 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         logger,
         problemBase: settings.problemBase,
         crossServer: storage === 'engines' && settings.natsUrl !== undefined,
+        budget: settings.nodeLinkBudget,
         logBatches: new NodeLogBatchService({
           storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
           findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),

@@ -7,6 +7,7 @@ import {
   DomainError,
   type MessageBus,
   NODE_LINK_HEARTBEAT_SECONDS,
+  NODE_LINK_MAX_MESSAGE_BYTES,
   NODE_LINK_PROTOCOL_VERSION,
   NODE_OFFLINE_RETRY_AFTER_S,
   NODE_REVOKED_SUBJECT,
@@ -20,11 +21,12 @@ import {
   type ProfileStore,
 } from '@svc/domain';
 import type { Logger } from 'pino';
-import type { WebSocket, WebSocketServer } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator, Principal } from '../http/principal.js';
 import { problemFor, problemFromError } from '../problems/problem-document.js';
 import { CrossServerRelay } from './cross-server-relay.js';
 import { HeldLogDelivery } from './held-log-delivery.js';
+import { type LinkBudgetLimits, LinkBudgetMeter } from './link-budget-meter.js';
 import { NodeLink } from './node-link.js';
 
 /** Path of the link (ROUTES.md). */
@@ -33,8 +35,14 @@ export const NODE_LINK_PATH = '/v1/nodes/self/link';
 const RECONNECT_WINDOW_MS = 60_000;
 /** How long a new link has to say hello. */
 const HELLO_TIMEOUT_MS = 10_000;
-/** Largest message a node may send (a log batch of 10,000 rows fits). */
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** How long a link closed for its budget has to answer the close before it is cut. */
+const OVER_BUDGET_GRACE_MS = 1_000;
+
+/** The bytes of a received message, whichever form the WebSocket layer gave it in. */
+function sizeOf(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((total, chunk) => total + chunk.length, 0);
+  return data.byteLength;
+}
 
 /** What the hub is built from. */
 export interface NodeLinkHubDependencies {
@@ -48,6 +56,8 @@ export interface NodeLinkHubDependencies {
   crossServer: boolean;
   /** Settles the nodes' log batches (stores them for `both` profiles when a columnar store is configured). */
   logBatches: NodeLogBatchService;
+  /** What each link may send a second before it is closed with 4005. */
+  budget: LinkBudgetLimits;
   /**
    * The offline hold and link state in the database (engine-backed servers): links are recorded there and held
    * rows delivered after the hello. Without it nothing is held.
@@ -214,7 +224,9 @@ export class NodeLinkHub implements NodePresence {
 
   private webSocketServer(): Promise<WebSocketServer> {
     this.server ??= import('ws').then(
-      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }),
+      // A longer message is refused by the WebSocket layer, which closes the link with 1009 before buffering it.
+      ({ WebSocketServer }) =>
+        new WebSocketServer({ noServer: true, maxPayload: NODE_LINK_MAX_MESSAGE_BYTES }),
     );
     return this.server;
   }
@@ -238,8 +250,19 @@ export class NodeLinkHub implements NodePresence {
     const helloTimer = setTimeout(() => {
       if (!link.ready) socket.close(NodeLinkCloseCodes.protocolError, 'hello expected');
     }, HELLO_TIMEOUT_MS);
+    const budget = new LinkBudgetMeter(this.deps.budget, performance.now());
+    let overBudget = false;
     socket.on('message', (data, isBinary) => {
+      if (overBudget) return;
       link.lastHeardMs = performance.now();
+      if (!budget.spend(sizeOf(data), link.lastHeardMs)) {
+        overBudget = true;
+        this.deps.logger.warn({ nodeId, budget: this.deps.budget }, 'node link over its budget: closed');
+        socket.close(NodeLinkCloseCodes.overBudget, 'over budget');
+        // A flood that ignores the close frame is cut instead of read for the 30 s the handshake may take.
+        setTimeout(() => socket.terminate(), OVER_BUDGET_GRACE_MS).unref();
+        return;
+      }
       if (isBinary) {
         link.send({ type: 'error', code: 'bad_request', detail: 'messages are JSON text' });
         return;
@@ -322,6 +345,11 @@ export class NodeLinkHub implements NodePresence {
           profile_id: link.profileId,
           profile_version: profile.version,
           heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
+          max_message_bytes: NODE_LINK_MAX_MESSAGE_BYTES,
+          budget: {
+            bytes_per_s: this.deps.budget.bytesPerSecond,
+            messages_per_s: this.deps.budget.messagesPerSecond,
+          },
         });
         this.held?.offer(link);
         return;

@@ -10,6 +10,9 @@ const commaList = z.string().transform((value) =>
     .filter((entry) => entry.length > 0),
 );
 
+/** A yes/no setting, spelled `true` or `false`. */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 const originList = commaList.pipe(z.array(z.url().transform((url) => new URL(url).origin)));
 
 const urlWithSchemes = (schemes: string[]) =>
@@ -194,6 +197,18 @@ export const RawSettings = z.object({
     description:
       "the plan's limit of deny, allow and rewrite rules per profile (422 `too_many_rules` beyond)",
   }),
+  SVC_LINKED_IPS_PER_PROFILE: z.coerce.number().int().min(1).max(100_000).default(20).register(settingDocs, {
+    description: 'linked IPs (DDNS slots included) one profile may have (422 `too_many_linked_ips` beyond)',
+  }),
+  SVC_LINKED_IPS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(100)
+    .register(settingDocs, {
+      description: 'linked IPs one account may have over all its profiles (422 `too_many_linked_ips` beyond)',
+    }),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
     description:
       "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
@@ -206,10 +221,41 @@ export const RawSettings = z.object({
       'days between an account deletion request and its erasure (1–365); the owner can undelete until then',
   }),
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().register(settingDocs, {
-    defaultText: 'unset (`/metrics` open)',
+    defaultText: 'unset (`/metrics` open; production refuses)',
     description:
-      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>` (401 problem otherwise)',
+      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>`; required in production unless `SVC_METRICS_ENABLED=false`',
   }),
+  SVC_METRICS_ENABLED: flag.default(true).register(settingDocs, {
+    defaultText: '`true`',
+    description:
+      '`false` turns `GET /metrics` off (404), so a production server no one scrapes needs no token',
+  }),
+  SVC_ALLOW_EMBEDDED: flag.default(false).register(settingDocs, {
+    defaultText: '`false`',
+    description:
+      '`true` lets production run on embedded PGlite or chdb (no `DATABASE_URL` / `CLICKHOUSE_URL`); otherwise `svc serve` refuses them',
+  }),
+  SVC_NODE_LINK_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(2_097_152, 'must be at least 2097152 (twice the largest link message)')
+    .max(1_073_741_824)
+    .default(8_388_608)
+    .register(settingDocs, {
+      defaultText: '`8388608` (8 MiB)',
+      description:
+        'bytes a node link may send a second (a second of it at once; at least 2 MiB); over it the link is closed with 4005',
+    }),
+  SVC_NODE_LINK_MESSAGES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(100_000)
+    .default(100)
+    .register(settingDocs, {
+      description:
+        'messages a node link may send a second (a second of them at once); over it the link is closed with 4005',
+    }),
   SVC_QUERY_MAX_ROWS_TO_READ: z.coerce
     .number()
     .int()
@@ -286,12 +332,20 @@ export interface Settings {
   resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
   /** The plan's limit of rules per profile (422 too_many_rules beyond). */
   rulesLimit: number;
+  /** Links (DDNS slots included) per profile and per account over its profiles (422 too_many_linked_ips). */
+  linkedIpCaps: { perProfile: number; perAccount: number };
   /** The operator's cap on the ECS source prefixes the resolvers forward (spec 2.3 settings.ecs). */
   ecsOperatorCap: { v4: number; v6: number };
   /** Days between an account deletion request and its erasure (the owner can undelete until then). */
   deletionCoolingOffDays: number;
-  /** Bearer token that GET /metrics demands; unset leaves /metrics open (keep it off the public listener). */
+  /** Bearer token that GET /metrics demands; unset leaves /metrics open (development only, see below). */
   metricsToken: string | undefined;
+  /** False turns GET /metrics off; in production a server with metrics on needs `metricsToken` to start. */
+  metricsEnabled: boolean;
+  /** True lets a production server run on an embedded engine (see `embeddedEnginesRefusal`). */
+  allowEmbedded: boolean;
+  /** What one node link may send a second before it is closed (docs/node-link-protocol.md, 4005). */
+  nodeLinkBudget: { bytesPerSecond: number; messagesPerSecond: number };
   /**
    * How far past its live size `svc serve` lets the JavaScript heap grow before the next full collection,
    * in percent (V8's --heap-growing-percent); 0 leaves V8's own policy, which grows up to 4 times the live
@@ -377,9 +431,16 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       ipv4Anycast: raw.SVC_ANYCAST_V4,
     },
     rulesLimit: raw.SVC_RULES_LIMIT,
+    linkedIpCaps: { perProfile: raw.SVC_LINKED_IPS_PER_PROFILE, perAccount: raw.SVC_LINKED_IPS_PER_ACCOUNT },
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
+    metricsEnabled: raw.SVC_METRICS_ENABLED,
+    allowEmbedded: raw.SVC_ALLOW_EMBEDDED,
+    nodeLinkBudget: {
+      bytesPerSecond: raw.SVC_NODE_LINK_BYTES_PER_SECOND,
+      messagesPerSecond: raw.SVC_NODE_LINK_MESSAGES_PER_SECOND,
+    },
     heapGrowthPercent: raw.SVC_HEAP_GROWTH_PERCENT,
     cloudQueryLimits: {
       maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
