@@ -21,11 +21,9 @@ const STEPS = [
   { name: 'domain', folder: 'packages/domain', tool: 'tsup', args: ['--no-dts'] },
   { name: 'sdk', folder: 'packages/sdk', tool: 'tsup', args: ['--no-dts'] },
   { name: 'adapters', folder: 'packages/adapters', tool: 'tsup', args: ['--no-dts'] },
+  { name: 'edge-simulator', folder: 'packages/edge-simulator', tool: 'tsup', args: ['--no-dts'] },
   { name: 'http-server', folder: 'packages/http-server', tool: 'tsup', args: ['--no-dts'] },
   { name: 'cli', folder: 'packages/cli', tool: 'tsup', args: ['--no-dts'] },
-  // The web dashboard `svc serve` answers at `/`: its own script, which skips an unchanged build and an install
-  // without Vite (`npm run build:dashboard` runs it alone).
-  { name: 'dashboard', folder: 'packages/dashboard', script: 'scripts/build-if-changed.mjs' },
 ];
 
 /** The JavaScript file of a tool's command, from the package that provides it; undefined when not installed. */
@@ -53,14 +51,6 @@ if (unknown.length > 0) {
 const steps = wanted.length === 0 ? STEPS : STEPS.filter((step) => wanted.includes(step.name));
 
 for (const step of steps) {
-  if (step.script !== undefined) {
-    const result = spawnSync(process.execPath, [join(ROOT, step.folder, step.script)], { stdio: 'inherit' });
-    if (result.status !== 0) {
-      console.error(`prepare: building ${step.name} failed (exit ${result.status ?? result.signal})`);
-      process.exit(1);
-    }
-    continue;
-  }
   const tool = toolPath(step.tool);
   if (tool === undefined) {
     // An install without devDependencies (npm ci --omit=dev) has no build tools: say so and leave the build

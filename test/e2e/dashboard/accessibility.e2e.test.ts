@@ -36,10 +36,18 @@ function pageLinks(page: Page): Promise<string[]> {
   `);
 }
 
-/** Waits until the page shows its heading (its data loaded or its problem shown). */
+/**
+ * Waits until the page shows its heading (its data loaded or its problem shown). The logs page keeps its live
+ * tail's stream open, so the network never idles there: it has settled once the tail says it is live.
+ */
 async function settled(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  if (/\/logs$/.test(new URL(page.url()).pathname) && !page.url().includes('mode=search'))
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
+  else await page.waitForLoadState('networkidle');
 }
 
 describe.skipIf(browserSkipReason !== undefined)(

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { gunzipArtifact, gzipArtifact } from '../lists/gzip-artifact.js';
 
 /**
- * List artifacts on PostgreSQL (0018_list_pipeline.sql) for servers sharing a database: the gzip bytes in
+ * List artifacts on PostgreSQL (0020_list_pipeline.sql) for servers sharing a database: the gzip bytes in
  * chunks of about a megabyte, stored once per address in one transaction (a concurrent store of the same
  * artifact is a no-op).
  */

@@ -62,7 +62,7 @@ function versionOf(row: VersionRow): ListVersionRecord {
   };
 }
 
-/** The list pipeline's state on PostgreSQL (0018_list_pipeline.sql). */
+/** The list pipeline's state on PostgreSQL (0020_list_pipeline.sql). */
 export class PostgresListPipelineStore implements ListPipelineStore {
   constructor(private readonly db: Queryable) {}
 

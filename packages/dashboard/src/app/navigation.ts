@@ -11,4 +11,5 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { href: '/profiles', label: 'Profiles' },
   { href: '/account', label: 'Account' },
   { href: '/feedback', label: 'Feedback' },
+  { href: '/operator', label: 'Operator', operatorOnly: true },
 ];

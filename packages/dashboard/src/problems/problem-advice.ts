@@ -124,6 +124,71 @@ export const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
     title: 'The page failed',
     advice: 'It has been reported. Reload the page to continue.',
   },
+  // Profiles, logs, analytics, nodes and the operator area.
+  profile_suspended: {
+    title: 'This profile is suspended',
+    advice: 'An operator suspended it: it can be read but not changed until it is reinstated.',
+  },
+  profile_not_empty: {
+    title: 'This profile still has nodes',
+    advice: 'Revoke its self-hosted nodes first, then delete it.',
+  },
+  ip_conflict: {
+    title: 'This address is linked already',
+    advice: 'An address can be linked to one profile only. Unlink it there first.',
+  },
+  too_many_rules: {
+    title: 'Too many rules',
+    advice: 'Remove some rules, or use a blocklist instead of many single names.',
+  },
+  unknown_list: {
+    title: 'That list is not in the catalogue',
+    advice: 'Reload the page to see the current lists.',
+  },
+  too_many_reports: {
+    title: 'Too many reports today',
+    advice: 'An account can send 20 reports a day. Try again later.',
+  },
+  block_exists: {
+    title: 'This pattern is blocked already',
+    advice: 'Remove the live block first to replace it.',
+  },
+  range_too_large: {
+    title: 'The time range is too long',
+    advice: 'Choose a shorter range: this view covers at most 31 days.',
+  },
+  query_too_expensive: {
+    title: 'This question is too big to answer',
+    advice: 'Narrow the time range or add filters; asking again unchanged will not help.',
+  },
+  too_many_queries: {
+    title: 'Too many questions at once',
+    advice: 'Your organisation has several log or analytics queries running. Wait a moment.',
+  },
+  query_timeout: { title: 'The answer took too long', advice: 'Narrow the time range or add filters.' },
+  not_implemented: {
+    title: 'Not available on this deployment',
+    advice: 'This server is not set up for it.',
+  },
+  shape_unsupported: {
+    title: 'Your node is too old for this view',
+    advice: 'Update the self-hosted node to see it.',
+  },
+  node_offline: {
+    title: 'Your self-hosted node is offline',
+    advice: 'Its logs are answered once it reconnects.',
+  },
+  node_busy: {
+    title: 'Your node is busy',
+    advice: 'It is answering other questions. Try again in a moment.',
+  },
+  node_timeout: { title: 'Your node did not answer in time', advice: 'Try again, or narrow the question.' },
+  node_error: { title: 'Your node could not answer', advice: 'Check its log, then try again.' },
+  relay_unavailable: {
+    title: 'Your node cannot be reached right now',
+    advice: 'Try again in a moment.',
+  },
+  invalid_cursor: { title: 'This page of results expired', advice: 'Start the search again.' },
 };
 
 const STATUS_TITLES: Readonly<Record<number, string>> = {

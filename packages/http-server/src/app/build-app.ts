@@ -245,8 +245,8 @@ export async function buildApp(
     hsts: settings.secureCookies,
     trustProxy: settings.trustProxy,
     logger,
-    ...(dashboard === undefined ? {} : { dashboard }),
     ...problemPagesOf(settings),
+    ...(dashboard === undefined ? {} : { dashboard }),
     apiReferenceHtml: () => {
       apiReference ??= openApi().then(renderApiReference);
       return apiReference;

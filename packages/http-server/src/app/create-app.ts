@@ -30,13 +30,13 @@ export interface AppOptions {
   logger: Logger;
   /** The HTML API reference served at GET /docs, outside /v1 and the OpenAPI document; written on first use. */
   apiReferenceHtml?: () => Promise<string>;
-  /** The built dashboard, answered at `/` and the app's page paths after every API route (svc serve). */
-  dashboard?: DashboardSite;
   /**
    * Serves the human page of every problem `type` URI at `path` (`/problems`), when the problem base is this
    * server's own address; a problem base elsewhere is the deployment's to serve.
    */
   problemPages?: ProblemPageLinks & { path: string };
+  /** The built dashboard, answered at `/` and the app's page paths after every API route (svc serve). */
+  dashboard?: DashboardSite;
 }
 
 function expressPath(path: string): string {

@@ -74,7 +74,7 @@ export const PROBLEM_CATALOGUE: Record<ProblemCode, string> = {
   query_too_expensive:
     'The log or analytics query would read too much. Narrow the range or add filters; retrying it unchanged does not help.',
   rate_limited:
-    'Too many requests from this client. Wait Retry-After seconds (also `retry_after` in the body).',
+    'Too many requests from this client, or a sign-in attempt sooner than a failed one allows. Wait Retry-After seconds (also `retry_after` in the body).',
   too_many_streams:
     'This account already has the most live log streams one API server allows (4); close one.',
   too_many_reports: 'Too many list reports in a short time; wait before reporting more.',
@@ -109,7 +109,7 @@ export const PROBLEM_CATALOGUE: Record<ProblemCode, string> = {
   export_in_progress: 'A data export of this account is already being prepared; wait for it to finish.',
   export_not_ready: 'The data export is not ready to download yet; check its status again later.',
   email_unverified:
-    'The account has not verified its email address, which creating API tokens, passkeys, authenticator apps and nodes needs. Open the emailed link (or ask for a new one), sign in again, then repeat the request.',
+    'The account’s address is not verified yet: open the link in the verification email (or ask for a new one, POST /v1/auth/resend-verification), then sign in again.',
   too_many_linked_ips:
-    'The profile or the account already has as many linked IPs as allowed (DDNS slots included). Remove one before linking another.',
+    'The profile or the account is at its cap of linked IPs (DDNS slots count); unlink one first.',
 };
