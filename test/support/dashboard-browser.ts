@@ -74,6 +74,10 @@ export async function startDashboardServer(env: Record<string, string> = {}): Pr
   const settings = {
     SVC_ENV: 'development',
     SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
+    // What production asks of a single-host server on its embedded engines (a test's env may say otherwise).
+    ...(env.SVC_ENV === 'production'
+      ? { SVC_ALLOW_EMBEDDED: 'true', SVC_METRICS_TOKEN: 'dashboard-e2e-metrics-token-0123' }
+      : {}),
     ...env,
   };
   const child = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], settings);

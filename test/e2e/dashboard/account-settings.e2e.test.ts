@@ -217,14 +217,24 @@ describe.skipIf(browserSkipReason !== undefined)(
       expect(await remove.isDisabled()).toBe(true);
       await page.getByRole('checkbox', { name: /I understand/ }).check();
       await remove.click();
-      const pending = page.getByRole('region', { name: 'Your account is being deleted' });
-      await pending.waitFor();
-      // Asked on …, erased on …: the second date is the end of the cooling-off.
-      const due = await pending.getByRole('time').nth(1).getAttribute('datetime');
+      // Asking revokes every session, this one too: the sign-in page says when the account goes, and how to cancel.
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      const notice = page.getByRole('status').filter({ hasText: 'Your account will be deleted on' });
+      const due = await notice.getByRole('time').getAttribute('datetime');
       const days = (Date.parse(due ?? '') - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(13.9);
       expect(days).toBeLessThan(14.1);
+      await page.goto(`${server.url}/account`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
+      // Signing in again leads to the account page, where the deletion can be cancelled.
+      await page.getByLabel('Email address', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const pending = page.getByRole('region', { name: 'Your account is being deleted' });
+      await pending.waitFor();
+      // Asked on …, erased on …: the second date is the end of the cooling-off.
+      expect(await pending.getByRole('time').nth(1).getAttribute('datetime')).toBe(due);
       await pending.getByRole('button', { name: 'Cancel the deletion' }).click();
       await page.getByRole('region', { name: 'Delete your account' }).waitFor();
       const account = await server.client().auth.login({ email, password: PASSWORD });

@@ -89,6 +89,11 @@ export function ProblemDisplay({
         {children}
       </div>
       {problem.code === 'reauth_required' && <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />}
+      {problem.code === 'account_pending_deletion' && window.location.pathname !== '/account' && (
+        <p>
+          <Link href="/account">Go to your account page</Link>
+        </p>
+      )}
       {problem.code === 'mfa_enrolment_required' && window.location.pathname !== '/account/security' && (
         <p>
           <Link href="/account/security">Set up a second factor</Link>

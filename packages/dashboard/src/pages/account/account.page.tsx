@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
@@ -55,13 +56,21 @@ function Deletion() {
   const account = useAccount();
   const queryClient = useQueryClient();
   const [understood, setUnderstood] = useState(false);
-  const refresh = (next: unknown) => {
-    if (next !== null && typeof next === 'object' && 'email' in next)
-      queryClient.setQueryData(ACCOUNT_QUERY_KEY, next);
-    else void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
-  };
-  const remove = useMutation({ mutationFn: () => api.auth.deleteAccount(), onSuccess: refresh });
-  const undelete = useMutation({ mutationFn: () => api.auth.undelete(), onSuccess: refresh });
+  const [, navigate] = useLocation();
+  // Asking for the deletion revokes every session, this one included: the person is signed out, and told when
+  // the account goes and how to cancel (sign in again, then Cancel the deletion here).
+  const remove = useMutation({
+    mutationFn: () => api.auth.deleteAccount(),
+    onSuccess: (deleted) => {
+      queryClient.clear();
+      queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+      navigate(`/login?deletion_due=${encodeURIComponent(deleted.deletion_due_at ?? '')}`);
+    },
+  });
+  const undelete = useMutation({
+    mutationFn: () => api.auth.undelete(),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+  });
   const current = account.data;
   if (current === undefined || current === null) return null;
   if (current.deletion_requested_at !== null)

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
 import { HOME } from '../../app/routes.js';
 import { safeNext } from '../../app/safe-next.js';
+import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
@@ -21,16 +22,32 @@ export default function SignInPage() {
   const params = new URLSearchParams(useSearch());
   const recovery = params.get('recovery');
   if (recovery !== null && recovery.length > 0) return <RecoverySignIn token={recovery} />;
-  return <PasswordOrPasskey next={params.get('next')} signedOut={params.get('signed_out') !== null} />;
+  return (
+    <PasswordOrPasskey
+      next={params.get('next')}
+      signedOut={params.get('signed_out') !== null}
+      deletionDue={params.get('deletion_due')}
+    />
+  );
 }
 
-function PasswordOrPasskey({ next, signedOut }: { next: string | null; signedOut: boolean }) {
+function PasswordOrPasskey({
+  next,
+  signedOut,
+  deletionDue,
+}: {
+  next: string | null;
+  signedOut: boolean;
+  /** Set after the person asked for the account's deletion (which signed them out): when it is erased. */
+  deletionDue: string | null;
+}) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [askCode, setAskCode] = useState(false);
   const signedIn = (account: Account) => {
     queryClient.setQueryData(ACCOUNT_QUERY_KEY, account);
-    navigate(safeNext(next, HOME), { replace: true });
+    // An account being deleted can do little but cancel the deletion, which its account page offers.
+    navigate(account.deletion_requested_at === null ? safeNext(next, HOME) : '/account', { replace: true });
   };
   const passkey = useMutation({
     mutationFn: async () => {
@@ -58,6 +75,18 @@ function PasswordOrPasskey({ next, signedOut }: { next: string | null; signedOut
   return (
     <div className="narrow">
       <h1>Sign in</h1>
+      {deletionDue !== null && form.problem === null && (
+        <div className="notice" role="status">
+          <p>
+            Your account will be deleted on{' '}
+            <strong>
+              <DateTime value={deletionDue} />
+            </strong>
+            . You are signed out everywhere, and its tokens and nodes no longer work.
+          </p>
+          <p>Changed your mind? Sign in before then and choose Cancel the deletion.</p>
+        </div>
+      )}
       {signedOut && form.problem === null && (
         <p className="notice" role="status">
           You are signed out.
