@@ -245,6 +245,15 @@ describe('SDK identity surface against the real server (spec 4.8, 4.9, 5.1–5.3
       const iterated: string[] = [];
       for await (const token of client.tokens.list({ limit: 2 })) iterated.push(token.name);
       expect(iterated).toEqual(['three', 'two', 'one']);
+
+      // A page at a time, as a "load more" list fetches them.
+      const pages = client.tokens.list({ limit: 2 });
+      const first = await pages.page();
+      expect(first.items.map((token) => token.name)).toEqual(['three', 'two']);
+      expect(first.nextCursor).not.toBeNull();
+      const last = await pages.page(first.nextCursor ?? undefined);
+      expect(last.items.map((token) => token.name)).toEqual(['one']);
+      expect(last.nextCursor).toBeNull();
     });
 
     it('reuses a given idempotency key: the same key answers the same token', async () => {

@@ -317,11 +317,25 @@ describe.each(TRANSPORTS)(
         { kind: 'events', text: `${rows('b.example', 'c2')}${fatal}` },
       );
       const seen: string[] = [];
-      for await (const event of client().profiles.logs.stream('p1', { reconnectDelayMs: 1 })) {
+      const stream = client().profiles.logs.stream('p1', {
+        reconnectDelayMs: 1,
+        onConnection: (change) =>
+          seen.push(change.state === 'open' ? 'open' : `reconnecting:${change.cause !== undefined}`),
+      });
+      for await (const event of stream) {
         if (event.type === 'rows') seen.push(...queryRecords(event.result).map((row) => String(row.qname)));
         else if (event.type === 'error') seen.push(`error:${event.problem.code}:${event.transient}`);
       }
-      expect(seen).toEqual(['a.example', 'b.example', 'error:not_found:false']);
+      // The connection's changes arrive in order with the rows, so an interface can say when it is live.
+      expect(seen).toEqual([
+        'open',
+        'a.example',
+        'reconnecting:true',
+        'reconnecting:true',
+        'open',
+        'b.example',
+        'error:not_found:false',
+      ]);
       expect(faults.seen.map((each) => each.lastEventId)).toEqual([undefined, 'c1', 'c1']);
     });
 

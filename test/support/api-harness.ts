@@ -75,6 +75,10 @@ export async function startApi(
     PORT: '0',
     SVC_SECRET: SECRET,
     SVC_DATA_DIR: dataDir,
+    // Tests never reach the internet: lists are refreshed only when a test asks.
+    SVC_LIST_REFRESH_HOURS: '0',
+    // The dashboard origin the suites sign in from (a separately hosted dashboard, as RUNNER.md describes).
+    SVC_DASHBOARD_URL: 'http://localhost:3000',
     ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
     ...productionConsent(storage, env),
     ...env,

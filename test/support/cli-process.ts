@@ -8,7 +8,7 @@ const BIN = `${ROOT}packages/cli/src/bin.ts`;
 export function spawnSvc(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', SVC_LIST_REFRESH_HOURS: '0', ...env },
   });
 }
 

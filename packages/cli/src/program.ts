@@ -3,6 +3,7 @@ import { Command, Help, type Option } from 'commander';
 import { registerAccounts } from './commands/accounts.command.js';
 import { registerInvites } from './commands/invites.command.js';
 import { registerListReports } from './commands/list-reports.command.js';
+import { registerLists } from './commands/lists.command.js';
 import { registerMigrate } from './commands/migrate.command.js';
 import { registerOperatorBlocks } from './commands/operator-blocks.command.js';
 import { registerOperatorViews } from './commands/operator-views.command.js';
@@ -42,6 +43,7 @@ export function createProgram(): Command {
   registerAccounts(program);
   registerInvites(program);
   registerSimulate(program);
+  registerLists(program);
   registerOperatorBlocks(program);
   registerSourceBlocks(program);
   registerProfileSuspension(program);

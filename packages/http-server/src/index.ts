@@ -4,6 +4,7 @@ export * from './composition/container.js';
 export * from './composition/edge-simulation.bindings.js';
 export * from './composition/lifecycle.js';
 export * from './composition/tokens.js';
+export * from './dashboard/dashboard-site.js';
 export * from './http/deprecation.js';
 export * from './http/etag.js';
 export * from './http/principal.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type NodeProfileDocument, type SvcClient } from '@svc/sdk';
 import WebSocket from 'ws';
 import type { CredentialStore, NodeCredentials } from './credentials.js';
+import type { HourlyTotals, HourTotals } from './hourly-totals.js';
 import { type LinkPace, LinkPacer, type SendLane } from './link-pacer.js';
 import {
   type HeldLogRow,
@@ -11,7 +12,14 @@ import {
   type PendingLogBatch,
   splitLogBatch,
 } from './log-batches.js';
-import { checkProfileDocument, ProfileDocumentRefusedError } from './profile-verification.js';
+import type { NodeFilter } from './node-filter.js';
+import {
+  checkProfileDocument,
+  type OperatorFileMessage,
+  ProfileDocumentRefusedError,
+  ProfileSignatureError,
+  verifyOperatorFile,
+} from './profile-verification.js';
 
 /** Protocol version of the link this kit speaks (docs/node-link-protocol.md). */
 export const LINK_PROTOCOL_VERSION = 1;
@@ -110,6 +118,20 @@ export interface NodeAgentOptions {
    * it nothing is acknowledged (the cloud keeps them until node_queue_hours pass).
    */
   onHeldLogs?: (rows: HeldLogRow[]) => void | Promise<void>;
+  /**
+   * What the node decides queries with (compiled lists, operator files): every verified profile document and
+   * operator file is applied to it, lists are downloaded as manifests change, and when the API cannot be
+   * reached at start the node starts from the filter's last good state instead of failing.
+   */
+  filter?: NodeFilter;
+  /** Told why lists could not be brought up to date (the lists in force stay; the next change retries). */
+  onListsError?: (error: Error) => void;
+  /** Receives each operator file whose signature verified, after the filter applied it; then it is acknowledged. */
+  onOperatorFile?: (file: OperatorFileMessage) => void | Promise<void>;
+  /** The node's hourly totals, sent over the link every `totalsIntervalMs` and after each welcome. */
+  totals?: HourlyTotals;
+  /** Milliseconds between hourly totals messages (default 60 000). */
+  totalsIntervalMs?: number;
 }
 
 interface ServerMessage {
@@ -131,6 +153,11 @@ export class NodeAgent {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private appliedVersion: number | null = null;
+  /** The digest of the lists manifest whose lists are all in force; null until they are. */
+  private appliedLists: string | null = null;
+  private totalsTimer: NodeJS.Timeout | undefined;
+  /** Hourly totals sent and not settled yet, by message id. */
+  private readonly sentTotals = new Map<string, HourTotals[]>();
   private readonly running = new Map<string, AbortController>();
   private readonly batches = new Map<string, PendingLogBatch>();
   /** Keeps sends within the budget the welcome announced, answers ahead of log batches. */
@@ -156,23 +183,42 @@ export class NodeAgent {
     return this.appliedVersion;
   }
 
-  /** Loads the credentials, applies the current profile and opens the link; resolves once welcomed. */
+  /**
+   * Loads the credentials, applies the current profile and opens the link; resolves once welcomed. With a
+   * filter that holds a last good state, an API that cannot be reached does not stop the start: the node
+   * decides with that state and keeps trying to link.
+   */
   async start(): Promise<void> {
     this.credentials = await this.options.store.load();
     if (this.credentials === null) throw new Error('no node credentials: enrol first (enrolNode)');
     this.appliedVersion = this.credentials.appliedProfileVersion ?? null;
     this.stopped = false;
-    await this.refreshProfile();
+    const offlineStart = (await this.options.filter?.loadLastGood()) === true;
+    try {
+      await this.refreshProfile();
+    } catch (error) {
+      const refused = error instanceof ProfileSignatureError || error instanceof ProfileDocumentRefusedError;
+      if (!offlineStart || refused) throw error;
+      this.log().warn('the API cannot be reached: deciding with the last good state', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      this.connect();
+      this.startTotals();
+      return;
+    }
     await new Promise<void>((resolve) => {
       this.welcomed = resolve;
       this.connect();
     });
+    this.startTotals();
   }
 
   /** Closes the link and stops reconnecting. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
+    clearInterval(this.totalsTimer);
+    this.totalsTimer = undefined;
     this.stopHeartbeat();
     for (const controller of this.running.values()) controller.abort();
     this.running.clear();
@@ -227,6 +273,17 @@ export class NodeAgent {
       this.options.onRejectedProfile?.(refusal);
       throw refusal;
     }
+    const filter = this.options.filter;
+    if (filter !== undefined) {
+      try {
+        await filter.applyProfile(document);
+        this.appliedLists = document.lists.sha256;
+      } catch (error) {
+        // The document's rules apply; its lists stay as they were until the next change or welcome.
+        this.appliedLists = null;
+        this.options.onListsError?.(error instanceof Error ? error : new Error(String(error)));
+      }
+    } else this.appliedLists = document.lists.sha256;
     await this.options.onProfile?.(document);
     if (document.version !== this.appliedVersion) {
       this.appliedVersion = document.version;
@@ -234,6 +291,50 @@ export class NodeAgent {
       await this.persist();
     }
     return document;
+  }
+
+  /** Sends the hourly totals the API has not acknowledged as they are now (each message at most 48 hours). */
+  sendTotals(): void {
+    const totals = this.options.totals;
+    if (totals === undefined || !this.ready) return;
+    const pending = totals.pending();
+    if (pending.length === 0) return;
+    const id = randomUUID();
+    this.sentTotals.set(id, pending);
+    this.send({ type: 'hourly_totals', id, run: totals.run, totals: pending }, 'bulk');
+  }
+
+  private startTotals(): void {
+    if (this.options.totals === undefined || this.totalsTimer !== undefined) return;
+    this.totalsTimer = setInterval(() => this.sendTotals(), this.options.totalsIntervalMs ?? 60_000);
+    this.totalsTimer.unref();
+  }
+
+  /** Verifies, applies and acknowledges an operator file; a file that does not verify is dropped. */
+  private async receiveOperatorFile(message: ServerMessage): Promise<void> {
+    const file: OperatorFileMessage = {
+      file: message.file === 'operator_sources' ? 'operator_sources' : 'operator_blocks',
+      version: Number(message.version),
+      document: (message.document ?? {}) as Record<string, unknown>,
+      ...(typeof message.signature === 'string' ? { signature: message.signature } : {}),
+      ...(typeof message.key_id === 'string' ? { key_id: message.key_id } : {}),
+      ...(typeof message.public_key === 'string' ? { public_key: message.public_key } : {}),
+    };
+    if (this.options.filter === undefined && this.options.onOperatorFile === undefined) return;
+    try {
+      verifyOperatorFile(file, this.current().profileKeys);
+    } catch (error) {
+      const refusal = error instanceof Error ? error : new Error(String(error));
+      this.log().warn(`operator file refused: ${refusal.message}`, {
+        file: file.file,
+        version: file.version,
+      });
+      this.options.onRejectedProfile?.(refusal);
+      return;
+    }
+    await this.options.filter?.applyOperatorFile(file);
+    await this.options.onOperatorFile?.(file);
+    this.send({ type: 'operator_file_ack', file: file.file, version: file.version });
   }
 
   private log(): NodeAgentLogger {
@@ -415,7 +516,25 @@ export class NodeAgent {
         this.welcomed = undefined;
         // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
         for (const [id, batch] of this.batches) this.sendBatch(id, batch.rows);
-        if (message.profile_version !== this.appliedVersion) await this.refreshProfile();
+        // Totals sent on the dropped link are sent again: the API adds only what grew.
+        this.sentTotals.clear();
+        this.sendTotals();
+        const listsChanged =
+          typeof message.lists_sha256 === 'string' && message.lists_sha256 !== this.appliedLists;
+        if (message.profile_version !== this.appliedVersion || listsChanged) await this.refreshProfile();
+        return;
+      }
+      case 'lists_changed':
+        await this.refreshProfile();
+        return;
+      case 'operator_file':
+        await this.receiveOperatorFile(message);
+        return;
+      case 'hourly_totals_ack': {
+        const sent = this.sentTotals.get(String(message.id));
+        this.sentTotals.delete(String(message.id));
+        if (sent !== undefined && (message.outcome === 'stored' || message.outcome === 'not_kept'))
+          this.options.totals?.acknowledge(sent);
         return;
       }
       case 'profile_changed':

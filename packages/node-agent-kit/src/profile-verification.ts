@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { type NodeOperatorFileName, operatorFileSignaturePayload } from '@svc/domain/filtering';
 import { type NodeProfileDocument, type ProfilePublicKey, profileSignaturePayload } from '@svc/sdk';
 
 /** SPKI DER header of an Ed25519 public key; the raw 32 bytes follow. */
@@ -44,16 +45,19 @@ export function verifyProfileDocument(
   if (key === undefined || key.public_key !== document.profile_pubkey) {
     throw new ProfileSignatureError(`the profile document is signed by an unknown key (${keyId})`);
   }
-  const publicKey = createPublicKey({
-    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(key.public_key, 'base64')]),
-    format: 'der',
-    type: 'spki',
-  });
-  const payload = Buffer.from(profileSignaturePayload(document), 'utf8');
-  if (!verify(null, payload, publicKey, Buffer.from(signature, 'base64'))) {
+  if (!signatureVerifies(key.public_key, profileSignaturePayload(document), signature)) {
     throw new ProfileSignatureError('the profile document’s signature does not verify');
   }
   return document;
+}
+
+function signatureVerifies(publicKeyBase64: string, payload: string, signature: string): boolean {
+  const publicKey = createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKeyBase64, 'base64')]),
+    format: 'der',
+    type: 'spki',
+  });
+  return verify(null, Buffer.from(payload, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
 }
 
 /** What a node holds that a document must agree with, besides the signing keys. */
@@ -87,4 +91,32 @@ export function checkProfileDocument(
     );
   }
   return document;
+}
+
+/** An `operator_file` message of the link (docs/node-link-protocol.md). */
+export interface OperatorFileMessage {
+  file: NodeOperatorFileName;
+  version: number;
+  document: Record<string, unknown>;
+  signature?: string;
+  key_id?: string;
+  public_key?: string;
+}
+
+/**
+ * Checks an operator file's Ed25519 signature as profile documents are checked: by one of the enrolment keys,
+ * over `svc-operator-v1\n<file>\n<version>\n<compact canonical JSON of document>`. Throws
+ * {@link ProfileSignatureError}.
+ */
+export function verifyOperatorFile(message: OperatorFileMessage, keys: readonly ProfilePublicKey[]): void {
+  if (message.signature === undefined || message.key_id === undefined)
+    throw new ProfileSignatureError(`the ${message.file} file is not signed`);
+  const key = keys.find((candidate) => candidate.key_id === message.key_id);
+  if (key === undefined || key.public_key !== message.public_key)
+    throw new ProfileSignatureError(
+      `the ${message.file} file is signed by an unknown key (${message.key_id})`,
+    );
+  const payload = operatorFileSignaturePayload(message.file, message.version, message.document);
+  if (!signatureVerifies(key.public_key, payload, message.signature))
+    throw new ProfileSignatureError(`the ${message.file} file’s signature does not verify`);
 }

@@ -6,6 +6,8 @@ import type * as domain from '@svc/domain';
 export type Account = domain.Account;
 export type AdminAuditEntry = domain.AdminAuditEntry;
 export type AnalyticsShape = domain.AnalyticsShape;
+/** A passkey's assertion in its JSON form (`PublicKeyCredential.toJSON()`), for `auth.passkeys.authenticate`. */
+export type AuthenticationResponseJson = domain.AuthenticationResponseJson;
 export type Blocklist = domain.Blocklist;
 export type BlocklistCatalogue = domain.BlocklistCatalogue;
 export type CallerIp = domain.CallerIp;
@@ -26,7 +28,9 @@ export type NodeCreated = domain.NodeCreated;
 export type NodeEnrol = domain.NodeEnrol;
 export type NodeEnrolled = domain.NodeEnrolled;
 export type NodeLinkInfo = domain.NodeLinkInfo;
+export type NodeListArtifact = domain.NodeListArtifact;
 export type NodeProfileDocument = domain.NodeProfileDocument;
+export type NodeProfileLists = domain.NodeProfileLists;
 export type NodeTokenRotated = domain.NodeTokenRotated;
 export type OperatorBlock = domain.OperatorBlock;
 export type OperatorBlockChange = domain.OperatorBlockChange;
@@ -35,6 +39,12 @@ export type OperatorFeedback = domain.OperatorFeedback;
 export type ParentalCategory = domain.ParentalCategory;
 export type ParentalCategoryCatalogue = domain.ParentalCategoryCatalogue;
 export type ParentalService = domain.ParentalService;
+export type Passkey = domain.Passkey;
+/** Creation options in the JSON form browsers parse with `PublicKeyCredential.parseCreationOptionsFromJSON`. */
+export type PasskeyCreationOptions = domain.PasskeyCreationOptions;
+export type PasskeyRegistered = domain.PasskeyRegistered;
+/** Request options in the JSON form browsers parse with `PublicKeyCredential.parseRequestOptionsFromJSON`. */
+export type PasskeyRequestOptions = domain.PasskeyRequestOptions;
 export type PasswordChangeRequest = domain.PasswordChangeRequest;
 export type Pop = domain.Pop;
 export type PopList = domain.PopList;
@@ -47,6 +57,8 @@ export type ProfileSuspension = domain.ProfileSuspension;
 export type QueryColumn = domain.QueryColumn;
 export type QueryResult = domain.QueryResult;
 export type QueryStatus = domain.QueryStatus;
+/** A new passkey's attestation in its JSON form (`PublicKeyCredential.toJSON()`), for `auth.passkeys.register`. */
+export type RegistrationResponseJson = domain.RegistrationResponseJson;
 export type Scope = domain.Scope;
 export type SessionRecord = domain.SessionRecord;
 export type Setup = domain.Setup;

@@ -18,6 +18,14 @@ export class Paginator<T> implements AsyncIterable<T> {
     } while (cursor !== undefined);
   }
 
+  /**
+   * One page: the items after `cursor` (the first page without one) and the cursor of the next page, null on
+   * the last. For interfaces that fetch a page at a time ("load more") instead of iterating.
+   */
+  page(cursor?: string): Promise<{ items: T[]; nextCursor: string | null }> {
+    return this.fetchPage(cursor);
+  }
+
   /** Collects at most `max` items (default 10 000), so that a huge list cannot exhaust memory by accident. */
   async toArray(max = 10_000): Promise<T[]> {
     const items: T[] = [];

@@ -70,7 +70,8 @@ export function describeProfiles(scenario: SdkScenario): void {
       );
       const { update_url } = await linkedIps.ddnsUrl(id, slot.id);
       expect(update_url).toMatch(/\/v1\/ddns\/[A-Za-z0-9_-]+$/);
-      expect(await scenario.client().ddns.update(update_url)).toEqual({ ip: '127.0.0.1', changed: true });
+      const router = scenario.client({ forwardedFor: '198.51.100.77' });
+      expect(await router.ddns.update(update_url)).toEqual({ ip: '198.51.100.77', changed: true });
       const rotated = await linkedIps.rotateDdns(id, slot.id);
       expect(rotated.update_url).not.toBe(update_url);
       await linkedIps.delete(id, slot.id);
@@ -180,6 +181,12 @@ export function describeProfiles(scenario: SdkScenario): void {
       const node = scenario.client({ token: enrolled.node_token });
       expect((await node.nodes.self.get()).id).toBe(created.node.id);
       expect(await node.nodes.self.profile()).toMatchObject({ kind: 'profile', id });
+      // A parental service's list is compiled from the catalogue: the manifest names it, the node downloads it.
+      await scenario.get('scripted').profiles.update(id, { parental: { services: ['youtube'] } });
+      const manifest = await node.nodes.self.lists();
+      const youtube = manifest.artifacts.find((artifact) => artifact.list_id === 20001);
+      expect(youtube).toMatchObject({ kind: 'parental', name: 'YouTube' });
+      expect(await node.nodes.self.listArtifact(youtube?.sha256 ?? '')).toContain('\nyoutube.com\n');
       expect((await node.nodes.self.link()).link_url).toMatch(/^ws:\/\/.+\/v1\/nodes\/self\/link$/);
       const rotated = await node.nodes.self.rotateToken();
       expect(rotated.node_token).not.toBe(enrolled.node_token);

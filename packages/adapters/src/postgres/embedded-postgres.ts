@@ -53,9 +53,9 @@ async function removeStaleSocket(path: string): Promise<void> {
 
 /**
  * PostgreSQL's default `shared_buffers` (128 MB) lives in PGlite's WASM heap and is touched at start: about
- * 130 MB of resident memory that an embedded database of this size does not use (measured: 297 MB RSS after
- * opening a data dir with the default, 170 MB with 32 MB). The data files stay in the OS page cache, so a
- * miss costs a read from memory; deployments with large tables use a PostgreSQL server (DATABASE_URL).
+ * resident memory that an embedded database of this size does not use (docs/benchmarks/2026-11-23-meta.md). The
+ * data files stay in the OS page cache, so a miss costs a read from memory; deployments with large tables use a
+ * PostgreSQL server (DATABASE_URL).
  */
 const SHARED_BUFFERS = '32MB';
 
@@ -69,9 +69,8 @@ await db.close();
 
 /**
  * Initialises an empty data directory in a child process. PGlite's initdb runs a second WASM instance and the
- * initdb module and copies the heap between its steps; in the server's own process about 500 MB of that
- * stays mapped after it finishes (measured: 780 MB RSS after a first open, 170 MB after reopening), so it runs
- * where exiting gives all of it back. The child resolves PGlite from this package's folder.
+ * initdb module and copies the heap between its steps; in the server's own process most of that stays mapped
+ * after it finishes, so it runs where exiting gives all of it back. The child resolves PGlite from this package's folder.
  */
 function initialiseInChild(directory: string, startParams: readonly string[]): Promise<void> {
   return new Promise((done, fail) => {

@@ -27,10 +27,13 @@ interface NodeSqlRow {
   enrolled_at: Date | null;
   revoked_at: Date | null;
   last_seen_at: Date | null;
+  operator_files: NodeRecord['operatorFiles'];
 }
 
-const COLUMNS =
+/** The columns a new node is inserted with; `operator_files` starts at its default until the node acknowledges. */
+const INSERT_COLUMNS =
   'id, org_id, profile_id, name, state, enrolment_lookup, enrolment_expires_at, token_lookup, previous_token_lookup, previous_valid_until, token_rotated_at, software_version, shapes, created_at, enrolled_at, revoked_at, last_seen_at';
+const COLUMNS = `${INSERT_COLUMNS}, operator_files`;
 
 function nodeOf(row: NodeSqlRow): NodeRecord {
   return {
@@ -51,6 +54,10 @@ function nodeOf(row: NodeSqlRow): NodeRecord {
     enrolledAt: row.enrolled_at,
     revokedAt: row.revoked_at,
     lastSeenAt: row.last_seen_at,
+    // Absent until the node acknowledges a file, as the memory store keeps it.
+    ...(row.operator_files === undefined || Object.keys(row.operator_files).length === 0
+      ? {}
+      : { operatorFiles: row.operator_files }),
   };
 }
 
@@ -91,7 +98,7 @@ export class PostgresNodeRepository implements NodeRepository {
 
   async insert(node: NodeRecord): Promise<void> {
     await this.db.query(
-      `INSERT INTO nodes (${COLUMNS})
+      `INSERT INTO nodes (${INSERT_COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17)`,
       valuesOf(node),
     );
@@ -158,6 +165,18 @@ export class PostgresNodeRepository implements NodeRepository {
          software_version = COALESCE($3, software_version), shapes = COALESCE($4::jsonb, shapes)
        WHERE id = $1`,
       [id, at, software?.version ?? null, software === undefined ? null : JSON.stringify(software.shapes)],
+    );
+  }
+
+  async acknowledgeOperatorFile(
+    id: string,
+    file: 'operator_blocks' | 'operator_sources',
+    version: number,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE nodes SET operator_files = jsonb_set(operator_files, ARRAY[$2::text], to_jsonb($3::int))
+       WHERE id = $1 AND COALESCE((operator_files ->> $2::text)::int, -1) < $3`,
+      [id, file, version],
     );
   }
 

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Settings } from '@svc/http-server';
 import type { Command } from 'commander';
@@ -5,7 +7,19 @@ import { ExitCode } from '../output.js';
 import { type StorageFlags, settingsFrom } from '../settings-from-options.js';
 import { nextSteps } from './serve-next-steps.js';
 
-/** `svc serve`: the API server (RUNNER.md). */
+/**
+ * The built dashboard's folder (`@svc/dashboard`'s dist, written by `npm run build:dashboard`), or undefined
+ * when the package is not installed beside the CLI.
+ */
+function dashboardDir(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@svc/dashboard/package.json')), 'dist');
+  } catch {
+    return undefined;
+  }
+}
+
+/** `svc serve`: the API server (RUNNER.md), and the dashboard at `/` unless SVC_DASHBOARD_URL names another. */
 export function registerServe(program: Command): void {
   program
     .command('serve')
@@ -34,11 +48,13 @@ export function registerServe(program: Command): void {
       // Written asynchronously: one line per request at info must not block the event loop on stdout.
       // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
       const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
+      const dashboard = settings.servesDashboard ? dashboardDir() : undefined;
       let server: Awaited<ReturnType<typeof startServer>>;
       try {
         server = await startServer({
           settings,
           logger,
+          ...(dashboard === undefined ? {} : { dashboardDir: dashboard }),
           controlCommands: (container) =>
             new Map(
               Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [

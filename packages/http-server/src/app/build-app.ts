@@ -12,6 +12,7 @@ import {
   type IdempotencyService,
   KeyedHash,
   type LinkedIpService,
+  type ListPipelineService,
   type ListReportService,
   type LogQueryService,
   MailDispatcher,
@@ -29,6 +30,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AccountErasureScheduler } from '../composition/account-erasure.scheduler.js';
 import type { DataExportScheduler } from '../composition/data-export.scheduler.js';
+import type { ListRefreshScheduler } from '../composition/list-refresh.scheduler.js';
 import { resolveLogStreamRoutes } from '../composition/log-stream.bindings.js';
 import { resolveOperatorRoutes } from '../composition/operator.bindings.js';
 import {
@@ -44,6 +46,8 @@ import {
   FeedbackServiceToken,
   IdempotencyServiceToken,
   LinkedIpServiceToken,
+  ListPipelineServiceToken,
+  ListRefreshSchedulerToken,
   ListReportServiceToken,
   LoggerToken,
   LogQueryServiceToken,
@@ -56,6 +60,7 @@ import {
   SettingsToken,
   SignupServiceToken,
 } from '../composition/tokens.js';
+import { dashboardSite } from '../dashboard/dashboard-site.js';
 import { renderApiReference } from '../docs/api-reference.page.js';
 import type { ProblemPageLinks } from '../docs/problem.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
@@ -125,6 +130,7 @@ export interface BuiltApp {
 export async function buildApp(
   container: Container,
   contributions: RouteContribution[] = [],
+  options: { dashboardDir?: string } = {},
 ): Promise<BuiltApp> {
   const settings = container.get<Settings>(SettingsToken);
   const logger = container.get<Logger>(LoggerToken);
@@ -163,8 +169,10 @@ export async function buildApp(
   const dataExports = await container.getAsync<DataExportService>(DataExportServiceToken);
   await container.getAsync<DataExportScheduler>(DataExportSchedulerToken);
   const nodeParts = await resolveNodeParts(container, authenticator, settings.baseUrl);
+  const listPipeline = await container.getAsync<ListPipelineService>(ListPipelineServiceToken);
+  await container.getAsync<ListRefreshScheduler>(ListRefreshSchedulerToken);
 
-  // The YAML form is written on the first GET /v1/openapi.yaml, not at start (about 0.2 s of start-up).
+  // The YAML form is written on the first GET /v1/openapi.yaml, not at start, where it would lengthen start-up.
   let yaml: Promise<string> | undefined;
   // Likewise the HTML reference of GET /docs.
   let apiReference: Promise<string> | undefined;
@@ -184,7 +192,7 @@ export async function buildApp(
       columnarStore: columnar !== undefined,
       geoipAttribution: countries.attribution,
     }),
-    ...catalogueRoutes(cursors),
+    ...catalogueRoutes(cursors, listPipeline),
     ...signupRoutes(signup, forgetCachedTokens),
     ...sessionRoutes(sessions, settings.secureCookies),
     ...accountDeletionRoutes(accountDeletion, sessions, settings.secureCookies, forgetCachedTokens),
@@ -219,6 +227,8 @@ export async function buildApp(
   };
 
   const origins = { dashboard: new Set(settings.dashboardOrigins), signup: new Set(settings.signupOrigins) };
+  const dashboard =
+    options.dashboardDir === undefined ? undefined : await dashboardSite(options.dashboardDir);
   const app = createExpressApp({
     routes,
     pipeline: {
@@ -236,6 +246,7 @@ export async function buildApp(
     trustProxy: settings.trustProxy,
     logger,
     ...problemPagesOf(settings),
+    ...(dashboard === undefined ? {} : { dashboard }),
     apiReferenceHtml: () => {
       apiReference ??= openApi().then(renderApiReference);
       return apiReference;

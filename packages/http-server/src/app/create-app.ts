@@ -1,5 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import type { DashboardSite } from '../dashboard/dashboard-site.js';
 import { API_REFERENCE_CSP } from '../docs/api-reference.page.js';
 import {
   isProblemCode,
@@ -34,6 +35,8 @@ export interface AppOptions {
    * server's own address; a problem base elsewhere is the deployment's to serve.
    */
   problemPages?: ProblemPageLinks & { path: string };
+  /** The built dashboard, answered at `/` and the app's page paths after every API route (svc serve). */
+  dashboard?: DashboardSite;
 }
 
 function expressPath(path: string): string {
@@ -109,7 +112,7 @@ export function createExpressApp(options: AppOptions): Express {
 
   // Routes go into one express router per bucket (bucketOf), and one layer hands a request to its bucket's:
   // express tries a request against every layer in turn, so with all routes in one table a route registered
-  // late paid for testing every route before it (a profile GET about 10 % of its server time). Within a
+  // late paid for testing every route before it (docs/adr/0006-http-pipeline.md). Within a
   // bucket the order is the table's: its routes, then for each of its paths the preflight and the 405. Routes
   // without a bucket (none so far) are tried after, in a router of their own.
   const buckets = new Map<string, express.Router>();
@@ -148,6 +151,7 @@ export function createExpressApp(options: AppOptions): Express {
     else router(req, res, next);
   });
   app.use(unbucketed);
+  if (options.dashboard !== undefined) app.use(options.dashboard);
   app.use((_req: Request, res: Response) => {
     sendProblem(res, options.problemBase, 'not_found', 'No route matches this path.');
   });

@@ -16,7 +16,7 @@ import { Readiness, type ReadinessSources } from '../observability/readiness.js'
 import { requestObserver } from '../observability/request-observer.js';
 import { ServerMetrics } from '../observability/server-metrics.js';
 import { productionRefusals } from '../settings/production-requirements.js';
-import type { Settings } from '../settings/settings.js';
+import { type Settings, settingsForBoundUrl } from '../settings/settings.js';
 import { answerClientError } from './client-error.js';
 import { type ControlCommand, startControlSocket } from './control-socket.js';
 import { expressPrototypes } from './express-prototypes.js';
@@ -48,6 +48,11 @@ export interface StartServerOptions {
   clock?: Clock;
   /** Storage commands this server runs for CLI processes while it holds the embedded engines. */
   controlCommands?: (container: Container) => Map<string, ControlCommand>;
+  /**
+   * The built dashboard's folder (index.html and assets/), served at `/` when the settings say svc serves the
+   * dashboard (SVC_DASHBOARD_URL unset).
+   */
+  dashboardDir?: string;
 }
 
 /** True when the server keeps an engine in the data dir, so CLI storage commands must go through it. */
@@ -70,16 +75,6 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 function urlOf(address: AddressInfo): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
-}
-
-/** A port of 0 is only known once bound: the default base URL (and problem base) then name the real port. */
-function withBoundUrl(settings: Settings, url: string): Settings {
-  if (!settings.baseUrlDefaulted) return settings;
-  return {
-    ...settings,
-    baseUrl: url,
-    problemBase: settings.problemBaseDefaulted ? `${url}/problems` : settings.problemBase,
-  };
 }
 
 /**
@@ -152,7 +147,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head));
   const address = await listen(server, options.settings.host, options.settings.port);
   const url = urlOf(address);
-  const settings = withBoundUrl(options.settings, url);
+  const settings = settingsForBoundUrl(options.settings, url);
   problemBase = settings.problemBase;
   const container = createContainer({
     settings,
@@ -190,7 +185,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     if (applied.postgres.length + applied.columnar.length > 0)
       options.logger.info({ applied }, 'migrations applied');
-    built = await buildApp(container, options.contributions);
+    built = await buildApp(
+      container,
+      options.contributions,
+      settings.servesDashboard && options.dashboardDir !== undefined
+        ? { dashboardDir: options.dashboardDir }
+        : {},
+    );
     readiness.serving(await observedStores(container, settings, metrics, options.logger));
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));

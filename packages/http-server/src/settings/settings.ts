@@ -1,4 +1,5 @@
 import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
+import { NODE_ALERT_DELAY_DEFAULT_SECONDS } from '@svc/domain';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
 
@@ -70,11 +71,13 @@ export const RawSettings = z.object({
     defaultText: '`http://HOST:PORT`',
     description: '`{base_url}` of the spec (links in mail, DDNS update URLs, problem types)',
   }),
-  SVC_DASHBOARD_URL: z.url().default('http://localhost:3000').register(settingDocs, {
-    description: '`{dashboard_url}` used in emailed links',
+  SVC_DASHBOARD_URL: z.url().optional().register(settingDocs, {
+    defaultText: 'the base URL (svc serves the dashboard)',
+    description:
+      '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
   }),
   SVC_DASHBOARD_ORIGINS: originList.optional().register(settingDocs, {
-    defaultText: 'origin of the dashboard URL',
+    defaultText: 'origin of the dashboard URL (on loopback: both names)',
     description: 'comma-separated dashboard origins (CORS, CSRF)',
   }),
   SVC_SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).optional().register(settingDocs, {
@@ -106,24 +109,24 @@ export const RawSettings = z.object({
   SVC_PROFILE_SIGNING_KEYS: z.string().min(1).optional().register(settingDocs, {
     defaultText: 'generated in development',
     description:
-      'Ed25519 PKCS#8 keys (PEM or base64 DER), comma-separated, signing node profile documents: the first signs, the others stay announced during a rotation',
+      'Ed25519 PKCS#8 keys (PEM or base64 DER), comma-separated, signing node profile documents; the first signs, the rest stay announced',
   }),
   SVC_NODE_ALERT_DELAY_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .max(86_400)
-    .default(600)
+    .default(NODE_ALERT_DELAY_DEFAULT_SECONDS)
     .register(settingDocs, {
       description:
-        "how long a node's link may stay down before the owners (preference `alerts.node_offline`) are emailed; at most one pair of emails per node every 6 h",
+        "how long a node's link may stay down before its owners are emailed (preference `alerts.node_offline`; at most twice per node in 6 h)",
     }),
   SVC_SIGNUP_ORIGINS: originList.optional().register(settingDocs, {
     defaultText: 'the dashboard origins',
     description: 'exact origins allowed on the signup surfaces',
   }),
   SVC_WEBAUTHN_RP_ID: z.string().min(1).optional().register(settingDocs, {
-    defaultText: 'host of the dashboard URL',
+    defaultText: 'host of the dashboard URL (`localhost` on loopback)',
     description: 'WebAuthn relying-party id of passkeys',
   }),
   SVC_GEOIP_DB: z.string().min(1).optional().register(settingDocs, {
@@ -211,7 +214,7 @@ export const RawSettings = z.object({
     }),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
     description:
-      "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
+      "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode",
   }),
   SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128).register(settingDocs, {
     description: 'the same cap for IPv6 (0–128)',
@@ -223,7 +226,7 @@ export const RawSettings = z.object({
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().register(settingDocs, {
     defaultText: 'unset (`/metrics` open; production refuses)',
     description:
-      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>`; required in production unless `SVC_METRICS_ENABLED=false`',
+      'at least 16 characters: `GET /metrics` needs `Authorization: Bearer <token>`; required in production unless metrics are off',
   }),
   SVC_METRICS_ENABLED: flag.default(true).register(settingDocs, {
     defaultText: '`true`',
@@ -264,7 +267,7 @@ export const RawSettings = z.object({
     .default(CLOUD_QUERY_LIMITS.maxRowsToRead)
     .register(settingDocs, {
       description:
-        'rows one cloud log or analytics query may read on the columnar store (ClickHouse `max_rows_to_read`); beyond is 422 `query_too_expensive`',
+        'rows one cloud log or analytics query may read (ClickHouse `max_rows_to_read`); beyond is 422 `query_too_expensive`',
     }),
   SVC_QUERY_MAX_MEMORY_BYTES: z.coerce
     .number()
@@ -282,11 +285,38 @@ export const RawSettings = z.object({
     .default(CLOUD_QUERY_LIMITS.maxExecutionSeconds)
     .register(settingDocs, {
       description:
-        'run time of one cloud query (`max_execution_time`, fractions allowed); past it the query is cancelled and the API answers 504 `query_timeout`',
+        'run time of one cloud query (`max_execution_time`, fractions allowed); past it the query is cancelled: 504 `query_timeout`',
     }),
   SVC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50).register(settingDocs, {
     description:
       "how far past its live size the JavaScript heap grows before a full collection (V8's `--heap-growing-percent`); `0` leaves V8's policy",
+  }),
+  SVC_LIST_REFRESH_HOURS: z.coerce.number().int().min(0).max(720).default(24).register(settingDocs, {
+    description:
+      'hours between blocklist source refreshes (`0`: none; `svc lists refresh` still works); a failing source keeps its last good version',
+  }),
+  SVC_LIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_147_483_647)
+    .default(67_108_864)
+    .register(settingDocs, {
+      description: 'largest blocklist source read, after decompression; a larger one fails its fetch',
+    }),
+  SVC_LIST_FETCH_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(120)
+    .register(settingDocs, {
+      description:
+        'time-out of one fetch of a blocklist source, body included (failures are retried with backoff)',
+    }),
+  SVC_LIST_MIRROR_URL: urlWithSchemes(['http:', 'https:']).optional().register(settingDocs, {
+    description:
+      'fetch every blocklist source from `<url>/<source id>` instead of upstream (a mirror for servers without internet access)',
   }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
@@ -304,8 +334,16 @@ export interface Settings {
   baseUrl: string;
   /** True when SVC_BASE_URL was not set: the server then names its bound address. */
   baseUrlDefaulted: boolean;
+  /** `{dashboard_url}` of emailed links: SVC_DASHBOARD_URL, or the base URL when svc serves the dashboard. */
   dashboardUrl: string;
   dashboardOrigins: string[];
+  /**
+   * True when SVC_DASHBOARD_URL is unset: `svc serve` then serves the built dashboard at `/` on its own origin,
+   * and the dashboard settings follow the base URL (the bound port's, when PORT is 0).
+   */
+  servesDashboard: boolean;
+  /** The dashboard settings as configured, from which the derived ones are worked out again once bound. */
+  dashboardConfigured: DashboardConfiguration;
   signupMode: 'open' | 'invite' | 'closed';
   /** Addresses and domains that may sign up in invite mode without a code. */
   signupAllowlist: string[];
@@ -355,6 +393,12 @@ export interface Settings {
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
   /**
+   * The list pipeline: hours between refreshes of the catalogue's sources (0 turns the schedule off; `svc
+   * lists refresh` still works), the largest source body read, the time-out of one fetch attempt, and a
+   * mirror to fetch every source from (`<mirror>/<source id>`) instead of its upstream address.
+   */
+  lists: { refreshHours: number; maxBytes: number; fetchTimeoutMs: number; mirrorUrl: string | undefined };
+  /**
    * Ceilings of one cloud log or analytics query (spec 8): rows read and memory past which it is 422
    * query_too_expensive, and the run time past which the store cancels it (504 query_timeout).
    */
@@ -370,6 +414,62 @@ export class SettingsError extends Error {
 }
 
 const KNOWN = new Set(Object.keys(RawSettings.shape));
+
+/** The settings of the dashboard's address as given (unset ones are derived). */
+export interface DashboardConfiguration {
+  url: string | undefined;
+  origins: string[] | undefined;
+  signupOrigins: string[] | undefined;
+  webauthnRpId: string | undefined;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The dashboard's address, origins and WebAuthn relying party: as configured, else derived from the base
+ * URL. A dashboard served by svc itself on loopback answers at both `127.0.0.1` and `localhost` (either may be
+ * typed), and its relying party is `localhost`, since WebAuthn refuses an IP address as one.
+ */
+export function dashboardSettings(
+  configured: DashboardConfiguration,
+  baseUrl: string,
+): Pick<
+  Settings,
+  'dashboardUrl' | 'dashboardOrigins' | 'signupOrigins' | 'webauthnRpId' | 'servesDashboard'
+> {
+  const dashboardUrl = configured.url ?? baseUrl;
+  const url = new URL(dashboardUrl);
+  const loopbackAliases =
+    configured.url === undefined && LOOPBACK_HOSTS.has(url.hostname)
+      ? ['127.0.0.1', 'localhost'].map(
+          (host) => `${url.protocol}//${host}${url.port === '' ? '' : `:${url.port}`}`,
+        )
+      : [];
+  const dashboardOrigins = configured.origins ?? [...new Set([url.origin, ...loopbackAliases])];
+  return {
+    dashboardUrl,
+    dashboardOrigins,
+    signupOrigins: configured.signupOrigins ?? dashboardOrigins,
+    webauthnRpId:
+      configured.webauthnRpId ??
+      (loopbackAliases.length > 0 ? 'localhost' : url.hostname.replace(/^\[|\]$/g, '')),
+    servesDashboard: configured.url === undefined,
+  };
+}
+
+/**
+ * The settings once the server is bound: a PORT of 0 is only known then, so the default base URL, problem
+ * base and dashboard settings that derive from it name the real port.
+ */
+export function settingsForBoundUrl(settings: Settings, url: string): Settings {
+  if (!settings.baseUrlDefaulted) return settings;
+  return {
+    ...settings,
+    baseUrl: url,
+    problemBase: settings.problemBaseDefaulted ? `${url}/problems` : settings.problemBase,
+    ...dashboardSettings(settings.dashboardConfigured, url),
+  };
+}
 
 /**
  * Parses settings from environment-style key/values (flags are merged in by the caller). Unknown `SVC_*`
@@ -393,10 +493,15 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
   if (!development && raw.SVC_SECRET === undefined) {
     throw new SettingsError([{ setting: 'SVC_SECRET', message: 'is required in production' }]);
   }
-  const dashboardOrigins = raw.SVC_DASHBOARD_ORIGINS ?? [new URL(raw.SVC_DASHBOARD_URL).origin];
   const baseUrl = (
     raw.SVC_BASE_URL ?? `http://${raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST}:${raw.PORT}`
   ).replace(/\/+$/, '');
+  const dashboardConfigured: DashboardConfiguration = {
+    url: raw.SVC_DASHBOARD_URL,
+    origins: raw.SVC_DASHBOARD_ORIGINS,
+    signupOrigins: raw.SVC_SIGNUP_ORIGINS,
+    webauthnRpId: raw.SVC_WEBAUTHN_RP_ID,
+  };
   return {
     env: raw.SVC_ENV,
     host: raw.HOST,
@@ -408,15 +513,13 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     smtpUrl: raw.SMTP_URL,
     baseUrl,
     baseUrlDefaulted: raw.SVC_BASE_URL === undefined,
-    dashboardUrl: raw.SVC_DASHBOARD_URL,
-    dashboardOrigins,
+    dashboardConfigured,
+    ...dashboardSettings(dashboardConfigured, baseUrl),
     signupMode: raw.SVC_SIGNUP_MODE ?? (development ? 'open' : 'closed'),
     signupAllowlist: raw.SVC_SIGNUP_ALLOWLIST ?? [],
     secret: raw.SVC_SECRET,
     profileSigningKeys: raw.SVC_PROFILE_SIGNING_KEYS,
     nodeAlertDelaySeconds: raw.SVC_NODE_ALERT_DELAY_SECONDS,
-    signupOrigins: raw.SVC_SIGNUP_ORIGINS ?? dashboardOrigins,
-    webauthnRpId: raw.SVC_WEBAUTHN_RP_ID ?? new URL(raw.SVC_DASHBOARD_URL).hostname,
     geoipDb: raw.SVC_GEOIP_DB,
     logLevel: raw.SVC_LOG_LEVEL,
     trustProxy: raw.SVC_TRUST_PROXY,
@@ -442,6 +545,12 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       messagesPerSecond: raw.SVC_NODE_LINK_MESSAGES_PER_SECOND,
     },
     heapGrowthPercent: raw.SVC_HEAP_GROWTH_PERCENT,
+    lists: {
+      refreshHours: raw.SVC_LIST_REFRESH_HOURS,
+      maxBytes: raw.SVC_LIST_MAX_BYTES,
+      fetchTimeoutMs: raw.SVC_LIST_FETCH_TIMEOUT_SECONDS * 1000,
+      mirrorUrl: raw.SVC_LIST_MIRROR_URL,
+    },
     cloudQueryLimits: {
       maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
       maxMemoryBytes: raw.SVC_QUERY_MAX_MEMORY_BYTES,

@@ -46,7 +46,18 @@ export interface LogStreamOptions extends Omit<QueryFilters, 'to'> {
   signal?: AbortSignal;
   /** Wait before reconnecting after the connection ended; default 1 000 ms. */
   reconnectDelayMs?: number;
+  /**
+   * Told when the connection opens (each time the server accepts it) and when it dropped and a reconnection is
+   * about to be tried, so that an interface can say whether it is live. Rows still arrive only as events.
+   */
+  onConnection?: (change: LogStreamConnection) => void;
 }
+
+/** A change of a live log stream's connection: accepted by the server, or dropped and about to reconnect. */
+export type LogStreamConnection =
+  | { state: 'open' }
+  /** `cause` is the failure that ended the connection, undefined when the server ended it (its time limit). */
+  | { state: 'reconnecting'; cause: unknown };
 
 /** One event of a live log stream (spec 6.1). */
 export type LogStreamEvent =
@@ -112,13 +123,14 @@ export class LogsResource {
    * revoked, 404 once the profile is deleted, 429 too_many_streams). Stop early with `break` or `signal`.
    */
   async *stream(id: string, options: LogStreamOptions = {}): AsyncGenerator<LogStreamEvent> {
-    const { signal, reconnectDelayMs = 1_000, cursor: start, ...filters } = options;
+    const { signal, reconnectDelayMs = 1_000, cursor: start, onConnection, ...filters } = options;
     let cursor = start;
     const stopped = () => signal?.aborted === true;
     while (!stopped()) {
       const controller = new AbortController();
       const abort = () => controller.abort();
       signal?.addEventListener('abort', abort, { once: true });
+      let cause: unknown;
       try {
         const opened = await this.transport.openStream(
           {
@@ -130,6 +142,7 @@ export class LogsResource {
           controller.signal,
           STREAM_IDLE_MS,
         );
+        onConnection?.({ state: 'open' });
         for await (const event of serverSentEvents(opened.body)) {
           if (event.event === 'rows') {
             if (event.id !== undefined) cursor = event.id;
@@ -151,10 +164,13 @@ export class LogsResource {
         if (error instanceof ApiError || !(error instanceof NetworkError || isBodyFailure(error)))
           throw error;
         if (stopped()) return;
+        cause = error;
       } finally {
         signal?.removeEventListener('abort', abort);
         controller.abort();
       }
+      if (stopped()) return;
+      onConnection?.({ state: 'reconnecting', cause });
       await delay(reconnectDelayMs, signal);
     }
   }

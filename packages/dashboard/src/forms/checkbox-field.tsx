@@ -1,0 +1,54 @@
+import type { InputHTMLAttributes } from 'react';
+import { fieldId } from './field-id.js';
+
+/** Props of {@link CheckboxField}: the API field name, its visible label, an optional hint and the API's error. */
+export interface CheckboxFieldProps
+  extends Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'id' | 'name' | 'type' | 'aria-invalid' | 'aria-describedby'
+  > {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  /** The API's message for this field. */
+  error?: string | undefined;
+  /** The element id, when one API field has several boxes (a list of ids); default from the name. */
+  id?: string;
+}
+
+/** A labelled checkbox with its hint and the API's error tied to it, GOV.UK style (box first, label after). */
+export function CheckboxField({ name, label, hint, error, id: givenId, ...input }: CheckboxFieldProps) {
+  const id = givenId ?? fieldId(name);
+  const described = [
+    hint === undefined ? undefined : `${id}-hint`,
+    error === undefined ? undefined : `${id}-error`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ');
+  return (
+    <div className={error === undefined ? 'checkbox' : 'checkbox field-invalid'}>
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={described.length > 0 ? described : undefined}
+        {...input}
+      />
+      <div>
+        <label htmlFor={id}>{label}</label>
+        {hint !== undefined && (
+          <p className="hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        )}
+        {error !== undefined && (
+          <p className="field-error" id={`${id}-error`}>
+            <span className="visually-hidden">Error: </span>
+            {/^[a-z]/.test(error) ? `${label} ${error}` : error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

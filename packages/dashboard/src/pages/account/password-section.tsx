@@ -1,0 +1,49 @@
+import { api } from '../../api/client.js';
+import { FormProblem } from '../../forms/form-problem.js';
+import { SubmitButton } from '../../forms/submit-button.js';
+import { TextField } from '../../forms/text-field.js';
+import { useApiForm } from '../../forms/use-api-form.js';
+
+const LABELS = { current_password: 'Current password', new_password: 'New password' };
+
+/** Changing the password; every other session is signed out (spec 4.8). */
+export function PasswordSection() {
+  const form = useApiForm((values) => {
+    const current = values.text('current_password');
+    return api.auth.changePassword({
+      ...(current.length === 0 ? {} : { current_password: current }),
+      new_password: values.text('new_password'),
+    });
+  });
+  return (
+    <section aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <FormProblem form={form} labels={LABELS} />
+      {form.result !== undefined && form.problem === null && (
+        <p role="status" className="notice">
+          Password changed. {form.result.revoked} other session{form.result.revoked === 1 ? ' was' : 's were'}{' '}
+          signed out.
+        </p>
+      )}
+      <form onSubmit={form.onSubmit} noValidate>
+        <TextField
+          name="current_password"
+          label={LABELS.current_password}
+          hint="Leave empty if your account has no password yet (passkeys only)."
+          type="password"
+          autoComplete="current-password"
+          error={form.errorOf('current_password')}
+        />
+        <TextField
+          name="new_password"
+          label={LABELS.new_password}
+          hint="12 to 128 characters."
+          type="password"
+          autoComplete="new-password"
+          error={form.errorOf('new_password')}
+        />
+        <SubmitButton pending={form.pending}>Change password</SubmitButton>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { api } from '../../api/client.js';
+import { FormProblem } from '../../forms/form-problem.js';
+import { SubmitButton } from '../../forms/submit-button.js';
+import { TextField } from '../../forms/text-field.js';
+import { useApiForm } from '../../forms/use-api-form.js';
+import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
+
+/**
+ * The emailed recovery link `/login?recovery=rec_…`: one recovery code signs in, restricted until a second
+ * factor is set up again, so the next page is the security page.
+ */
+export function RecoverySignIn({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const form = useApiForm(
+    (values) => api.auth.recovery.confirm({ token, recovery_code: values.text('recovery_code').trim() }),
+    {
+      onSuccess: (account) => {
+        queryClient.setQueryData(ACCOUNT_QUERY_KEY, account);
+        navigate('/account/security?recovered=1', { replace: true });
+      },
+    },
+  );
+  const linkProblem =
+    form.problem !== null && ['invalid_token', 'token_expired', 'token_used'].includes(form.problem.code);
+  return (
+    <div className="narrow">
+      <h1>Recover your account</h1>
+      <p>
+        Enter one of the recovery codes you saved when you set up your second factor. Each code works once.
+      </p>
+      <FormProblem form={form} labels={{ recovery_code: 'Recovery code' }}>
+        {linkProblem && <Link href="/recover-account">Ask for a new link</Link>}
+      </FormProblem>
+      <form onSubmit={form.onSubmit} noValidate>
+        <TextField
+          name="recovery_code"
+          label="Recovery code"
+          autoComplete="off"
+          spellCheck={false}
+          error={form.errorOf('recovery_code')}
+        />
+        <SubmitButton pending={form.pending}>Recover and sign in</SubmitButton>
+      </form>
+    </div>
+  );
+}

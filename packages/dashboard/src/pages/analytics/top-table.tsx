@@ -1,0 +1,52 @@
+import { Link } from 'wouter';
+
+const number = new Intl.NumberFormat();
+
+/** One line of a top list: what, how many, and where clicking it leads (a filtered log), if anywhere. */
+export interface TopItem {
+  key: string;
+  label: string;
+  detail?: string | undefined;
+  count: number;
+  /** The logs filtered to this item, or undefined when the logs cannot be filtered by it. */
+  href?: string | undefined;
+}
+
+/** A top list as a table: the item (a link to its queries when there is a filter for it) and its count. */
+export function TopTable({
+  items,
+  itemHeading,
+  caption,
+}: {
+  items: readonly TopItem[];
+  itemHeading: string;
+  caption: string;
+}) {
+  if (items.length === 0) return <p>Nothing in this range.</p>;
+  const max = Math.max(...items.map((item) => item.count), 1);
+  return (
+    <table className="top-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{itemHeading}</th>
+          <th scope="col" className="numeric">
+            Queries
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.key}>
+            <td>
+              {item.href === undefined ? item.label : <Link href={item.href}>{item.label}</Link>}
+              {item.detail !== undefined && <span className="hint"> {item.detail}</span>}
+              <span className="bar" aria-hidden="true" style={{ width: `${(item.count / max) * 100}%` }} />
+            </td>
+            <td className="numeric">{number.format(item.count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,189 @@
+import type { Profile } from '@svc/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { api } from '../../api/client.js';
+import { ProblemDisplay } from '../../problems/problem-display.js';
+import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
+import { ProfileFrame } from '../profiles/profile-frame.js';
+import { FILTER_LABELS, LogFilterForm } from './log-filter-form.js';
+import { filtersOf, type LogView, logViewOf, searchOf } from './log-filters.js';
+import type { LogRow } from './log-row.js';
+import { LogRowDetails } from './log-row-details.js';
+import { LogTable } from './log-table.js';
+import { useLiveTail } from './use-live-tail.js';
+import { useLogSearch } from './use-log-search.js';
+import './logs.css';
+
+const count = new Intl.NumberFormat();
+
+/** The API's message for filter `name` (`qtype.0` belongs to `qtype`). */
+function errorFinder(problem: DisplayProblem | null) {
+  return (name: string) =>
+    problem?.fieldErrors.find((error) => error.field === name || error.field.startsWith(`${name}.`))?.message;
+}
+
+function Logs({ profile }: { profile: Profile }) {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const view = useMemo(() => logViewOf(search), [search]);
+  const filterKey = searchOf(view);
+  const filters = useMemo(() => filtersOf(view), [view]);
+  const [atTop, setAtTop] = useState(true);
+  const [holding, setHolding] = useState(false);
+  const [toTop, setToTop] = useState(0);
+  const [selected, setSelected] = useState<LogRow | undefined>(undefined);
+  const live = view.mode === 'live';
+  const tail = useLiveTail(profile.id, filters, filterKey, live, live && (holding || !atTop));
+  const found = useLogSearch(profile.id, filters, filterKey, !live);
+  const devices = useQuery({
+    queryKey: ['profiles', profile.id, 'devices'],
+    queryFn: () => api.profiles.devices.list(profile.id, { limit: 200 }).toArray(),
+  });
+  const catalogue = useQuery({
+    queryKey: ['catalogue', 'lists'],
+    queryFn: () => api.catalogue.lists(),
+    staleTime: 300_000,
+  });
+
+  const rows = live ? tail.rows : found.rows;
+  const problem = live ? tail.problem : found.search.isError ? problemOf(found.search.error) : null;
+  const noLogs = live ? tail.noLogs : found.noLogs;
+  const selectedIndex = selected === undefined ? undefined : rows.indexOf(selected);
+  const { canLoadMore } = found;
+  const { isFetchingNextPage, fetchNextPage } = found.search;
+  const loadMore = useCallback(() => {
+    if (canLoadMore && !isFetchingNextPage) void fetchNextPage();
+  }, [canLoadMore, isFetchingNextPage, fetchNextPage]);
+  const apply = (next: LogView) => {
+    setSelected(undefined);
+    setHolding(false);
+    setAtTop(true);
+    const query = searchOf(next);
+    navigate(`/profiles/${profile.id}/logs${query === '' ? '' : `?${query}`}`);
+  };
+
+  return (
+    <>
+      <details className="filters" open={filterKey !== '' || undefined}>
+        <summary>Filters</summary>
+        <LogFilterForm
+          view={view}
+          devices={devices.data ?? []}
+          lists={catalogue.data?.lists ?? []}
+          errorOf={errorFinder(problem)}
+          onApply={apply}
+          onClear={() => apply({ ...logViewOf(''), mode: view.mode })}
+        />
+      </details>
+      {problem !== null && (
+        <ProblemDisplay
+          problem={problem}
+          fieldLabels={FILTER_LABELS}
+          onRetry={() => (live ? tail.restart() : void found.search.refetch())}
+        />
+      )}
+      {noLogs && (
+        <p className="warning">
+          This profile keeps no per-query logs:{' '}
+          <Link href={`/profiles/${profile.id}/settings`}>Where logs go</Link> is “nowhere”.{' '}
+          <Link href={`/profiles/${profile.id}/analytics`}>Analytics</Link> still count every query.
+        </p>
+      )}
+      <div className="log-status-bar">
+        {live ? (
+          <>
+            <p role="status" className={`tail-state tail-${tail.state}`}>
+              {tail.state === 'connecting'
+                ? 'Connecting…'
+                : tail.state === 'reconnecting'
+                  ? 'Connection lost: reconnecting…'
+                  : tail.state === 'ended'
+                    ? 'The live tail stopped.'
+                    : holding || !atTop
+                      ? 'Paused'
+                      : 'Live'}
+            </p>
+            {tail.notice !== null && <p className="hint">{tail.notice}</p>}
+            {tail.state === 'ended' ? (
+              <button type="button" onClick={tail.restart}>
+                Start the live tail again
+              </button>
+            ) : (
+              <button type="button" aria-pressed={holding} onClick={() => setHolding((value) => !value)}>
+                {holding ? 'Resume' : 'Pause'}
+              </button>
+            )}
+            {tail.held > 0 && (
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  setHolding(false);
+                  setAtTop(true);
+                  setToTop((value) => value + 1);
+                  tail.release();
+                }}
+              >
+                Show {count.format(tail.held)} new {tail.held === 1 ? 'query' : 'queries'}
+              </button>
+            )}
+          </>
+        ) : (
+          <>
+            <p role="status">
+              {found.search.isPending
+                ? 'Searching…'
+                : `${count.format(rows.length)} ${rows.length === 1 ? 'query' : 'queries'}${found.canLoadMore ? ' so far' : ''}`}
+            </p>
+            {found.partialReason !== undefined && (
+              <p className="warning">
+                Some rows are missing: the answer was cut short ({found.partialReason}).
+              </p>
+            )}
+            {found.capped && (
+              <p className="hint">
+                Showing the newest {count.format(rows.length)}: narrow the filters to see older ones.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      {rows.length === 0 &&
+      !(live ? tail.state === 'connecting' : found.search.isPending) &&
+      problem === null ? (
+        <p>
+          {live ? 'No query yet: new ones appear here as devices ask.' : 'No query matches these filters.'}
+        </p>
+      ) : (
+        <LogTable
+          rows={rows}
+          label={live ? 'Live queries, newest first' : 'Queries found, newest first'}
+          selected={selectedIndex === -1 ? undefined : selectedIndex}
+          onSelect={(index) => setSelected(rows[index])}
+          onAtTop={live ? setAtTop : undefined}
+          toTop={toTop}
+          onNearEnd={live ? undefined : loadMore}
+        />
+      )}
+      {!live && found.canLoadMore && (
+        <button type="button" onClick={loadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>
+          {isFetchingNextPage ? 'Loading older queries…' : 'Load older queries'}
+        </button>
+      )}
+      {selected !== undefined && (
+        <LogRowDetails
+          key={`${selected.ts}:${selected.qname}`}
+          profileId={profile.id}
+          row={selected}
+          onClose={() => setSelected(undefined)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The profile's query log: live tail, search with every filter, a query's details and what to do about it. */
+export default function LogsPage() {
+  return <ProfileFrame title="Logs">{(profile) => <Logs profile={profile} />}</ProfileFrame>;
+}

@@ -1,0 +1,224 @@
+import type { LinkedIp, Profile } from '@svc/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client.js';
+import { DateTime } from '../../components/date-time.js';
+import { SubmitButton } from '../../forms/submit-button.js';
+import { TextField } from '../../forms/text-field.js';
+import { useApiForm } from '../../forms/use-api-form.js';
+import { ProblemDisplay } from '../../problems/problem-display.js';
+import { problemOf } from '../../problems/problem-of.js';
+import { CopyableValue } from './copyable-value.js';
+import { ProfileFrame } from './profile-frame.js';
+import { profileKey } from './use-profile.js';
+
+function linkedIpsKey(id: string) {
+  return [...profileKey(id), 'linked-ips'] as const;
+}
+
+/** A DDNS slot's update URL: shown on request (it is a credential), copyable, and replaceable. */
+function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
+  const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const key = [...linkedIpsKey(profileId), link.id, 'ddns'] as const;
+  const url = useQuery({
+    queryKey: key,
+    queryFn: () => api.profiles.linkedIps.ddnsUrl(profileId, link.id),
+    enabled: shown,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const rotate = useMutation({
+    mutationFn: () => api.profiles.linkedIps.rotateDdns(profileId, link.id),
+    onSuccess: (rotated) => {
+      queryClient.setQueryData(key, rotated);
+      setShown(true);
+      setConfirming(false);
+    },
+  });
+  const label = link.ip ?? 'the empty slot';
+  return (
+    <div className="ddns">
+      {!shown ? (
+        <button
+          type="button"
+          onClick={() => setShown(true)}
+          aria-label={`Show the DDNS update URL of ${label}`}
+        >
+          Show the DDNS update URL
+        </button>
+      ) : url.isPending ? (
+        <p aria-busy="true">Loading the update URL…</p>
+      ) : url.isError ? (
+        <ProblemDisplay problem={problemOf(url.error)} onRetry={() => void url.refetch()} />
+      ) : (
+        <>
+          <p className="hint">
+            Have your router (or a scheduled <code>curl</code>) call this address whenever the network’s
+            public address changes. Keep it secret: anyone with it can move this link.
+          </p>
+          <CopyableValue name="DDNS update URL" value={url.data.update_url} />
+        </>
+      )}
+      {rotate.error !== null && <ProblemDisplay problem={problemOf(rotate.error)} />}
+      {rotate.isSuccess && (
+        <p className="notice" role="status">
+          New update URL made: the old one stopped working.
+        </p>
+      )}
+      {confirming ? (
+        <div className="actions">
+          <span>The old URL stops at once.</span>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => rotate.mutate()}
+            disabled={rotate.isPending}
+          >
+            Replace the URL
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          aria-label={`Rotate the DDNS update URL of ${label}`}
+        >
+          Rotate the URL
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LinkedIps({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const links = useQuery({
+    queryKey: linkedIpsKey(profile.id),
+    queryFn: () => api.profiles.linkedIps.list(profile.id).toArray(),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: linkedIpsKey(profile.id) });
+    void queryClient.invalidateQueries({ queryKey: profileKey(profile.id), exact: true });
+  };
+  const [ip, setIp] = useState('');
+  const link = useApiForm(
+    (values) => api.profiles.linkedIps.create(profile.id, { ip: values.text('ip').trim() }),
+    {
+      onSuccess: () => {
+        setIp('');
+        refresh();
+      },
+    },
+  );
+  const slot = useMutation({
+    mutationFn: () => api.profiles.linkedIps.create(profile.id, { ddns: true }),
+    onSuccess: refresh,
+  });
+  const unlink = useMutation({
+    mutationFn: (linkId: string) => api.profiles.linkedIps.delete(profile.id, linkId),
+    onSuccess: refresh,
+  });
+  const mine = useMutation({ mutationFn: () => api.meta.ip() });
+  return (
+    <>
+      <p>
+        Devices that cannot use encrypted DNS (older TVs, consoles, a whole router) send plain DNS to the
+        service’s IPv4 addresses. The service knows them by the public address they come from: link it here.
+      </p>
+      {links.isPending ? (
+        <p aria-busy="true">Loading the linked addresses…</p>
+      ) : links.isError ? (
+        <ProblemDisplay problem={problemOf(links.error)} onRetry={() => void links.refetch()} />
+      ) : links.data.length === 0 ? (
+        <p>No address is linked.</p>
+      ) : (
+        <ul className="card-list" aria-label="Linked addresses">
+          {links.data.map((entry) => (
+            <li key={entry.id}>
+              <span className="card-title">{entry.ip ?? 'Waiting for its first DDNS update'}</span>
+              {entry.ddns && <span className="badge">DDNS</span>}
+              <p className="hint">
+                Linked <DateTime value={entry.created_at} />, last changed{' '}
+                <DateTime value={entry.updated_at} />.
+              </p>
+              {entry.ddns && <DdnsUrl profileId={profile.id} link={entry} />}
+              <button
+                type="button"
+                className="danger"
+                onClick={() => unlink.mutate(entry.id)}
+                disabled={unlink.isPending}
+                aria-label={`Unlink ${entry.ip ?? 'the empty DDNS slot'}`}
+              >
+                Unlink
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {unlink.error !== null && <ProblemDisplay problem={problemOf(unlink.error)} />}
+      <section aria-labelledby="link-address">
+        <h2 id="link-address">Link an address</h2>
+        {link.problem !== null && (
+          <ProblemDisplay problem={link.problem} fieldLabels={{ ip: 'IPv4 address' }} focus />
+        )}
+        {link.result !== undefined && link.problem === null && (
+          <p className="notice" role="status">
+            {link.result.ip} is linked.
+          </p>
+        )}
+        <form onSubmit={link.onSubmit} noValidate>
+          <TextField
+            name="ip"
+            label="IPv4 address"
+            hint="The network’s public address, for example 203.0.113.7."
+            inputMode="decimal"
+            autoComplete="off"
+            error={link.errorOf('ip')}
+            value={ip}
+            onChange={(event) => setIp(event.target.value)}
+          />
+          <div className="actions">
+            <SubmitButton pending={link.pending} busyText="Linking…">
+              Link this address
+            </SubmitButton>
+            <button
+              type="button"
+              onClick={() =>
+                mine.mutate(undefined, {
+                  onSuccess: (caller) => {
+                    if (caller.version === 4) setIp(caller.ip);
+                  },
+                })
+              }
+            >
+              Use my current address
+            </button>
+          </div>
+          {mine.data !== undefined && mine.data.version === 6 && (
+            <p className="warning" role="status">
+              You are connected over IPv6 ({mine.data.ip}); only IPv4 addresses can be linked.
+            </p>
+          )}
+        </form>
+        <h3>An address that changes</h3>
+        <p>
+          Create an empty slot, then give its update URL to your router’s dynamic DNS client: each call moves
+          the link to the address it comes from.
+        </p>
+        {slot.error !== null && <ProblemDisplay problem={problemOf(slot.error)} />}
+        <button type="button" onClick={() => slot.mutate()} disabled={slot.isPending}>
+          Create a DDNS slot
+        </button>
+      </section>
+    </>
+  );
+}
+
+/** Linked IPv4 addresses for plain DNS, with DDNS update URLs and their rotation. */
+export default function LinkedIpsPage() {
+  return <ProfileFrame title="Linked IPs">{(profile) => <LinkedIps profile={profile} />}</ProfileFrame>;
+}

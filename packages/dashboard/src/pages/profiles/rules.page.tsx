@@ -1,0 +1,256 @@
+import type { Profile, ProfileRules } from '@svc/sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { SubmitButton } from '../../forms/submit-button.js';
+import { ProblemDisplay } from '../../problems/problem-display.js';
+import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
+import { ProfileFrame } from './profile-frame.js';
+import {
+  type LineError,
+  lineErrors,
+  lineRange,
+  pastedRules,
+  type RuleList,
+  withPasted,
+} from './rule-lines.js';
+import { rulesKey, useReplaceRules, useRules, type VersionedRules } from './use-rules.js';
+
+const LISTS: readonly { list: RuleList; title: string; intro: string; example: string }[] = [
+  {
+    list: 'deny',
+    title: 'Denied names',
+    intro: 'Blocked whatever the lists say.',
+    example: 'ads.example.com\n=exactly.example.com\n*.only-under.example.com',
+  },
+  {
+    list: 'allow',
+    title: 'Allowed names',
+    intro: 'Never blocked: an allowed name wins over every list and denied name.',
+    example: 'needed.example.com',
+  },
+  {
+    list: 'rewrites',
+    title: 'Rewrites',
+    intro: 'Answered with your own address or host name instead of the real one.',
+    example: 'nas.home.example 192.168.1.20\nalias.example.com other.example.com',
+  },
+];
+
+/** The text of one rule of `list` at `index`, as shown and searched. */
+function ruleText(rules: ProfileRules, list: RuleList, index: number): string {
+  if (list === 'rewrites') {
+    const rule = rules.rewrites[index];
+    return rule === undefined ? '' : `${rule.pattern} → ${rule.answer}`;
+  }
+  return rules[list][index] ?? '';
+}
+
+/** `rules` without entry `index` of `list`. */
+function without(rules: ProfileRules, list: RuleList, index: number): ProfileRules {
+  if (list === 'rewrites') return { ...rules, rewrites: rules.rewrites.filter((_rule, at) => at !== index) };
+  return { ...rules, [list]: rules[list].filter((_rule, at) => at !== index) };
+}
+
+/** One list: its rules (filtered by the search), a remove button each, and a box to paste more. */
+function RuleListSection({
+  profileId,
+  current,
+  list,
+  title,
+  intro,
+  example,
+  search,
+}: {
+  profileId: string;
+  current: VersionedRules;
+  list: RuleList;
+  title: string;
+  intro: string;
+  example: string;
+  search: string;
+}) {
+  const queryClient = useQueryClient();
+  const replace = useReplaceRules(profileId);
+  const remove = useReplaceRules(profileId);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<DisplayProblem | null>(null);
+  const [errors, setErrors] = useState<LineError[]>([]);
+  const [added, setAdded] = useState<number | undefined>(undefined);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const count = list === 'rewrites' ? current.rules.rewrites.length : current.rules[list].length;
+  const needle = search.trim().toLowerCase();
+  const shown = Array.from({ length: count }, (_value, index) => index).filter((index) =>
+    ruleText(current.rules, list, index).toLowerCase().includes(needle),
+  );
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const pasted = pastedRules(text, list);
+    setAdded(undefined);
+    if (pasted.length === 0) {
+      setErrors([]);
+      setProblem({
+        ...problemOf(null),
+        code: 'nothing_to_add',
+        title: 'There is nothing to add',
+        advice: 'Type or paste the rules, one a line.',
+      });
+      return;
+    }
+    replace.mutate(
+      { rules: withPasted(current.rules, list, pasted), etag: current.etag },
+      {
+        onSuccess: () => {
+          setText('');
+          setErrors([]);
+          setProblem(null);
+          setAdded(pasted.length);
+        },
+        onError: (error) => {
+          const shownProblem = problemOf(error);
+          const mapped = lineErrors(shownProblem.fieldErrors, list, count, pasted);
+          setErrors(mapped.lines);
+          setProblem({ ...shownProblem, fieldErrors: mapped.others });
+          box.current?.focus();
+        },
+      },
+    );
+  };
+
+  const select = (line: number) => {
+    const range = lineRange(text, line);
+    box.current?.focus();
+    box.current?.setSelectionRange(range[0], range[1]);
+  };
+
+  const stale = problem?.code === 'version_mismatch' || problemOf(remove.error).code === 'version_mismatch';
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        {title} <span className="count">({count})</span>
+      </h2>
+      <p>{intro}</p>
+      {remove.error !== null && <ProblemDisplay problem={problemOf(remove.error)} />}
+      {count === 0 ? (
+        <p>None yet.</p>
+      ) : shown.length === 0 ? (
+        <p>No rule here matches the search.</p>
+      ) : (
+        <ul className="rule-list" aria-label={title}>
+          {shown.map((index) => {
+            const textOfRule = ruleText(current.rules, list, index);
+            return (
+              <li key={`${index}:${textOfRule}`}>
+                <code>{textOfRule}</code>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={remove.isPending}
+                  aria-label={`Remove ${textOfRule}`}
+                  onClick={() =>
+                    remove.mutate({ rules: without(current.rules, list, index), etag: current.etag })
+                  }
+                >
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form onSubmit={add} noValidate>
+        {problem !== null && <ProblemDisplay problem={problem} />}
+        {stale && (
+          <button
+            type="button"
+            onClick={() => void queryClient.invalidateQueries({ queryKey: rulesKey(profileId) })}
+          >
+            Load the latest rules
+          </button>
+        )}
+        {added !== undefined && (
+          <p className="notice" role="status">
+            Added {added} rule{added === 1 ? '' : 's'}.
+          </p>
+        )}
+        <div className={errors.length === 0 ? 'field' : 'field field-invalid'}>
+          <label htmlFor={`${id}-add`}>Add to {title.toLowerCase()}</label>
+          <p className="hint" id={`${id}-hint`}>
+            One a line; paste as many as you like.{' '}
+            {list === 'rewrites' ? 'A name, a space, then its answer.' : ''} For example:{' '}
+            <code className="example">{example}</code>
+          </p>
+          {errors.length > 0 && (
+            <ul
+              className="field-error line-errors"
+              id={`${id}-errors`}
+              aria-label={`Lines to correct in ${title}`}
+            >
+              {errors.map((error) => (
+                <li key={`${error.line}:${error.message}`}>
+                  <button type="button" className="link-button" onClick={() => select(error.line)}>
+                    Line {error.line}
+                  </button>{' '}
+                  (<code>{error.text}</code>): {error.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <textarea
+            ref={box}
+            id={`${id}-add`}
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            spellCheck={false}
+            aria-invalid={errors.length > 0 ? true : undefined}
+            aria-describedby={`${id}-hint${errors.length > 0 ? ` ${id}-errors` : ''}`}
+          />
+        </div>
+        <SubmitButton pending={replace.isPending} busyText="Adding…">
+          {`Add to ${title.toLowerCase()}`}
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function RulesEditor({ profile }: { profile: Profile }) {
+  const rules = useRules(profile.id);
+  const [search, setSearch] = useState('');
+  if (rules.isPending) return <p aria-busy="true">Loading the rules…</p>;
+  if (rules.isError)
+    return <ProblemDisplay problem={problemOf(rules.error)} onRetry={() => void rules.refetch()} />;
+  return (
+    <>
+      <p>
+        A rule names a domain and everything under it (<code>example.com</code>), exactly one name (
+        <code>=example.com</code>) or only what is under it (<code>*.example.com</code>).
+      </p>
+      <div className="field">
+        <label htmlFor="rule-search">Search the rules</label>
+        <input
+          id="rule-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      {LISTS.map((section) => (
+        <RuleListSection
+          key={section.list}
+          profileId={profile.id}
+          current={rules.data}
+          search={search}
+          {...section}
+        />
+      ))}
+    </>
+  );
+}
+
+/** Deny, allow and rewrite rules: searchable lists, bulk paste, errors shown at the pasted line. */
+export default function RulesPage() {
+  return <ProfileFrame title="Rules">{(profile) => <RulesEditor profile={profile} />}</ProfileFrame>;
+}

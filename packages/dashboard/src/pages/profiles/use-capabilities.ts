@@ -1,0 +1,44 @@
+import type { Capabilities, Meta } from '@svc/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.js';
+import type { Choice } from '../../forms/choice-field.js';
+
+/** What this deployment supports (GET /v1/capabilities); it changes only with the server's configuration. */
+export function useCapabilities() {
+  return useQuery({
+    queryKey: ['meta', 'capabilities'],
+    queryFn: (): Promise<Capabilities> => api.meta.capabilities(),
+    staleTime: 300_000,
+  });
+}
+
+/** The deployment's facts (GET /v1/meta): base URL, API version, log regions, GeoIP credit. */
+export function useMeta() {
+  return useQuery({ queryKey: ['meta'], queryFn: (): Promise<Meta> => api.meta.get(), staleTime: 300_000 });
+}
+
+/**
+ * The choices of setting `name` (dotted, `settings.block_mode`) as the deployment lists them, worded with
+ * `labels` where the dashboard knows the value (a newer server's value shows as sent), the unsupported ones
+ * with the server's reason. The current value is always among them.
+ */
+export function choicesOf(
+  capabilities: Capabilities | undefined,
+  name: string,
+  current: string,
+  labels: Readonly<Record<string, { label: string; hint?: string }>>,
+): Choice[] {
+  const listed = capabilities?.settings[name] ?? {};
+  const values = Object.keys(listed);
+  if (values.length === 0) values.push(...Object.keys(labels));
+  if (!values.includes(current)) values.push(current);
+  return values.map((value) => {
+    const capability = listed[value];
+    return {
+      value,
+      label: labels[value]?.label ?? value,
+      hint: labels[value]?.hint,
+      unavailable: capability?.supported === false ? (capability.reason ?? 'not supported') : undefined,
+    };
+  });
+}

@@ -1,0 +1,104 @@
+import type { FieldError } from '@svc/sdk';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Link } from 'wouter';
+import { fieldId } from '../forms/field-id.js';
+import { ConfirmIdentity } from '../session/confirm-identity.js';
+import type { DisplayProblem } from './problem-of.js';
+import { useCountdown } from './use-countdown.js';
+
+/** Props of {@link ProblemDisplay}. */
+export interface ProblemDisplayProps {
+  problem: DisplayProblem;
+  /** Offers a Retry button (disabled while a Retry-After countdown runs). */
+  onRetry?: () => void;
+  /** Labels of the form's fields, so that the summary names them as the page does. */
+  fieldLabels?: Readonly<Record<string, string>>;
+  /** The form control of an API field when it is named otherwise (two forms on a page asking for `code`). */
+  fieldNames?: Readonly<Record<string, string>>;
+  /** Moves focus to the summary when it appears (forms), as screen-reader users expect. */
+  focus?: boolean;
+  /**
+   * What to repeat once the person confirmed who they are (403 reauth_required): the form's submission, the
+   * button's action. Without it the confirmation still signs in again, and the person repeats the action.
+   */
+  afterReauth?: () => void;
+  /** Extra actions, for example a link to ask for a new email. */
+  children?: ReactNode;
+}
+
+function fieldErrorText(error: FieldError, labels: Readonly<Record<string, string>>): string {
+  const label = labels[error.field] ?? error.field;
+  return /^[a-z]/.test(error.message) ? `${label} ${error.message}` : `${label}: ${error.message}`;
+}
+
+/**
+ * How every failure reads in the dashboard: a plain title, the server's detail, what to do, a countdown when
+ * the server said when to come back, the reference to quote, and for a form the list of fields to correct
+ * (each a link to its field, where the message is repeated).
+ */
+export function ProblemDisplay({
+  problem,
+  onRetry,
+  fieldLabels = {},
+  fieldNames = {},
+  focus = false,
+  afterReauth,
+  children,
+}: ProblemDisplayProps) {
+  const wait = useCountdown(problem.retryAfter);
+  const box = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, [focus]);
+  const signIn = problem.code === 'unauthenticated' || problem.code === 'mfa_required';
+  return (
+    <div className="problem" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={box}>
+      <h2 id={titleId} className="problem-title">
+        {problem.title}
+      </h2>
+      {problem.detail !== undefined && problem.detail !== problem.title && <p>{problem.detail}</p>}
+      {problem.advice !== undefined && <p>{problem.advice}</p>}
+      {problem.fieldErrors.length > 0 && (
+        <ul className="problem-fields">
+          {problem.fieldErrors.map((error) => (
+            <li key={`${error.field}:${error.message}`}>
+              <a href={`#${fieldId(fieldNames[error.field] ?? error.field)}`}>
+                {fieldErrorText(error, fieldLabels)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {wait > 0 && (
+        <p aria-live="polite">
+          You can try again in {wait} second{wait === 1 ? '' : 's'}.
+        </p>
+      )}
+      <div className="actions">
+        {onRetry !== undefined && (
+          <button type="button" onClick={onRetry} disabled={wait > 0}>
+            Try again
+          </button>
+        )}
+        {signIn && (
+          <Link href={`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}>
+            Sign in again
+          </Link>
+        )}
+        {children}
+      </div>
+      {problem.code === 'reauth_required' && <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />}
+      {problem.code === 'mfa_enrolment_required' && window.location.pathname !== '/account/security' && (
+        <p>
+          <Link href="/account/security">Set up a second factor</Link>
+        </p>
+      )}
+      {problem.requestId !== undefined && (
+        <p className="reference">
+          Reference: <code>{problem.requestId}</code>
+        </p>
+      )}
+    </div>
+  );
+}

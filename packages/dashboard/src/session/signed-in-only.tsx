@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { ProblemDisplay } from '../problems/problem-display.js';
+import { problemOf } from '../problems/problem-of.js';
+import { useAccount } from './use-account.js';
+
+/** The sign-in page's address that comes back to the current page afterwards. */
+export function signInUrlReturningHere(): string {
+  return `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+}
+
+/** Shows `children` to a signed-in visitor; sends anyone else to the sign-in page, which brings them back. */
+export function SignedInOnly({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+  const account = useAccount();
+  if (account.isPending) return <p aria-busy="true">Loading…</p>;
+  if (account.isError)
+    return <ProblemDisplay problem={problemOf(account.error)} onRetry={() => void account.refetch()} />;
+  if (account.data === null) return <Redirect to={signInUrlReturningHere()} replace />;
+  if (adminOnly && !account.data.is_admin)
+    return (
+      <ProblemDisplay
+        problem={{
+          ...problemOf(null),
+          status: 403,
+          code: 'insufficient_scope',
+          title: 'For operators only',
+          advice: 'This page is for operator accounts.',
+          detail: undefined,
+        }}
+      />
+    );
+  return children;
+}

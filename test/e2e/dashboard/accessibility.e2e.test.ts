@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSkipReason,
+  type DashboardServer,
+  launchBrowser,
+  newEmail,
+  newPage,
+  PASSWORD,
+  seriousViolations,
+  signIn,
+  startDashboardServer,
+  verifiedAccount,
+} from '../../support/dashboard-browser.js';
+
+/** The pages anyone can open, with or without the token of an emailed link. */
+const PUBLIC_PAGES = [
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/reset-password?token=rst_not-a-real-token',
+  '/recover-account',
+  '/verify-email',
+  '/login?recovery=rec_not-a-real-token',
+  '/waitlist/confirm',
+  '/no-such-page',
+];
+
+/** Same-origin page links of the page as it is (the crawl's next steps); API paths and fragments left out. */
+function pageLinks(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`
+    [...document.querySelectorAll('a[href]')]
+      .map((link) => new URL(link.getAttribute('href'), location.href))
+      .filter((url) => url.origin === location.origin && !/^\\/(v1|docs)(\\/|$)/.test(url.pathname))
+      .map((url) => url.pathname + url.search)
+  `);
+}
+
+/**
+ * Waits until the page shows its heading (its data loaded or its problem shown). The logs page keeps its live
+ * tail's stream open, so the network never idles there: it has settled once the tail says it is live.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  if (/\/logs$/.test(new URL(page.url()).pathname) && !page.url().includes('mode=search'))
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
+  else await page.waitForLoadState('networkidle');
+}
+
+describe.skipIf(browserSkipReason !== undefined)(
+  'dashboard: accessibility (axe-core, keyboard)',
+  // A real browser and server on a shared machine: generous, so that a slow moment is no failure.
+  { timeout: 180_000 },
+  () => {
+    let server: DashboardServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('has no serious or critical axe violation on the public pages, their problems included', async () => {
+      const { page } = await newPage(browser, { bypassCSP: true });
+      page.setDefaultTimeout(15_000);
+      const found: Record<string, unknown> = {};
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${server.url}${path}`);
+        await settled(page);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[path] = violations;
+      }
+      // A problem shown at a form, with its summary and the field's own message.
+      await page.goto(`${server.url}/signup`);
+      await page.getByLabel('Email address', { exact: true }).fill('not an address');
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('alert').waitFor();
+      const withErrors = await seriousViolations(page);
+      if (withErrors.length > 0) found['/signup (errors)'] = withErrors;
+      expect(found).toEqual({});
+      await page.context().close();
+    });
+
+    it('has no serious or critical axe violation on any page reachable from the signed-in navigation', async () => {
+      const email = await verifiedAccount(server, newEmail('a11y'));
+      // Something to show on the profile pages.
+      const client = server.client();
+      await client.auth.login({ email, password: PASSWORD });
+      await client.profiles.create({ name: 'Home' });
+      const { page } = await newPage(browser, { bypassCSP: true });
+      page.setDefaultTimeout(15_000);
+      await signIn(page, server, email);
+
+      const queue = [
+        '/profiles',
+        '/account',
+        '/account/security',
+        '/account/tokens',
+        '/account/audit',
+        '/feedback',
+      ];
+      const seen = new Set<string>();
+      const found: Record<string, unknown> = {};
+      while (queue.length > 0 && seen.size < 60) {
+        const path = queue.shift() ?? '';
+        if (seen.has(path)) continue;
+        seen.add(path);
+        await page.goto(`${server.url}${path}`);
+        await settled(page);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[path] = violations;
+        for (const link of await pageLinks(page)) if (!seen.has(link)) queue.push(link);
+      }
+      expect(seen.size).toBeGreaterThanOrEqual(6);
+      expect(found).toEqual({});
+      await page.context().close();
+    });
+
+    it('can be used with the keyboard alone: skip link, sign-in, navigation and a form', async () => {
+      const email = await verifiedAccount(server, newEmail('keyboard'));
+      const { page } = await newPage(browser);
+      page.setDefaultTimeout(15_000);
+      const focused = () =>
+        page.evaluate<string>(
+          "(document.activeElement?.getAttribute('name') || document.activeElement?.textContent || '').trim()",
+        );
+      /** Presses Tab until the focused control is `name` (a form control's name, or a link's text). */
+      const tabTo = async (name: string) => {
+        for (let presses = 0; presses < 30; presses += 1) {
+          await page.keyboard.press('Tab');
+          if ((await focused()) === name) return;
+        }
+        throw new Error(`Tab never reached ${name}`);
+      };
+
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      // The first Tab reaches the skip link, which moves focus to the page's content.
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('Skip to main content');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate<string>("document.activeElement?.id ?? ''")).toBe('main');
+
+      await tabTo('email');
+      await page.keyboard.type(email);
+      await tabTo('password');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Profiles' }).waitFor();
+
+      await tabTo('Account');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+      await tabTo('API tokens');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
+
+      await tabTo('name');
+      await page.keyboard.type('Keyboard');
+      await tabTo('scopes');
+      await page.keyboard.press('Space');
+      await tabTo('Create token');
+      await page.keyboard.press('Enter');
+      expect(await page.getByLabel('Token secret', { exact: true }).inputValue()).toMatch(/^svc_/);
+      await page.context().close();
+    });
+  },
+);

@@ -1,0 +1,134 @@
+import { queryRecords, type SvcClient } from '@svc/sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSkipReason,
+  type DashboardServer,
+  launchBrowser,
+  newEmail,
+  newPage,
+  signIn,
+  startDashboardServer,
+  verifiedAccount,
+} from '../../support/dashboard-browser.js';
+import { signedInClient, simulateTraffic } from '../../support/dashboard-data.js';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Analytics in Chromium over simulated traffic (`svc simulate`): range, chart, counts, top lists, links to logs. */
+describe.skipIf(browserSkipReason !== undefined)('dashboard: analytics', () => {
+  let server: DashboardServer;
+  let browser: Browser;
+  let email: string;
+  let api: SvcClient;
+  let profileId: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
+    email = await verifiedAccount(server, newEmail('analytics'));
+    api = await signedInClient(server, email);
+    const profile = await api.profiles.create({ name: 'Household' });
+    await api.profiles.rules.replace(profile.id, { deny: ['tiktok.com'], allow: [], rewrites: [] });
+    profileId = profile.id;
+    await simulateTraffic(server, profileId, { queries: 3_000, days: 7, devices: 3, seed: 11 });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function analytics(query = ''): Promise<Page> {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(30_000);
+    await page.setViewportSize({ width: 1280, height: 1800 });
+    await signIn(page, server, email);
+    await page.goto(`${server.url}/profiles/${profileId}/analytics${query}`);
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    return page;
+  }
+
+  const panel = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+  it('shows a week: the stacked timeline, counts by status and the top lists the API answers', async () => {
+    const page = await analytics();
+    await page.getByRole('combobox', { name: 'Time range' }).selectOption({ label: 'Last 7 days' });
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL(/range=7d/);
+    const to = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
+    const from = new Date(to.getTime() - 7 * 86_400_000);
+    const counts = queryRecords(await api.profiles.analytics.countsByStatus(profileId, { from, to }));
+    const total = counts.reduce((sum, row) => sum + Number(row.count), 0);
+    expect(total).toBeGreaterThan(2_500);
+    const byStatus = panel(page, 'Queries by status');
+    await byStatus.getByText(number.format(total), { exact: true }).waitFor();
+
+    const timeline = panel(page, 'Queries over time');
+    await timeline
+      .getByRole('img', {
+        name: /Stacked chart of allowed, rewritten, blocked and failed queries, last 7 days/,
+      })
+      .waitFor();
+    expect(await timeline.locator('canvas').count()).toBe(1);
+    await timeline.getByText('The numbers behind the chart').click();
+    expect(await timeline.getByRole('row').count()).toBeGreaterThan(24);
+
+    const topDomains = queryRecords(
+      await api.profiles.analytics.topDomains(profileId, { from, to, limit: 10 }),
+    );
+    const first = String(topDomains[0]?.qname);
+    const domains = panel(page, 'Top domains');
+    await domains.getByRole('link', { name: first, exact: true }).waitFor();
+    expect(await domains.getByRole('row').count()).toBe(topDomains.length + 1);
+
+    await panel(page, 'Top blocked domains').getByRole('link', { name: 'tiktok.com' }).first().waitFor();
+    expect(await panel(page, 'Top devices').getByRole('link').count()).toBe(3);
+    await panel(page, 'Top reasons').getByText('(rule)').first().waitFor();
+    await panel(page, 'Points of presence').getByRole('row').nth(1).waitFor();
+    // Without a GeoIP database the countries are unknown, and no credit is shown.
+    await panel(page, 'Destinations').getByRole('cell', { name: 'unknown' }).first().waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('opens the logs filtered by the item clicked, over the same range', async () => {
+    const page = await analytics('?range=7d');
+    const devices = panel(page, 'Top devices');
+    const device = devices.getByRole('link').first();
+    const deviceName = (await device.textContent()) ?? '';
+    await device.click();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    const address = new URL(page.url());
+    expect(address.searchParams.get('mode')).toBe('search');
+    expect(address.searchParams.get('from')).not.toBeNull();
+    expect(address.searchParams.getAll('device')).toHaveLength(1);
+    const table = page.getByRole('table', { name: 'Queries found, newest first' });
+    await table.getByRole('row').nth(1).waitFor();
+    const shownDevices = await table
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((row) => row.children[4]?.textContent ?? ''));
+    expect(new Set(shownDevices)).toEqual(new Set([deviceName]));
+
+    await page.goBack();
+    await panel(page, 'Top blocked domains').getByRole('link', { name: 'tiktok.com' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    expect(new URL(page.url()).searchParams.getAll('status')).toEqual(['blocked']);
+    await page
+      .getByRole('button', { name: /tiktok\.com$/ })
+      .first()
+      .waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('shows a refused shape in its own panel, the others still answering', async () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - 40 * 86_400_000);
+    const page = await analytics(
+      `?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })}`,
+    );
+    await panel(page, 'Destinations').getByRole('heading', { name: 'The time range is too long' }).waitFor();
+    await panel(page, 'Top devices').getByRole('heading', { name: 'The time range is too long' }).waitFor();
+    await panel(page, 'Queries over time').getByRole('img').waitFor();
+    expect(await panel(page, 'Top domains').getByRole('alert').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/analytics-40d.png', fullPage: true });
+    await page.context().close();
+  }, 120_000);
+});
