@@ -76,6 +76,8 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/admin/accounts/{id}': 'account',
   '/v1/admin/operator-blocks/{id}': 'deployment',
   '/v1/admin/source-blocks/{id}': 'deployment',
+  // A compiled list is content-addressed and the same for every organisation; only node tokens fetch it.
+  '/v1/nodes/self/lists/{sha256}': 'deployment',
 };
 
 /** Operations with a path parameter that present no account, so tenant isolation does not apply to them. */
