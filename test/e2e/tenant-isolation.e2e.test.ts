@@ -76,14 +76,14 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/admin/accounts/{id}': 'account',
   '/v1/admin/operator-blocks/{id}': 'deployment',
   '/v1/admin/source-blocks/{id}': 'deployment',
-  // A compiled list is content-addressed and the same for every organisation; only node tokens fetch it.
-  '/v1/nodes/self/lists/{sha256}': 'deployment',
 };
 
 /** Operations with a path parameter that present no account, so tenant isolation does not apply to them. */
 const OUTSIDE_THE_WALK: Record<string, string> = {
   updateDdns:
     'the unguessable token in the path is the credential itself; no account is presented (ROUTES.md)',
+  downloadNodeListArtifact:
+    'a node endpoint (accounts are refused by the node self test); a compiled list is content-addressed and the same for every organisation',
 };
 
 /**
