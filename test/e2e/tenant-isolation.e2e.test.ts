@@ -82,6 +82,8 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
 const OUTSIDE_THE_WALK: Record<string, string> = {
   updateDdns:
     'the unguessable token in the path is the credential itself; no account is presented (ROUTES.md)',
+  downloadNodeListArtifact:
+    'a node endpoint (accounts are refused by the node self test); a compiled list is content-addressed and the same for every organisation',
 };
 
 /**

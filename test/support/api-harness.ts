@@ -24,9 +24,10 @@ const SECRET = 'e2e-secret-that-is-long-enough-for-hkdf-0123456789';
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links out of an .eml file. */
 function decodeQuotedPrintable(text: string): string {
+  // Escaped octets are UTF-8: runs of them decode together, so a multi-byte character reads as itself.
   return text
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }
 
 /** Emails the embedded mailer wrote for `address` into `<dataDir>/mail`, oldest first. */
