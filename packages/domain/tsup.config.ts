@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'profile-signature': 'src/nodes/profile-signature.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'profile-signature': 'src/nodes/profile-signature.ts',
+    filtering: 'src/filtering/index.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,

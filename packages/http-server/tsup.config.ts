@@ -9,6 +9,6 @@ export default defineConfig({
   target: 'node20',
   tsconfig: 'tsconfig.build.json',
   // zod is shared with the domain: bundling it here too (with every locale) loaded a second copy of zod in the
-  // server (measured: about 1.5 MB of old generation and 3 MB of young garbage).
+  // server (docs/adr/0009-lazy-engines-and-modules.md).
   external: ['zod'],
 });

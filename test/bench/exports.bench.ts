@@ -15,14 +15,8 @@ import {
   SystemClock,
   sha256RunningDigest,
 } from '@svc/adapters';
-import {
-  CursorSealer,
-  DATA_EXPORT_CHUNK_BYTES,
-  DataExportService,
-  EdgeTrafficSimulation,
-  type SimulatedProfile,
-  servingPops,
-} from '@svc/domain';
+import { CursorSealer, DATA_EXPORT_CHUNK_BYTES, DataExportService } from '@svc/domain';
+import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
 import {
   createScratchDatabase,
   postgresServerUnavailable,

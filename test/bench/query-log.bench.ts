@@ -8,23 +8,21 @@ import {
   type ClickHouseColumnarStore,
   ClickHouseEdgeLogWriter,
   ClickHouseQueryLogReader,
+  concatQueryLogColumns,
   createColumnarStore,
+  type QueryLogColumns,
 } from '@svc/adapters';
 import {
   type AnalyticsQuery,
-  concatQueryLogColumns,
   type DeviceHourlyCount,
-  EdgeTrafficSimulation,
   findBlocklist,
   type HourlyTotal,
   type LogQuery,
   noLogFilters,
   planQuery,
-  type QueryLogColumns,
   type RowQuery,
-  type SimulatedProfile,
-  servingPops,
 } from '@svc/domain';
+import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
 import { createBenchAccount } from './bench-account.js';
 import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-processes.js';
 
@@ -53,10 +51,9 @@ import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-proc
 const TSX = ['--conditions=source', '--import', 'tsx'];
 /**
  * Why both sides are paced alike: a query that follows a few idle seconds costs more than one that follows
- * another at once, the CPU's caches having gone to other work meanwhile. Measured on the direct side alone
- * (top_domains of the heavy profile, 10 million rows): 23.0 ms p50 and 33.9 ms of CPU back to back against
- * 29.1 ms and 44.4 ms after 3 s pauses, with one ClickHouse thread as with two. The API side waits out the
- * budget before most 30-day queries, so the direct side waits as long before the same run.
+ * another at once, the CPU's caches having gone to other work meanwhile (docs/benchmarks/2026-11-23-query-log.md).
+ * The API side waits out the budget before most 30-day queries, so the direct side waits as long before the
+ * same run.
  */
 const PACING_NOTE = 'a query after idle seconds costs more than one back to back';
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -69,9 +66,8 @@ const WARM_UP = 3;
 /**
  * Tails of typical profiles (1 budget unit each) each side runs untimed before its first shape. A restarted
  * server runs its request path cold: V8 still optimises it and tiers up PGlite's WebAssembly as it gets hot,
- * which costs more than the query itself for the first hundred requests or so (measured: the server's CPU per
- * tail fell by a quarter to a third, its GC and compiler threads' share by three quarters, between 3 and 200
- * requests); three warm-up runs per shape would time that start rather than the API's overhead.
+ * which costs more than the query itself for the first hundred requests or so; three warm-up runs per shape
+ * would time that start rather than the API's overhead.
  */
 const PATH_WARM_UP = 200;
 const RETENTION = 90;

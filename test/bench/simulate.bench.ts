@@ -2,16 +2,21 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ClickHouseColumnarStore, ClickHouseEdgeLogWriter, createColumnarStore } from '@svc/adapters';
 import {
+  type ClickHouseColumnarStore,
+  ClickHouseEdgeLogWriter,
   concatQueryLogColumns,
+  createColumnarStore,
+  type QueryLogColumns,
+} from '@svc/adapters';
+import {
+  ClickHouseSimulatedLogWriter,
   EdgeTrafficSimulation,
   type HourlyCountColumns,
-  type QueryLogColumns,
   SIMULATION_TIME_CHUNK,
   type SimulatedProfile,
   servingPops,
-} from '@svc/domain';
+} from '@svc/edge-simulator';
 
 /**
  * The simulator's write rate and direct-SQL timings of the query-log store at scale:
@@ -64,7 +69,7 @@ async function writeAll(
   store: ClickHouseColumnarStore,
   now: Date,
 ): Promise<{ rows: number; ms: number; cpuMs: number }> {
-  const writer = new ClickHouseEdgeLogWriter(async () => store);
+  const writer = new ClickHouseSimulatedLogWriter(new ClickHouseEdgeLogWriter(async () => store));
   const heavyRows = Math.round(TOTAL_ROWS * HEAVY_SHARE);
   const typicalRows = Math.floor((TOTAL_ROWS - heavyRows) / (PROFILES - 1));
   const plan: [string, number][] = [[HEAVY, heavyRows]];

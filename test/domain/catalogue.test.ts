@@ -74,7 +74,7 @@ describe('catalogue data in the repository (spec 2.7, 4.7, 4.12)', () => {
       }
     }
     for (const list of BLOCKLIST_CATALOGUE.lists) {
-      const category = /^parental\.categories:(.+)$/.exec(list.toggle)?.[1];
+      const category = /^parental\.categories:(.+)$/.exec(list.toggle ?? '')?.[1];
       if (category === undefined) continue;
       expect(known.has(category), `list ${list.id} → ${category}`).toBe(true);
       fed.add(category);

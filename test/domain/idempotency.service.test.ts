@@ -1,4 +1,4 @@
-import { ManualClock, MemoryIdempotencyStore } from '@svc/adapters';
+import { AesGcmSecretBox, ManualClock, MemoryIdempotencyStore } from '@svc/adapters';
 import {
   assertIdempotencyKey,
   DomainError,
@@ -12,8 +12,13 @@ const created = { status: 201, headers: { Location: '/v1/things/1' }, body: '{"i
 
 function setup() {
   const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
-  const sut = new IdempotencyService(new MemoryIdempotencyStore(), clock);
-  return { clock, sut };
+  const store = new MemoryIdempotencyStore();
+  const sut = new IdempotencyService(
+    store,
+    clock,
+    new AesGcmSecretBox('a test secret of at least 32 chars.'),
+  );
+  return { clock, store, sut };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
@@ -32,6 +37,20 @@ describe(IdempotencyService.name, () => {
     expect(await sut.start('acct', 'k', 'fp')).toEqual({ kind: 'proceed' });
     await sut.finish('acct', 'k', created);
     expect(await sut.start('acct', 'k', 'fp')).toEqual({ kind: 'replay', response: created });
+  });
+
+  it('stores the body sealed with the server key, never as it was answered', async () => {
+    const { store, sut } = setup();
+    await sut.start('acct', 'k', 'fp');
+    await sut.finish('acct', 'k', { ...created, body: '{"secret":"svc_shown_once"}' });
+    const claim = await store.claim(
+      { scope: 'acct', key: 'k', fingerprint: 'fp', createdAt: new Date(0), expiresAt: new Date(1) },
+      new Date(0),
+    );
+    if (claim.claimed) throw new Error('the completed key was claimed again');
+    expect(claim.existing.response?.body).toMatch(/^v1\./);
+    expect(claim.existing.response?.body).not.toContain('svc_shown_once');
+    expect(claim.existing.response?.headers).toEqual(created.headers);
   });
 
   it('refuses a repeat while the first runs with idempotency_in_progress and a retry hint', async () => {

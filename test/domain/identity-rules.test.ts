@@ -2,6 +2,7 @@ import { MemoryLoginThrottle } from '@svc/adapters';
 import {
   API_TOKEN_PATTERN,
   codePointLength,
+  DomainError,
   isAllowlisted,
   newApiTokenSecret,
   newOpaqueToken,
@@ -98,27 +99,77 @@ describe('invite-mode allowlist', () => {
   });
 });
 
+/** The seconds a throttle's refusal asks to wait, or undefined when it admits the attempt (which is ended). */
+function refusalOf(sut: MemoryLoginThrottle, keys: string[]): number | undefined {
+  try {
+    sut.admit(keys).end();
+    return undefined;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'rate_limited') return error.retryAfter;
+    throw error;
+  }
+}
+
 describe(MemoryLoginThrottle.name, () => {
-  it('waits 100 ms after one failure, doubling to at most 5 s, per key', () => {
+  it('spaces attempts 100 ms after one failure, doubling to at most 5 s, per key', () => {
     let now = 0;
     const sut = new MemoryLoginThrottle(() => now);
     expect(sut.delayFor(['email:a'])).toBe(0);
     const delays: number[] = [];
     for (let failure = 0; failure < 8; failure += 1) {
-      sut.recordFailure(['email:a', 'account:1']);
+      now += 5_000;
+      sut.admit(['email:a', 'account:1']).fail('password');
       delays.push(sut.delayFor(['email:a']));
     }
     expect(delays).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000]);
     expect(sut.delayFor(['email:b'])).toBe(0);
     expect(sut.delayFor(['email:other-address', 'account:1'])).toBe(5000);
+    expect(refusalOf(sut, ['email:other-address', 'account:1'])).toBe(5);
+    now += 4_999;
+    expect(refusalOf(sut, ['email:a'])).toBe(1);
+    now += 1;
+    expect(refusalOf(sut, ['email:a'])).toBeUndefined();
     now += 16 * 60_000;
     expect(sut.delayFor(['email:a'])).toBe(0);
   });
 
-  it('forgets failures after a successful sign-in', () => {
+  it('admits one attempt of a key at a time: the others are refused until it ends', () => {
     const sut = new MemoryLoginThrottle(() => 0);
-    sut.recordFailure(['email:a']);
-    sut.recordSuccess(['email:a']);
+    const running = sut.admit(['email:a', 'account:1']);
+    expect(refusalOf(sut, ['email:a'])).toBe(1);
+    expect(refusalOf(sut, ['email:b', 'account:1'])).toBe(1);
+    expect(refusalOf(sut, ['email:b'])).toBeUndefined();
+    running.end();
+    expect(refusalOf(sut, ['email:a', 'account:1'])).toBeUndefined();
+  });
+
+  it('forgets failures after a successful sign-in', () => {
+    let now = 0;
+    const sut = new MemoryLoginThrottle(() => now);
+    sut.admit(['email:a']).fail('password');
+    now += 100;
+    sut.admit(['email:a']).succeed();
     expect(sut.delayFor(['email:a'])).toBe(0);
+  });
+
+  it('locks the second-factor step after ten wrong codes, for 15 minutes after the last', () => {
+    let now = 0;
+    const sut = new MemoryLoginThrottle(() => now);
+    for (let failure = 0; failure < 10; failure += 1) {
+      now += 5_000;
+      const attempt = sut.admit(['account:1']);
+      attempt.assertSecondFactorOpen();
+      attempt.fail('second_factor');
+    }
+    now += 5_000;
+    const locked = sut.admit(['email:a', 'account:1']);
+    expect(() => locked.assertSecondFactorOpen()).toThrow(
+      expect.objectContaining({ code: 'rate_limited', retryAfter: 895 }),
+    );
+    locked.end();
+    now += 895_000;
+    const open = sut.admit(['email:a', 'account:1']);
+    expect(() => open.assertSecondFactorOpen()).not.toThrow();
+    open.end();
   });
 });

@@ -76,4 +76,13 @@ describe(deriveColumns.name, () => {
     });
     expect(deriveColumns({ ...allowed, status: 'rewritten' }).reason).toBe('');
   });
+
+  it('a rewrite by an exact-form rule: its own = is the prefix, never doubled', () => {
+    expect(deriveColumns({ ...allowed, status: 'rewritten', reasonRule: '=printer.home.arpa' }).reason).toBe(
+      '=printer.home.arpa',
+    );
+    expect(deriveColumns({ ...allowed, status: 'rewritten', reasonRule: '*.home.arpa' }).reason).toBe(
+      '=*.home.arpa',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  AddressOwners,
   isPublicAddress,
   OWNER_CLASSIFICATION,
   ownerOfAddress,
@@ -37,6 +38,16 @@ describe('owner classification (spec 4.6 rules 5, 6)', () => {
     expect(ownerOfQuery('www.google.com', ['104.16.1.1'])).toBe('google');
     expect(ownerOfQuery('shop.example', ['94.130.1.1', '104.16.1.1', '151.101.1.1'])).toBe('cloudflare');
     expect(ownerOfQuery('shop.example', ['94.130.1.1'])).toBe('');
+  });
+
+  it('answers the same when a query service remembers the addresses it classified, asked twice', () => {
+    const owners = new AddressOwners();
+    for (const round of [1, 2]) {
+      for (const ip of ['142.250.80.46', '2606:4700:3030::ac43:c1e2', '94.130.1.1', 'not an address'])
+        expect(owners.ownerOf(ip), `${ip}, round ${round}`).toBe(ownerOfAddress(ip));
+      expect(owners.ownerOfQuery('shop.example', ['94.130.1.1', '104.16.1.1'])).toBe('cloudflare');
+      expect(owners.ownerOfQuery('www.apple.com', ['104.16.1.1'])).toBe('apple');
+    }
   });
 });
 

@@ -53,7 +53,7 @@ function asArray(value: PlistJson | undefined): PlistJson[] {
 
 describe(setupInstructions.name, () => {
   const profile = profileNamed('Home');
-  const setup = setupInstructions(profile);
+  const setup = setupInstructions(profile, 'https://api.example.test/');
   const { doh, dot, dot_device: dotDevice, doq, ipv6, ipv4 } = profile.endpoints;
 
   it('matches its published schema', () => {
@@ -67,7 +67,11 @@ describe(setupInstructions.name, () => {
   });
 
   it('gives each platform the value it takes', () => {
-    expect(setup.apple).toMatchObject({ configuration_profile: '/v1/profiles/abc123/setup/apple', doh });
+    expect(setup.apple).toMatchObject({
+      configuration_profile: 'https://api.example.test/v1/profiles/abc123/setup/apple',
+      doh,
+    });
+    expect(setup.apple.steps[0]).toContain('https://api.example.test/v1/profiles/abc123/setup/apple');
     expect(setup.android).toMatchObject({ private_dns_host: dot, private_dns_device_host: dotDevice });
     expect(setup.android.steps.join(' ')).toContain('Android 9');
     expect(setup.windows).toMatchObject({ servers: [...ipv6, ...ipv4], doh_template: doh });

@@ -442,10 +442,35 @@ describe('rate limiting of unauthenticated routes (4.1.8)', () => {
   });
 });
 
+describe('rate limiting of IPv6 clients by their /64 (issue 27)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SVC_RATE_LIMIT_PER_MINUTE: '3', SVC_TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(async () => app.close());
+
+  const from = (address: string) => send(`${app.url}/v1/meta`, { headers: { 'x-forwarded-for': address } });
+
+  it('counts every address of a /64 as one client: a fresh address per request does not escape the limit', async () => {
+    const statuses = [];
+    for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:abcd:ef01:2345:6789']) {
+      statuses.push((await from(address)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    const limited = await from('2001:db8:5:6:ffff::1');
+    expect(limited.status).toBe(429);
+    expect(problemOf(limited).code).toBe('rate_limited');
+    expect((await from('2001:db8:5:7::1')).status).toBe(200);
+    expect((await from('198.51.100.1')).status).toBe(200);
+  });
+});
+
 describe('outside development (5.6)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { SVC_ENV: 'production' } });
+    app = await createTestApp({
+      env: { SVC_ENV: 'production', SVC_METRICS_TOKEN: 'conventions-metrics-token-0123' },
+    });
   });
   afterAll(async () => app.close());
 

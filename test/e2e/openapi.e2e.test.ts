@@ -5,6 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { send } from '../support/http.js';
 
+/** The JSON Schema keywords these tests read. */
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  default?: unknown;
+  $ref?: string;
+}
+
 interface OpenApiDocument {
   openapi: string;
   info: { version: string };
@@ -13,9 +24,27 @@ interface OpenApiDocument {
     string,
     Record<
       string,
-      { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, unknown> }
+      {
+        operationId?: string;
+        summary?: string;
+        security?: unknown[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        responses: Record<string, unknown>;
+      }
     >
   >;
+  components: { schemas: Record<string, Schema> };
+}
+
+/** Every object schema within `schema` (itself, properties, items, union members), by where it sits. */
+function objectsIn(schema: Schema, where = ''): [string, Schema][] {
+  const found: [string, Schema][] = schema.properties === undefined ? [] : [[where, schema]];
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    found.push(...objectsIn(property, `${where}.${name}`));
+  if (schema.items !== undefined) found.push(...objectsIn(schema.items, `${where}[]`));
+  for (const [index, member] of (schema.anyOf ?? []).entries())
+    found.push(...objectsIn(member, `${where}|${index}`));
+  return found;
 }
 
 describe('OpenAPI document (1.1, 9.4; ROUTES.md conventions)', () => {
@@ -32,6 +61,13 @@ describe('OpenAPI document (1.1, 9.4; ROUTES.md conventions)', () => {
     document = parse(yamlText) as OpenApiDocument;
   });
   afterAll(async () => app.close());
+
+  const components = () => document.components.schemas;
+  const requestSchemaOf = (path: string, method: string): Schema => {
+    const schema = document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
+    if (schema === undefined) throw new Error(`${method} ${path} takes no JSON body`);
+    return schema;
+  };
 
   it('is OpenAPI 3.1 at the API version and lists its server', () => {
     expect(document.openapi).toBe('3.1.0');
@@ -55,6 +91,52 @@ describe('OpenAPI document (1.1, 9.4; ROUTES.md conventions)', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations))
         expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
+    }
+  });
+
+  it('describes every tag in more words than its name', () => {
+    const { tags } = parse(yamlText) as { tags: { name: string; description: string }[] };
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) {
+      expect(tag.description, tag.name).not.toBe(tag.name);
+      expect(tag.description.split(' ').length, tag.name).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('gives request bodies in input form: a field with a default is optional and shows it', () => {
+    const body = requestSchemaOf('/v1/profiles', 'post');
+    expect(body.required ?? []).toEqual([]);
+    const settings = body.properties?.settings;
+    expect(settings?.properties?.block_mode).toMatchObject({ default: 'nxdomain' });
+    expect(settings?.required ?? []).not.toContain('block_mode');
+    // Nothing a request body refers to lives under components, where generated clients take a default for
+    // "always present".
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content['application/json']?.schema;
+        if (schema === undefined) continue;
+        expect(JSON.stringify(schema), `${method} ${path}`).not.toContain('"$ref"');
+        for (const [where, object] of objectsIn(schema)) {
+          const defaulted = Object.entries(object.properties ?? {})
+            .filter(([, property]) => 'default' in property)
+            .map(([name]) => name);
+          for (const name of defaulted)
+            expect(object.required ?? [], `${method} ${path} ${where}.${name}`).not.toContain(name);
+        }
+      }
+    }
+  });
+
+  it('gives responses in output form: a field with a default is always there, so required', () => {
+    const settings = components().ProfileSettings;
+    expect(settings?.properties?.block_mode).toMatchObject({ default: 'nxdomain' });
+    expect(settings?.required).toEqual(expect.arrayContaining(['block_mode', 'retention_days', 'ecs']));
+    for (const [name, component] of Object.entries(components())) {
+      for (const [where, object] of objectsIn(component)) {
+        for (const [property, schema] of Object.entries(object.properties ?? {}))
+          if ('default' in schema)
+            expect(object.required ?? [], `${name}${where}.${property}`).toContain(property);
+      }
     }
   });
 

@@ -57,9 +57,13 @@ describe('profile setup through HTTP on memory (ROUTES.md setup rows, spec 1.5, 
     const { doh, dot, doq, ipv6, ipv4 } = profile.endpoints;
     expect(setup).toMatchObject({ profile_id: profile.id, doh, dot, doq, ipv6, ipv4 });
     expect(setup.apple).toMatchObject({
-      configuration_profile: `/v1/profiles/${profile.id}/setup/apple`,
+      configuration_profile: `${api.url}/v1/profiles/${profile.id}/setup/apple`,
       doh,
     });
+    // The absolute URL is one a client fetches as it is, with its credential.
+    const download = await send(setup.apple.configuration_profile, { headers: owner.auth });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toMatch(/^application\/x-apple-aspen-config/);
     expect(setup.android.private_dns_host).toBe(dot);
     expect(setup.windows).toEqual(
       expect.objectContaining({ servers: [...ipv6, ...ipv4], doh_template: doh }),

@@ -49,6 +49,7 @@ export async function startCluster(
         PORT: '0',
         SVC_SECRET: SECRET,
         SVC_DATA_DIR: dataDir,
+        SVC_LIST_REFRESH_HOURS: '0',
         // The dashboard origin the suites sign in from (a separately hosted dashboard, as RUNNER.md describes).
         SVC_DASHBOARD_URL: 'http://localhost:3000',
         ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),

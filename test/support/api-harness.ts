@@ -40,14 +40,26 @@ export function outboxMailTo(dataDir: string, address: string): string[] {
     .filter((message) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(message));
 }
 
-/** Starts the API on `storage` with `env` settings (development unless set) and a manual clock. */
+/** What a production server demands beyond a secret: a metrics token, and consent to the embedded engines. */
+function productionConsent(storage: HarnessStorage, env: Record<string, string>): Record<string, string> {
+  if (env.SVC_ENV !== 'production') return {};
+  return {
+    SVC_METRICS_TOKEN: 'e2e-metrics-token-0123456789',
+    ...(storage === 'memory' ? {} : { SVC_ALLOW_EMBEDDED: 'true' }),
+  };
+}
+
+/**
+ * Starts the API on `storage` with `env` settings (development unless set) and a manual clock. A production
+ * server is given a metrics token and allowed its embedded engines unless `env` says otherwise.
+ */
 export async function startApi(
   storage: HarnessStorage,
   env: Record<string, string> = {},
 ): Promise<ApiHarness> {
   const clock = new ManualClock();
   if (storage === 'memory') {
-    const app = await createTestApp({ env, clock });
+    const app = await createTestApp({ env: { ...productionConsent(storage, env), ...env }, clock });
     return {
       url: app.url,
       clock,
@@ -63,9 +75,12 @@ export async function startApi(
     PORT: '0',
     SVC_SECRET: SECRET,
     SVC_DATA_DIR: dataDir,
+    // Tests never reach the internet: lists are refreshed only when a test asks.
+    SVC_LIST_REFRESH_HOURS: '0',
     // The dashboard origin the suites sign in from (a separately hosted dashboard, as RUNNER.md describes).
     SVC_DASHBOARD_URL: 'http://localhost:3000',
     ...(scratch === undefined ? {} : { DATABASE_URL: scratch.url }),
+    ...productionConsent(storage, env),
     ...env,
   });
   const server: RunningServer = await startServer({

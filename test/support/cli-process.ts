@@ -8,17 +8,32 @@ const BIN = `${ROOT}packages/cli/src/bin.ts`;
 export function spawnSvc(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, SVC_LOG_LEVEL: 'warn', SVC_LIST_REFRESH_HOURS: '0', ...env },
   });
 }
 
-/** Runs `svc` to completion and returns its exit code and output. */
-export function runSvc(
+/** The `svc` command npm linked at install (node_modules/.bin/svc), run as `npx svc` runs it. */
+export const INSTALLED_SVC = `${ROOT}node_modules/.bin/svc`;
+
+/** Runs the installed, compiled `svc` in `cwd` (the repository root unless given). */
+export function spawnInstalledSvc(
   args: string[],
   env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  cwd: string = ROOT,
+): ChildProcessWithoutNullStreams {
+  return spawn(INSTALLED_SVC, args, { cwd, env: { ...process.env, SVC_LOG_LEVEL: 'warn', ...env } });
+}
+
+/** The outcome of a finished `svc` process. */
+export interface SvcResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a spawned `svc` to completion and returns its exit code and output. */
+export function completionOf(child: ChildProcessWithoutNullStreams): Promise<SvcResult> {
   return new Promise((resolve) => {
-    const child = spawnSvc(args, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -29,6 +44,11 @@ export function runSvc(
     });
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs `svc` (from source) to completion and returns its exit code and output. */
+export function runSvc(args: string[], env: Record<string, string> = {}): Promise<SvcResult> {
+  return completionOf(spawnSvc(args, env));
 }
 
 /** Resolves the URL of the `listening on` line, or rejects when the process exits first. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EdgeSimulator } from '@svc/domain';
+import type { EdgeSimulator } from '@svc/edge-simulator';
 import { EdgeSimulatorToken, parseSettings, startServer } from '@svc/http-server';
 import { createClient, type Scope } from '@svc/sdk';
 import pino from 'pino';

@@ -95,7 +95,8 @@ export class ReferenceNode {
         node?.apply(document);
         log(`applied profile ${document.id} version ${document.version}`);
       },
-      onRejectedProfile: (error) => log(`refused a profile document: ${error.message}`),
+      // Refused profile documents and closes that blame this node, with the reason, in this node's log.
+      logger: { warn: (message, details) => log(`${message} ${JSON.stringify(details)}`) },
       // Rows the cloud answered while this node was offline join its log; the kit acknowledges them after.
       onHeldLogs: (rows) => {
         const recorded = rows.map(recordedQueryOf).filter((row) => row !== null);

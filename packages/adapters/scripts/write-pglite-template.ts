@@ -31,10 +31,10 @@ try {
   const db = await PGlite.create(join(scratch, 'pg'), {
     startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'],
   });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+  // On a Unix socket in the owner-only scratch directory, as the server serves it: never on a TCP port.
+  const server = new PGLiteSocketServer({ db, path: join(scratch, '.s.PGSQL.5432') });
   await server.start();
-  const [host = '127.0.0.1', port = '0'] = server.getServerConn().split(':');
-  const pool = new pg.Pool({ host, port: Number(port), user: 'postgres', database: 'postgres', max: 1 });
+  const pool = new pg.Pool({ host: scratch, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
   try {
     await migratePostgres(pool);
     await pool.query('SELECT pg_switch_wal()');

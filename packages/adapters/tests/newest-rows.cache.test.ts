@@ -1,6 +1,6 @@
-import { noLogFilters, type QueryLogRow, queryLogColumnsOf, type RowQuery } from '@svc/domain';
+import { noLogFilters, type QueryLogRow, type RowQuery } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
-import { NewestRowsCache } from '../src/index.js';
+import { NewestRowsCache, queryLogColumnsOf } from '../src/index.js';
 import { logRow, tailQuery } from './support/query-log-rows.js';
 
 const P = 'aaaaaa';

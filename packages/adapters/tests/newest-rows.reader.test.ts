@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LogPosition, SeededRandom } from '@svc/domain';
+import type { LogPosition } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ClickHouseColumnarStore,
@@ -12,6 +12,7 @@ import {
   NewestRowsQueryLogReader,
 } from '../src/index.js';
 import { logRow, tailQuery } from './support/query-log-rows.js';
+import { repeatableRandom } from './support/repeatable-random.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const PROFILES = ['aaaaa1', 'aaaaa2', 'aaaaa3'];
@@ -41,7 +42,7 @@ describe('NewestRowsQueryLogReader on embedded chdb', () => {
     const cached = new NewestRowsQueryLogReader(plain, async () => store.newestRows);
     const cache = store.newestRows;
     if (cache === undefined) throw new Error('an embedded store keeps the newest rows');
-    const random = new SeededRandom(20261124);
+    const random = repeatableRandom(20261124);
     let nextId = 1n;
     let clock = NOW;
     let compared = 0;

@@ -1,3 +1,5 @@
+import { CommanderError } from 'commander';
+
 /** Exit codes of every svc command (part of the CLI contract, RUNNER.md). */
 export const ExitCode = { ok: 0, apiError: 1, usage: 2 } as const;
 
@@ -17,4 +19,10 @@ export function processOutput(json: boolean): Output {
     error: (text) => process.stderr.write(`${text}\n`),
     result: (value, human) => process.stdout.write(`${json ? JSON.stringify(value) : human()}\n`),
   };
+}
+
+/** A usage error: printed, then exit code 2 through the program's exit override. */
+export function usageError(message: string): never {
+  process.stderr.write(`svc: ${message}\n`);
+  throw new CommanderError(ExitCode.usage, 'svc.usage', message);
 }

@@ -1,8 +1,9 @@
 import { API_VERSION } from '@svc/domain';
-import { Command } from 'commander';
+import { Command, Help, type Option } from 'commander';
 import { registerAccounts } from './commands/accounts.command.js';
 import { registerInvites } from './commands/invites.command.js';
 import { registerListReports } from './commands/list-reports.command.js';
+import { registerLists } from './commands/lists.command.js';
 import { registerMigrate } from './commands/migrate.command.js';
 import { registerOperatorBlocks } from './commands/operator-blocks.command.js';
 import { registerOperatorViews } from './commands/operator-views.command.js';
@@ -11,6 +12,12 @@ import { registerServe } from './commands/serve.command.js';
 import { registerSimulate } from './commands/simulate.command.js';
 import { registerSourceBlocks } from './commands/source-blocks.command.js';
 
+/** An option's help text; a required option says so first, since the usage line does not show it. */
+function optionDescription(option: Option): string {
+  const description = new Help().optionDescription(option);
+  return option.mandatory ? `(required) ${description}` : description;
+}
+
 /** The `svc` command line. */
 export function createProgram(): Command {
   const program = new Command('svc')
@@ -18,8 +25,17 @@ export function createProgram(): Command {
     .version(API_VERSION)
     .addHelpText(
       'after',
-      '\nExit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
+      [
+        '',
+        'Settings: serve and the storage commands (migrate, accounts set-operator, invites, simulate) read the',
+        'server settings of the README; the API-client commands read --api-url/SVC_API_URL, --token/SVC_TOKEN',
+        'and --config/SVC_CONFIG, which every other command accepts and ignores.',
+        'API token scopes grant only what they name: profiles:write does not include profiles:read.',
+        'Exit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
+      ].join('\n'),
     )
+    // Set before the commands are added: each copies the help configuration of its parent.
+    .configureHelp({ optionDescription })
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
   registerServe(program);
@@ -27,6 +43,7 @@ export function createProgram(): Command {
   registerAccounts(program);
   registerInvites(program);
   registerSimulate(program);
+  registerLists(program);
   registerOperatorBlocks(program);
   registerSourceBlocks(program);
   registerProfileSuspension(program);

@@ -87,8 +87,18 @@ await withLock(async () => {
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) {
     process.stdout.write('dashboard: up to date\n');
   } else {
+    let vite;
+    try {
+      vite = await import('vite');
+    } catch {
+      // An install without dev dependencies (npm ci --omit=dev) has no Vite: it serves what was built before.
+      process.stdout.write(
+        'dashboard: Vite is not installed (an install without dev dependencies); not built\n',
+      );
+      return;
+    }
     process.stdout.write('dashboard: building…\n');
-    const { build } = await import('vite');
+    const { build } = vite;
     await build({ root: here, configFile: join(here, 'vite.config.ts'), logLevel: 'warn' });
     precompress(dist);
     writeFileSync(stampFile, current);

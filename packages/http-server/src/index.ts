@@ -12,7 +12,7 @@ export * from './observability/operational-endpoints.js';
 export * from './observability/readiness.js';
 export * from './observability/server-metrics.js';
 export { traced } from './observability/tracing.js';
-// Types only: the generator (zod-to-openapi) loads with the first request for the document, not at start.
+// Types only: the generator loads with the first request for the document, not at start.
 export type { OpenApiDocument } from './openapi/openapi-document.js';
 export * from './problems/problem-document.js';
 export * from './problems/problem-status.js';

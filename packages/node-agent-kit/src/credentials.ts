@@ -10,6 +10,11 @@ export interface NodeCredentials {
   nodeToken: string;
   /** The profile signing keys announced at enrolment, the signing key first. */
   profileKeys: ProfilePublicKey[];
+  /**
+   * The version of the last profile document applied, kept so that an older document replayed after a restart
+   * is refused too. Absent before the first.
+   */
+  appliedProfileVersion?: number;
 }
 
 /** Where a node persists its credentials; the token must survive restarts and rotations. */

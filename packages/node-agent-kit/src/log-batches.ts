@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** One refused row of a rejected log batch: its index in the batch, the field and why. */
 export interface LogBatchRowError {
   row: number;
@@ -33,4 +35,73 @@ export interface PendingLogBatch {
   rows: Record<string, unknown>[];
   resolve(accepted: number): void;
   reject(error: Error): void;
+}
+
+/** Most rows one `log_batch` message may carry (docs/node-link-protocol.md). */
+export const LOG_BATCH_MAX_ROWS = 10_000;
+/** Longest batch id the link takes. */
+const MAX_BATCH_ID_LENGTH = 64;
+
+/** One `log_batch` message of a batch split to fit: its id, its rows, and where they start in the batch. */
+export interface LogBatchPart {
+  id: string;
+  rows: Record<string, unknown>[];
+  /** Index in the caller's rows of this part's first row. */
+  firstRow: number;
+}
+
+/** The `log_batch` message of `id` and `rows` as the link sends it. */
+export function logBatchMessage(id: string, rows: readonly Record<string, unknown>[]): string {
+  return JSON.stringify({ type: 'log_batch', id, rows });
+}
+
+/**
+ * Splits a batch into `log_batch` messages of at most `maxMessageBytes` (UTF-8 JSON text) and
+ * {@link LOG_BATCH_MAX_ROWS} rows, rows kept in order. A batch that fits is one message under its own id; the
+ * parts of a split one are `<id>.<n>` (from 0), or `<sha256 of id, 40 hex>.<n>` when the id is too long for a
+ * suffix. The split depends only on the rows, so the same batch sent again (same id) gives the same parts and
+ * the server answers the stored ones `duplicate`. Throws {@link LogBatchRejectedError} (`row_too_large`) for
+ * a row that fits in no message.
+ */
+export function splitLogBatch(
+  id: string,
+  rows: readonly Record<string, unknown>[],
+  maxMessageBytes: number,
+): LogBatchPart[] {
+  if (rows.length <= LOG_BATCH_MAX_ROWS && Buffer.byteLength(logBatchMessage(id, rows)) <= maxMessageBytes)
+    return [{ id, rows: [...rows], firstRow: 0 }];
+  const suffixRoom = 1 + String(rows.length).length;
+  const base =
+    id.length + suffixRoom <= MAX_BATCH_ID_LENGTH
+      ? id
+      : createHash('sha256').update(id).digest('hex').slice(0, 40);
+  // The envelope with the longest part id: every part then fits whatever its number.
+  const envelope = Buffer.byteLength(logBatchMessage(`${base}.${'9'.repeat(suffixRoom - 1)}`, []));
+  const parts: LogBatchPart[] = [];
+  let current: Record<string, unknown>[] = [];
+  let firstRow = 0;
+  let size = envelope;
+  rows.forEach((row, index) => {
+    const rowBytes = Buffer.byteLength(JSON.stringify(row));
+    if (envelope + rowBytes > maxMessageBytes) {
+      throw new LogBatchRejectedError(id, 'row_too_large', [
+        {
+          row: index,
+          field: '',
+          message: `the row is larger than a link message (${maxMessageBytes} bytes)`,
+        },
+      ]);
+    }
+    const separator = current.length === 0 ? 0 : 1;
+    if (current.length === LOG_BATCH_MAX_ROWS || size + separator + rowBytes > maxMessageBytes) {
+      parts.push({ id: `${base}.${parts.length}`, rows: current, firstRow });
+      current = [];
+      firstRow = index;
+      size = envelope;
+    }
+    size += (current.length === 0 ? 0 : 1) + rowBytes;
+    current.push(row);
+  });
+  if (current.length > 0) parts.push({ id: `${base}.${parts.length}`, rows: current, firstRow });
+  return parts;
 }

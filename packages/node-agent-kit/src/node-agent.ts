@@ -2,13 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type NodeProfileDocument, type SvcClient } from '@svc/sdk';
 import WebSocket from 'ws';
 import type { CredentialStore, NodeCredentials } from './credentials.js';
+import type { HourlyTotals, HourTotals } from './hourly-totals.js';
+import { type LinkPace, LinkPacer, type SendLane } from './link-pacer.js';
 import {
   type HeldLogRow,
   LogBatchRejectedError,
   type LogBatchRowError,
+  logBatchMessage,
   type PendingLogBatch,
+  splitLogBatch,
 } from './log-batches.js';
-import { verifyProfileDocument } from './profile-verification.js';
+import type { NodeFilter } from './node-filter.js';
+import {
+  checkProfileDocument,
+  type OperatorFileMessage,
+  ProfileDocumentRefusedError,
+  ProfileSignatureError,
+  verifyOperatorFile,
+} from './profile-verification.js';
 
 /** Protocol version of the link this kit speaks (docs/node-link-protocol.md). */
 export const LINK_PROTOCOL_VERSION = 1;
@@ -16,6 +27,19 @@ export const LINK_PROTOCOL_VERSION = 1;
 const REVOKED_CLOSE_CODE = 4001;
 /** How long before a batch answered `batch_in_progress` is sent again. */
 const BATCH_IN_PROGRESS_RETRY_MS = 1_000;
+/** Close codes blaming the node: a message too big (1009), a protocol error (4003), over budget (4005). */
+const FAULT_CLOSE_CODES = new Set([1009, 4003, 4005]);
+/** Largest message of protocol version 1, for a server whose welcome does not say (older servers took more). */
+const DEFAULT_MAX_MESSAGE_BYTES = 1_048_576;
+
+/** The welcome's `budget`, when it announced a well-formed one. */
+function paceOf(budget: unknown): LinkPace | undefined {
+  if (typeof budget !== 'object' || budget === null) return undefined;
+  const { bytes_per_s: bytes, messages_per_s: messages } = budget as Record<string, unknown>;
+  if (typeof bytes !== 'number' || typeof messages !== 'number' || bytes <= 0 || messages <= 0)
+    return undefined;
+  return { bytesPerSecond: bytes, messagesPerSecond: messages };
+}
 
 /** A query result as a node answers it (spec 2.11, without the fields the API fills in). */
 export interface NodeQueryAnswer {
@@ -50,6 +74,18 @@ export interface QueryHandler {
   answer(shape: string, params: Record<string, unknown>, signal: AbortSignal): Promise<NodeQueryAnswer>;
 }
 
+/** Where the agent reports what it refused and why. */
+export interface NodeAgentLogger {
+  warn(message: string, details: Record<string, unknown>): void;
+}
+
+/** One JSON line on stderr, for an agent given no logger. */
+const STDERR_LOGGER: NodeAgentLogger = {
+  warn: (message, details) => {
+    process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...details })}\n`);
+  },
+};
+
 /** Options of a {@link NodeAgent}. */
 export interface NodeAgentOptions {
   baseUrl: string;
@@ -61,8 +97,16 @@ export interface NodeAgentOptions {
   handler: QueryHandler;
   /** Receives every profile document that verified, to apply it. */
   onProfile?: (document: NodeProfileDocument) => void | Promise<void>;
-  /** Receives a document refused because its signature did not verify (it is not applied). */
+  /**
+   * Receives a document that is not applied: its signature did not verify ({@link ProfileSignatureError}), or
+   * it is another profile's or older than the one applied ({@link ProfileDocumentRefusedError}).
+   */
   onRejectedProfile?: (error: Error) => void;
+  /**
+   * Told why a profile document was refused, and why the server closed the link when it blames the node; the
+   * default writes a JSON line to stderr.
+   */
+  logger?: NodeAgentLogger;
   /** Called once when the node finds itself revoked; the agent has stopped. */
   onRevoked?: () => void;
   /** Reconnection backoff: first delay and cap in milliseconds (defaults 500 and 30 000), with jitter. */
@@ -74,6 +118,20 @@ export interface NodeAgentOptions {
    * it nothing is acknowledged (the cloud keeps them until node_queue_hours pass).
    */
   onHeldLogs?: (rows: HeldLogRow[]) => void | Promise<void>;
+  /**
+   * What the node decides queries with (compiled lists, operator files): every verified profile document and
+   * operator file is applied to it, lists are downloaded as manifests change, and when the API cannot be
+   * reached at start the node starts from the filter's last good state instead of failing.
+   */
+  filter?: NodeFilter;
+  /** Told why lists could not be brought up to date (the lists in force stay; the next change retries). */
+  onListsError?: (error: Error) => void;
+  /** Receives each operator file whose signature verified, after the filter applied it; then it is acknowledged. */
+  onOperatorFile?: (file: OperatorFileMessage) => void | Promise<void>;
+  /** The node's hourly totals, sent over the link every `totalsIntervalMs` and after each welcome. */
+  totals?: HourlyTotals;
+  /** Milliseconds between hourly totals messages (default 60 000). */
+  totalsIntervalMs?: number;
 }
 
 interface ServerMessage {
@@ -95,10 +153,22 @@ export class NodeAgent {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private appliedVersion: number | null = null;
+  /** The digest of the lists manifest whose lists are all in force; null until they are. */
+  private appliedLists: string | null = null;
+  private totalsTimer: NodeJS.Timeout | undefined;
+  /** Hourly totals sent and not settled yet, by message id. */
+  private readonly sentTotals = new Map<string, HourTotals[]>();
   private readonly running = new Map<string, AbortController>();
   private readonly batches = new Map<string, PendingLogBatch>();
+  /** Keeps sends within the budget the welcome announced, answers ahead of log batches. */
+  private readonly pacer = new LinkPacer((text) => this.write(text));
+  private maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
   /** Held rows are handed over one message at a time, in order. */
   private heldQueue: Promise<void> = Promise.resolve();
+  /** Profile refreshes run one at a time, so that a slower fetch never applies after a newer one. */
+  private profileQueue: Promise<unknown> = Promise.resolve();
+  /** Credential saves run one at a time (a file store writes aside, then renames). */
+  private saving: Promise<unknown> = Promise.resolve();
   private welcomed: (() => void) | undefined;
 
   constructor(private readonly options: NodeAgentOptions) {}
@@ -113,27 +183,48 @@ export class NodeAgent {
     return this.appliedVersion;
   }
 
-  /** Loads the credentials, applies the current profile and opens the link; resolves once welcomed. */
+  /**
+   * Loads the credentials, applies the current profile and opens the link; resolves once welcomed. With a
+   * filter that holds a last good state, an API that cannot be reached does not stop the start: the node
+   * decides with that state and keeps trying to link.
+   */
   async start(): Promise<void> {
     this.credentials = await this.options.store.load();
     if (this.credentials === null) throw new Error('no node credentials: enrol first (enrolNode)');
+    this.appliedVersion = this.credentials.appliedProfileVersion ?? null;
     this.stopped = false;
-    await this.refreshProfile();
+    const offlineStart = (await this.options.filter?.loadLastGood()) === true;
+    try {
+      await this.refreshProfile();
+    } catch (error) {
+      const refused = error instanceof ProfileSignatureError || error instanceof ProfileDocumentRefusedError;
+      if (!offlineStart || refused) throw error;
+      this.log().warn('the API cannot be reached: deciding with the last good state', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      this.connect();
+      this.startTotals();
+      return;
+    }
     await new Promise<void>((resolve) => {
       this.welcomed = resolve;
       this.connect();
     });
+    this.startTotals();
   }
 
   /** Closes the link and stops reconnecting. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
+    clearInterval(this.totalsTimer);
+    this.totalsTimer = undefined;
     this.stopHeartbeat();
     for (const controller of this.running.values()) controller.abort();
     this.running.clear();
     for (const batch of this.batches.values()) batch.reject(new Error('the agent stopped'));
     this.batches.clear();
+    this.pacer.clear();
     const socket = this.socket;
     this.socket = null;
     this.ready = false;
@@ -151,20 +242,110 @@ export class NodeAgent {
   }
 
   /**
-   * Fetches the profile document, verifies its signature against the enrolment keys and hands it to
-   * `onProfile`. A document that does not verify is refused (`onRejectedProfile`) and the error thrown.
+   * Fetches the profile document, verifies its signature against the enrolment keys, checks that it is the
+   * enrolled profile's and not older than the one applied, and hands it to `onProfile`; its version is then
+   * persisted with the credentials. A refused document is logged with the reason, passed to
+   * `onRejectedProfile`, and the error thrown.
    */
-  async refreshProfile(): Promise<NodeProfileDocument> {
+  refreshProfile(): Promise<NodeProfileDocument> {
+    const refreshed = this.profileQueue.then(() => this.applyCurrentProfile());
+    this.profileQueue = refreshed.catch(() => undefined);
+    return refreshed;
+  }
+
+  private async applyCurrentProfile(): Promise<NodeProfileDocument> {
     const document = await this.client().nodes.self.profile();
+    const credentials = this.current();
     try {
-      verifyProfileDocument(document, this.current().profileKeys);
+      checkProfileDocument(document, credentials.profileKeys, {
+        profileId: credentials.profileId,
+        version: this.appliedVersion,
+      });
     } catch (error) {
-      this.options.onRejectedProfile?.(error as Error);
-      throw error;
+      const refusal = error instanceof Error ? error : new Error(String(error));
+      this.log().warn(`profile document refused: ${refusal.message}`, {
+        reason: refusal instanceof ProfileDocumentRefusedError ? refusal.reason : 'signature',
+        document_profile_id: document.id,
+        document_version: document.version,
+        profile_id: credentials.profileId,
+        applied_version: this.appliedVersion,
+      });
+      this.options.onRejectedProfile?.(refusal);
+      throw refusal;
     }
-    this.appliedVersion = document.version;
+    const filter = this.options.filter;
+    if (filter !== undefined) {
+      try {
+        await filter.applyProfile(document);
+        this.appliedLists = document.lists.sha256;
+      } catch (error) {
+        // The document's rules apply; its lists stay as they were until the next change or welcome.
+        this.appliedLists = null;
+        this.options.onListsError?.(error instanceof Error ? error : new Error(String(error)));
+      }
+    } else this.appliedLists = document.lists.sha256;
     await this.options.onProfile?.(document);
+    if (document.version !== this.appliedVersion) {
+      this.appliedVersion = document.version;
+      this.credentials = { ...this.current(), appliedProfileVersion: document.version };
+      await this.persist();
+    }
     return document;
+  }
+
+  /** Sends the hourly totals the API has not acknowledged as they are now (each message at most 48 hours). */
+  sendTotals(): void {
+    const totals = this.options.totals;
+    if (totals === undefined || !this.ready) return;
+    const pending = totals.pending();
+    if (pending.length === 0) return;
+    const id = randomUUID();
+    this.sentTotals.set(id, pending);
+    this.send({ type: 'hourly_totals', id, run: totals.run, totals: pending }, 'bulk');
+  }
+
+  private startTotals(): void {
+    if (this.options.totals === undefined || this.totalsTimer !== undefined) return;
+    this.totalsTimer = setInterval(() => this.sendTotals(), this.options.totalsIntervalMs ?? 60_000);
+    this.totalsTimer.unref();
+  }
+
+  /** Verifies, applies and acknowledges an operator file; a file that does not verify is dropped. */
+  private async receiveOperatorFile(message: ServerMessage): Promise<void> {
+    const file: OperatorFileMessage = {
+      file: message.file === 'operator_sources' ? 'operator_sources' : 'operator_blocks',
+      version: Number(message.version),
+      document: (message.document ?? {}) as Record<string, unknown>,
+      ...(typeof message.signature === 'string' ? { signature: message.signature } : {}),
+      ...(typeof message.key_id === 'string' ? { key_id: message.key_id } : {}),
+      ...(typeof message.public_key === 'string' ? { public_key: message.public_key } : {}),
+    };
+    if (this.options.filter === undefined && this.options.onOperatorFile === undefined) return;
+    try {
+      verifyOperatorFile(file, this.current().profileKeys);
+    } catch (error) {
+      const refusal = error instanceof Error ? error : new Error(String(error));
+      this.log().warn(`operator file refused: ${refusal.message}`, {
+        file: file.file,
+        version: file.version,
+      });
+      this.options.onRejectedProfile?.(refusal);
+      return;
+    }
+    await this.options.filter?.applyOperatorFile(file);
+    await this.options.onOperatorFile?.(file);
+    this.send({ type: 'operator_file_ack', file: file.file, version: file.version });
+  }
+
+  private log(): NodeAgentLogger {
+    return this.options.logger ?? STDERR_LOGGER;
+  }
+
+  /** Saves the credentials as they are now, after any save in progress. */
+  private persist(): Promise<void> {
+    const saved = this.saving.then(() => this.options.store.save(this.current()));
+    this.saving = saved.catch(() => undefined);
+    return saved;
   }
 
   /**
@@ -174,7 +355,7 @@ export class NodeAgent {
   async rotateToken(): Promise<void> {
     const rotated = await this.client().nodes.self.rotateToken();
     this.credentials = { ...this.current(), nodeToken: rotated.node_token };
-    await this.options.store.save(this.credentials);
+    await this.persist();
     await this.client().nodes.self.get();
   }
 
@@ -185,14 +366,42 @@ export class NodeAgent {
    * `batch_in_progress` is asked about again a second later instead). A batch whose
    * acknowledgement the link lost is sent again with the same id after the next welcome, and the API stores
    * it once; pass `id` to retry a rejected batch yourself (ids are unique per node, at most 64 characters).
+   *
+   * A batch larger than one link message (the welcome's `max_message_bytes`) or than 10,000 rows is sent as
+   * several messages ({@link splitLogBatch}), paced to the link's budget; it resolves with the rows kept of
+   * all of them, or rejects with the first part refused (its `errors` numbering rows of `rows`, the other
+   * parts settled as the API answered them). Sending it again with the same id stores each part once.
    */
   sendLogBatch(rows: Record<string, unknown>[], options: { id?: string } = {}): Promise<number> {
     if (!this.ready) return Promise.reject(new Error('the link is not connected'));
     const id = options.id ?? randomUUID();
-    return new Promise<number>((resolve, reject) => {
-      this.batches.set(id, { rows, resolve, reject });
-      this.send({ type: 'log_batch', id, rows });
-    });
+    let parts: ReturnType<typeof splitLogBatch>;
+    try {
+      parts = splitLogBatch(id, rows, this.maxMessageBytes);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const settled = parts.map(
+      (part) =>
+        new Promise<number>((resolve, reject) => {
+          this.batches.set(part.id, {
+            rows: part.rows,
+            resolve,
+            reject: (error) =>
+              reject(
+                error instanceof LogBatchRejectedError && part.firstRow > 0
+                  ? new LogBatchRejectedError(
+                      error.batchId,
+                      error.reason,
+                      error.errors.map((rowError) => ({ ...rowError, row: rowError.row + part.firstRow })),
+                    )
+                  : error,
+              ),
+          });
+          this.sendBatch(part.id, part.rows);
+        }),
+    );
+    return Promise.all(settled).then((accepted) => accepted.reduce((total, count) => total + count, 0));
   }
 
   private current(): NodeCredentials {
@@ -223,10 +432,17 @@ export class NodeAgent {
     });
     // Errors are followed by close, where reconnection is decided.
     socket.on('error', () => undefined);
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.ready = false;
+      this.pacer.clear();
+      // Closes that say this node broke the link's rules: worth an operator's look, the agent reconnects.
+      if (FAULT_CLOSE_CODES.has(code))
+        this.log().warn('the server closed the link for a fault of this node', {
+          code,
+          reason: reason.toString(),
+        });
       this.stopHeartbeat();
       for (const controller of this.running.values()) controller.abort();
       this.running.clear();
@@ -264,8 +480,17 @@ export class NodeAgent {
     }, delay);
   }
 
-  private send(message: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  /** Queues a message for the open link; answers and acknowledgements go ahead of log batches. */
+  private send(message: object, lane: SendLane = 'control'): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(JSON.stringify(message), lane);
+  }
+
+  private sendBatch(id: string, rows: readonly Record<string, unknown>[]): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(logBatchMessage(id, rows), 'bulk');
+  }
+
+  private write(text: string): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
   }
 
   private stopHeartbeat(): void {
@@ -278,6 +503,11 @@ export class NodeAgent {
       case 'welcome': {
         this.ready = true;
         this.attempt = 0;
+        this.maxMessageBytes =
+          typeof message.max_message_bytes === 'number'
+            ? message.max_message_bytes
+            : DEFAULT_MAX_MESSAGE_BYTES;
+        this.pacer.setPace(paceOf(message.budget));
         const seconds = typeof message.heartbeat_s === 'number' ? message.heartbeat_s : 30;
         this.stopHeartbeat();
         this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), seconds * 1000);
@@ -285,8 +515,26 @@ export class NodeAgent {
         this.welcomed?.();
         this.welcomed = undefined;
         // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
-        for (const [id, batch] of this.batches) this.send({ type: 'log_batch', id, rows: batch.rows });
-        if (message.profile_version !== this.appliedVersion) await this.refreshProfile();
+        for (const [id, batch] of this.batches) this.sendBatch(id, batch.rows);
+        // Totals sent on the dropped link are sent again: the API adds only what grew.
+        this.sentTotals.clear();
+        this.sendTotals();
+        const listsChanged =
+          typeof message.lists_sha256 === 'string' && message.lists_sha256 !== this.appliedLists;
+        if (message.profile_version !== this.appliedVersion || listsChanged) await this.refreshProfile();
+        return;
+      }
+      case 'lists_changed':
+        await this.refreshProfile();
+        return;
+      case 'operator_file':
+        await this.receiveOperatorFile(message);
+        return;
+      case 'hourly_totals_ack': {
+        const sent = this.sentTotals.get(String(message.id));
+        this.sentTotals.delete(String(message.id));
+        if (sent !== undefined && (message.outcome === 'stored' || message.outcome === 'not_kept'))
+          this.options.totals?.acknowledge(sent);
         return;
       }
       case 'profile_changed':
@@ -311,7 +559,7 @@ export class NodeAgent {
         if (batch !== undefined && message.reason === 'batch_in_progress') {
           // Another copy is being stored (a resend raced the first send): ask again once it is settled.
           setTimeout(() => {
-            if (this.batches.get(id) === batch) this.send({ type: 'log_batch', id, rows: batch.rows });
+            if (this.batches.get(id) === batch) this.sendBatch(id, batch.rows);
           }, BATCH_IN_PROGRESS_RETRY_MS).unref();
           return;
         }
@@ -355,7 +603,17 @@ export class NodeAgent {
     this.running.set(id, controller);
     try {
       const result = await this.options.handler.answer(shape, params, controller.signal);
-      if (!controller.signal.aborted) this.send({ type: 'query_result', id, result });
+      if (controller.signal.aborted) return;
+      const answer = { type: 'query_result', id, result };
+      // A longer message would close the link (1009): the asker gets a failure instead, the link stays.
+      if (Buffer.byteLength(JSON.stringify(answer)) > this.maxMessageBytes) {
+        this.send({
+          type: 'query_error',
+          id,
+          code: 'node_error',
+          detail: `the answer is larger than a link message (${this.maxMessageBytes} bytes): ask for fewer rows`,
+        });
+      } else this.send(answer);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.send(

@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { type NodeOperatorFileName, operatorFileSignaturePayload } from '@svc/domain/filtering';
 import { type NodeProfileDocument, type ProfilePublicKey, profileSignaturePayload } from '@svc/sdk';
 
 /** SPKI DER header of an Ed25519 public key; the raw 32 bytes follow. */
@@ -9,6 +10,21 @@ export class ProfileSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ProfileSignatureError';
+  }
+}
+
+/**
+ * A correctly signed profile document that is not for this node now: `other_profile` when it is the document
+ * of another profile than the one the node enrolled in (signatures cover any profile the server signs),
+ * `older_version` when its version is below the one applied (a replay of an earlier document).
+ */
+export class ProfileDocumentRefusedError extends Error {
+  constructor(
+    readonly reason: 'other_profile' | 'older_version',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProfileDocumentRefusedError';
   }
 }
 
@@ -29,14 +45,78 @@ export function verifyProfileDocument(
   if (key === undefined || key.public_key !== document.profile_pubkey) {
     throw new ProfileSignatureError(`the profile document is signed by an unknown key (${keyId})`);
   }
-  const publicKey = createPublicKey({
-    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(key.public_key, 'base64')]),
-    format: 'der',
-    type: 'spki',
-  });
-  const payload = Buffer.from(profileSignaturePayload(document), 'utf8');
-  if (!verify(null, payload, publicKey, Buffer.from(signature, 'base64'))) {
+  if (!signatureVerifies(key.public_key, profileSignaturePayload(document), signature)) {
     throw new ProfileSignatureError('the profile document’s signature does not verify');
   }
   return document;
+}
+
+function signatureVerifies(publicKeyBase64: string, payload: string, signature: string): boolean {
+  const publicKey = createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKeyBase64, 'base64')]),
+    format: 'der',
+    type: 'spki',
+  });
+  return verify(null, Buffer.from(payload, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
+}
+
+/** What a node holds that a document must agree with, besides the signing keys. */
+export interface AppliedProfile {
+  /** The profile the node enrolled in. */
+  profileId: string;
+  /** The version of the document last applied, or null before the first. */
+  version: number | null;
+}
+
+/**
+ * {@link verifyProfileDocument}, then refuses a signed document of another profile or older than the one
+ * applied ({@link ProfileDocumentRefusedError}). The same version again is accepted: it is the same document.
+ */
+export function checkProfileDocument(
+  document: NodeProfileDocument,
+  keys: readonly ProfilePublicKey[],
+  applied: AppliedProfile,
+): NodeProfileDocument {
+  verifyProfileDocument(document, keys);
+  if (document.id !== applied.profileId) {
+    throw new ProfileDocumentRefusedError(
+      'other_profile',
+      `the profile document is for profile ${document.id}, not ${applied.profileId} that this node enrolled in`,
+    );
+  }
+  if (applied.version !== null && document.version < applied.version) {
+    throw new ProfileDocumentRefusedError(
+      'older_version',
+      `the profile document has version ${document.version}, older than version ${applied.version} already applied`,
+    );
+  }
+  return document;
+}
+
+/** An `operator_file` message of the link (docs/node-link-protocol.md). */
+export interface OperatorFileMessage {
+  file: NodeOperatorFileName;
+  version: number;
+  document: Record<string, unknown>;
+  signature?: string;
+  key_id?: string;
+  public_key?: string;
+}
+
+/**
+ * Checks an operator file's Ed25519 signature as profile documents are checked: by one of the enrolment keys,
+ * over `svc-operator-v1\n<file>\n<version>\n<compact canonical JSON of document>`. Throws
+ * {@link ProfileSignatureError}.
+ */
+export function verifyOperatorFile(message: OperatorFileMessage, keys: readonly ProfilePublicKey[]): void {
+  if (message.signature === undefined || message.key_id === undefined)
+    throw new ProfileSignatureError(`the ${message.file} file is not signed`);
+  const key = keys.find((candidate) => candidate.key_id === message.key_id);
+  if (key === undefined || key.public_key !== message.public_key)
+    throw new ProfileSignatureError(
+      `the ${message.file} file is signed by an unknown key (${message.key_id})`,
+    );
+  const payload = operatorFileSignaturePayload(message.file, message.version, message.document);
+  if (!signatureVerifies(key.public_key, payload, message.signature))
+    throw new ProfileSignatureError(`the ${message.file} file’s signature does not verify`);
 }

@@ -122,7 +122,10 @@ export function isValidation(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 400 || error.status === 422);
 }
 
-/** A 401 or 403 answer: missing or dead credential, missing scope, second factor or re-authentication needed. */
+/**
+ * A 401 or 403 answer: missing or dead credential, missing scope, second factor or re-authentication needed,
+ * or (`email_unverified`) an account that must verify its address before it creates a lasting credential.
+ */
 export function isAuth(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }

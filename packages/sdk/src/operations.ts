@@ -95,6 +95,8 @@ export const OPERATIONS = {
   revokeNodeSelf: 'nodes.self.revoke',
   rotateNodeToken: 'nodes.self.rotateToken',
   getNodeProfile: 'nodes.self.profile',
+  getNodeLists: 'nodes.self.lists',
+  downloadNodeListArtifact: 'nodes.self.listArtifact',
   openNodeLink: 'nodes.self.link',
   // Devices (spec 4.3)
   listDevices: 'profiles.devices.list',

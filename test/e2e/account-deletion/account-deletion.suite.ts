@@ -31,6 +31,18 @@ export function runAccountDeletionSuite(storage: HarnessStorage, options: { skip
       published
         .filter((delivery) => delivery.subject === `profiles.${id}`)
         .map((delivery) => delivery.payload as Record<string, unknown>);
+    /** `account` with a new session of its own (password sign-in), as the owner's browser gets one. */
+    const signIn = async (account: TestAccount): Promise<TestAccount> => {
+      const login = await call(
+        'POST',
+        '/v1/auth/login',
+        {},
+        { email: account.email, password: 'correct horse battery' },
+      );
+      expect(login.status).toBe(200);
+      const cookie = /svc_session=([^;]*)/.exec(login.headers['set-cookie'] ?? '')?.[1] ?? '';
+      return { ...account, cookie };
+    };
     const createProfile = async (owner: TestAccount) => {
       const answer = await call('POST', '/v1/profiles', owner.auth, { name: 'Home' });
       expect(answer.status).toBe(201);
@@ -44,11 +56,18 @@ export function runAccountDeletionSuite(storage: HarnessStorage, options: { skip
       expect(problemOf(await call('DELETE', '/v1/auth/me', withCookie(owner))).code).toBe('reauth_required');
     });
 
-    it('starts the deletion: 202 {account} with due date, tombstones, 403 writes, 401 tokens; undelete restores', async () => {
-      const owner = await createAccount(api);
-      const profileId = await createProfile(owner);
-      const deleted = await call('DELETE', '/v1/auth/me', withCookie(owner));
+    it('starts the deletion: 202 {account} with due date, tombstones, every session and token revoked (the asking one too); sign in again, 403 writes; undelete restores', async () => {
+      const asker = await createAccount(api);
+      const profileId = await createProfile(asker);
+      const other = await signIn(asker);
+      const deleted = await call('DELETE', '/v1/auth/me', withCookie(asker));
       expect(deleted.status).toBe(202);
+      // Spec 3: "sessions, tokens and nodes revoked", the session that asked included; its cookie is cleared.
+      expect(deleted.headers['set-cookie']).toMatch(/^svc_session=;.*Expires=Thu, 01 Jan 1970/);
+      expect((await call('GET', '/v1/auth/me', withCookie(asker))).status).toBe(401);
+      expect((await call('GET', '/v1/auth/me', withCookie(other))).status).toBe(401);
+      expect((await call('POST', '/v1/auth/me/undelete', withCookie(asker))).status).toBe(401);
+      const owner = await signIn(asker);
       const { account } = deleted.json as {
         account: { deletion_requested_at: string; deletion_due_at: string };
       };
@@ -59,7 +78,7 @@ export function runAccountDeletionSuite(storage: HarnessStorage, options: { skip
         async () => documentsOf(profileId),
         (documents) => documents.at(-1)?.kind === 'tombstone',
       );
-      expect((await call('GET', '/v1/auth/me', owner.auth)).status).toBe(401);
+      expect((await call('GET', '/v1/auth/me', asker.auth)).status).toBe(401);
       const me = await call('GET', '/v1/auth/me', withCookie(owner));
       expect(me.status).toBe(200);
       expect((me.json as { account: { deletion_due_at: string } }).account.deletion_due_at).toBe(
@@ -80,7 +99,8 @@ export function runAccountDeletionSuite(storage: HarnessStorage, options: { skip
       const tombstone = documentsOf(profileId).find((document) => document.kind === 'tombstone');
       expect(Number(documentsOf(profileId).at(-1)?.version)).toBeGreaterThan(Number(tombstone?.version));
       expect((await call('GET', `/v1/profiles/${profileId}`, withCookie(owner))).status).toBe(200);
-      expect((await call('GET', '/v1/auth/me', owner.auth)).status).toBe(401);
+      expect((await call('GET', '/v1/auth/me', asker.auth)).status).toBe(401);
+      expect((await call('GET', '/v1/auth/me', withCookie(asker))).status).toBe(401);
       const mails = await eventually(
         () => api.mailTo(owner.email),
         (found) => found.some((mail) => mail.includes('was cancelled')),

@@ -138,19 +138,20 @@ export function runListTriageSuite(storage: HarnessStorage, options: { skip?: bo
       }
     });
 
-    it('shows the compiler’s sources and list builds from the catalogue', async () => {
+    it('shows the compiler’s sources, never fetched, and no builds before a compilation', async () => {
       const sources = await send(`${api.url}/v1/admin/lists/sources`, { headers: operator.admin });
       expect(sources.status).toBe(200);
-      const body = sources.json as { sources: { id: string; lists: number[] }[]; next_cursor: null };
+      const body = sources.json as {
+        sources: { id: string; lists: number[]; last_fetch: unknown; entries: number }[];
+        next_cursor: null;
+      };
       const catalogueSources = new Set(
         BLOCKLIST_CATALOGUE.lists.flatMap((list) => list.sources.map((s) => s.id)),
       );
       expect(new Set(body.sources.map((source) => source.id))).toEqual(catalogueSources);
+      expect(body.sources.every((source) => source.last_fetch === null && source.entries === 0)).toBe(true);
       const versions = await send(`${api.url}/v1/admin/lists/versions`, { headers: operator.admin });
-      const builds = (versions.json as { versions: { list_id: number; version: number }[] }).versions;
-      expect(builds.map((build) => [build.list_id, build.version])).toEqual(
-        BLOCKLIST_CATALOGUE.lists.map((list) => [list.id, list.version]),
-      );
+      expect(versions.json).toEqual({ versions: [], next_cursor: null });
       expect((await send(`${api.url}/v1/admin/lists/versions`, { headers: reporter.auth })).status).toBe(403);
     });
   });

@@ -161,6 +161,11 @@ describe('svc operator commands against a running server (RUNNER.md, spec 4.10)'
     expect(JSON.parse(shown.stdout)).toMatchObject({ suspended: true, reason: 'malware C2' });
     const reinstated = await svc(['profiles', 'reinstate', id]);
     expect(reinstated.stdout).toContain('not suspended');
+    // --yes is accepted by every profile command alike, though reinstating never asks.
+    await svc(['profiles', 'suspend', id, '--reason', 'again', '--yes']);
+    const scripted = await svc(['profiles', 'reinstate', id, '--yes']);
+    expect(scripted.code, scripted.stderr).toBe(0);
+    expect(scripted.stdout).toContain('not suspended');
     expect((await svc(['profiles', 'show', 'zzzzzz'])).code).toBe(1);
   }, 300_000);
 
@@ -228,5 +233,21 @@ describe('svc operator commands against a running server (RUNNER.md, spec 4.10)'
     const accounts = await runSvc(['accounts', '--help']);
     expect(accounts.stdout).toMatch(/delete \[options\] <id>/);
     expect(accounts.stdout).toMatch(/undelete \[options\] <id>/);
+  }, 60_000);
+
+  it('marks the options a command requires in its --help, and names things with the right article', async () => {
+    const suspend = await runSvc(['profiles', 'suspend', '--help']);
+    expect(suspend.stdout).toMatch(/--reason <text>\s+\(required\) why/);
+    expect(suspend.stdout).toMatch(/--yes\s+do not ask/);
+    const create = await runSvc(['blocks', 'create', '--help']);
+    expect(create.stdout).toMatch(/--reason-code <code>\s+\(required\) one of legal_order, abuse, csam/);
+    expect(create.stdout).not.toMatch(/--note <text>\s+\(required\)/);
+    expect((await runSvc(['blocks', 'remove', '--help'])).stdout).toContain('remove an operator block');
+    expect((await runSvc(['source-blocks', 'remove', '--help'])).stdout).toContain('remove a source block');
+    const reinstate = await runSvc(['profiles', 'reinstate', '--help']);
+    expect(reinstate.stdout).toMatch(/--yes/);
+    const root = await runSvc(['--help']);
+    expect(root.stdout).toContain('which every other command accepts and ignores');
+    expect(root.stdout).toContain('profiles:write does not include profiles:read');
   }, 60_000);
 });

@@ -43,7 +43,10 @@ function pageLinks(page: Page): Promise<string[]> {
 async function settled(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   if (/\/logs$/.test(new URL(page.url()).pathname) && !page.url().includes('mode=search'))
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
   else await page.waitForLoadState('networkidle');
 }
 

@@ -102,7 +102,8 @@ describe('svc serve serves the dashboard on its own origin', () => {
   });
 });
 
-describe('svc serve with SVC_DASHBOARD_URL set (a dashboard hosted elsewhere)', () => {
+// Starts a server of its own within the test: generous, so that a slow moment of a shared machine is no failure.
+describe('svc serve with SVC_DASHBOARD_URL set (a dashboard hosted elsewhere)', { timeout: 90_000 }, () => {
   it('does not serve the app, and emailed links point at the configured dashboard', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-dash-off-'));
     const child = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], {

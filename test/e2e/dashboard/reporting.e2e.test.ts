@@ -53,19 +53,22 @@ describe.skipIf(browserSkipReason !== undefined)(
     it('shows a server failure in words with its reference, reports it, and recovers on retry', async () => {
       const page = await signedIn();
       let fail = true;
-      await page.route((url) => url.pathname === '/v1/profiles', async (route) => {
-        if (!fail) return route.continue();
-        await route.fulfill({
-          status: 500,
-          contentType: 'application/problem+json',
-          body: JSON.stringify({
-            title: 'Internal Server Error',
+      await page.route(
+        (url) => url.pathname === '/v1/profiles',
+        async (route) => {
+          if (!fail) return route.continue();
+          await route.fulfill({
             status: 500,
-            code: 'internal',
-            request_id: 'req-500-test',
-          }),
-        });
-      });
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              title: 'Internal Server Error',
+              status: 500,
+              code: 'internal',
+              request_id: 'req-500-test',
+            }),
+          });
+        },
+      );
       const report = await nextReport(page, () => page.goto(`${server.url}/profiles`));
       expect(report.status).toBe(202);
       expect(report.body.message).toContain('500 internal');

@@ -183,7 +183,7 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
       it.each([
         [{ ip: '2001:db8::1' }, 'ip', /IPv4/],
         [{ ip: '203.0.113.300' }, 'ip', /IPv4/],
-        [{}, 'ip', /either ip .* or ddns: true/],
+        [{}, 'ip', /^send ip \(an IPv4 address to link\) or ddns: true(?!.*not both)/],
         [{ ip: '192.0.2.1', ddns: true }, 'ip', /not both/],
         [{ ddns: false }, 'ddns', /true/],
       ])('refuses %j with 422 validation_failed naming %s', async (body, field, message) => {
@@ -206,16 +206,16 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
         expect(url).toMatch(new RegExp(`^${api.url}/v1/ddns/[A-Za-z0-9_-]{43}$`));
         expect(await updateUrlOf(profileId, slot.id)).toBe(url);
 
-        const first = await ddns(url);
+        const first = await ddns(url, '198.51.100.76');
         expect(first.status).toBe(200);
-        expect(first.json).toEqual({ ip: '127.0.0.1', changed: true });
+        expect(first.json).toEqual({ ip: '198.51.100.76', changed: true });
         expect(await etagOf(profileId)).toBe('"3"');
-        expect((await documentAt(profileId, 3))?.linked_ips).toEqual(['127.0.0.1']);
-        const again = await ddns(url);
-        expect(again.json).toEqual({ ip: '127.0.0.1', changed: false });
+        expect((await documentAt(profileId, 3))?.linked_ips).toEqual(['198.51.100.76']);
+        const again = await ddns(url, '198.51.100.76');
+        expect(again.json).toEqual({ ip: '198.51.100.76', changed: false });
         expect(await etagOf(profileId)).toBe('"3"');
         const [record] = (await listOf(profileId)).linked_ips;
-        expect(record).toMatchObject({ id: slot.id, ip: '127.0.0.1', ddns: true });
+        expect(record).toMatchObject({ id: slot.id, ip: '198.51.100.76', ddns: true });
 
         const moved = await ddns(url, '198.51.100.77');
         expect(moved.json).toEqual({ ip: '198.51.100.77', changed: true });
@@ -223,6 +223,45 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
         expect(mapped.json).toEqual({ ip: '198.51.100.78', changed: true });
         expect(await etagOf(profileId)).toBe('"5"');
         expect((await documentAt(profileId, 5))?.linked_ips).toEqual(['198.51.100.78']);
+      });
+
+      it('refuses private, loopback and reserved addresses with 422 naming ip, linked or from DDNS (issue 27)', async () => {
+        const profileId = await createProfile();
+        const refused = [
+          '10.1.2.3',
+          '172.16.0.1',
+          '192.168.1.1',
+          '127.0.0.1',
+          '169.254.1.1',
+          '100.64.0.1',
+          '224.0.0.1',
+          '0.0.0.0',
+          '255.255.255.255',
+          '240.0.0.1',
+          '198.18.0.1',
+          '192.0.0.8',
+        ];
+        for (const ip of refused) {
+          const answer = await link(profileId, { ip });
+          expectProblem(answer, 422, 'validation_failed');
+          const errors = problemOf(answer).errors as { field: string; message: string }[];
+          expect(
+            errors.map((error) => error.field),
+            ip,
+          ).toEqual(['ip']);
+          expect(errors[0]?.message).toMatch(/only public unicast addresses are linked/);
+        }
+        const slot = await linked(profileId, { ddns: true });
+        const url = await updateUrlOf(profileId, slot.id);
+        for (const from of [undefined, '10.0.0.7', '::ffff:192.168.0.9']) {
+          const answer = await ddns(url, from);
+          expectProblem(answer, 422, 'validation_failed');
+          expect((problemOf(answer).errors as { field: string }[]).map((error) => error.field)).toEqual([
+            'ip',
+          ]);
+        }
+        expect(await etagOf(profileId)).toBe('"2"');
+        expect((await listOf(profileId)).linked_ips.map((entry) => entry.ip)).toEqual([null]);
       });
 
       it('refuses an IPv6 DDNS caller with 422 naming ip, and changes nothing', async () => {
@@ -448,6 +487,116 @@ export function runLinkedIpsSuite(storage: HarnessStorage, options: { skip?: boo
         expect((await listOf(profileId)).linked_ips).toHaveLength(2);
         expect(await updateUrlOf(profileId, slot.id)).toBe(url);
         expect(await etagOf(profileId)).toBe('"4"');
+      });
+    },
+  );
+
+  describe.skipIf(options.skip === true)(
+    `linked IPs within the deployment's caps on ${storage} (issue 27)`,
+    () => {
+      let api: ApiHarness;
+      let owner: TestAccount;
+      beforeAll(async () => {
+        api = await startApi(storage, { SVC_LINKED_IPS_PER_PROFILE: '2', SVC_LINKED_IPS_PER_ACCOUNT: '3' });
+        owner = await createAccount(api);
+      }, 60_000);
+      afterAll(async () => {
+        await api?.close();
+      });
+
+      const createProfile = async (): Promise<string> => {
+        const answer = await send(`${api.url}/v1/profiles`, {
+          method: 'POST',
+          headers: owner.auth,
+          body: {},
+        });
+        return (answer.json as { id: string }).id;
+      };
+      const link = (profileId: string, body: object) =>
+        send(`${api.url}/v1/profiles/${profileId}/linked-ips`, { method: 'POST', headers: owner.auth, body });
+
+      it('caps links per profile and per account (DDNS slots count), 422 too_many_linked_ips beyond', async () => {
+        const first = await createProfile();
+        const second = await createProfile();
+        expect((await link(first, { ip: '198.51.100.1' })).status).toBe(201);
+        const slot = await link(first, { ddns: true });
+        expect(slot.status).toBe(201);
+        const overProfile = await link(first, { ip: '198.51.100.2' });
+        expectProblem(overProfile, 422, 'too_many_linked_ips');
+        expect(problemOf(overProfile).detail).toMatch(/at most 2 per profile/);
+        expect((await link(second, { ip: '198.51.100.3' })).status).toBe(201);
+        const overAccount = await link(second, { ddns: true });
+        expectProblem(overAccount, 422, 'too_many_linked_ips');
+        expect(problemOf(overAccount).detail).toMatch(/at most 3 per account/);
+
+        const slotId = (slot.json as { id: string }).id;
+        const removed = await send(`${api.url}/v1/profiles/${first}/linked-ips/${slotId}`, {
+          method: 'DELETE',
+          headers: owner.auth,
+        });
+        expect(removed.status).toBe(204);
+        expect((await link(second, { ip: '198.51.100.4' })).status).toBe(201);
+      });
+
+      it('holds the account cap against concurrent links on several profiles', async () => {
+        const other = await createAccount(api);
+        const profiles = await Promise.all(
+          [1, 2, 3].map(async () => {
+            const answer = await send(`${api.url}/v1/profiles`, {
+              method: 'POST',
+              headers: other.auth,
+              body: {},
+            });
+            return (answer.json as { id: string }).id;
+          }),
+        );
+        const answers = await Promise.all(
+          Array.from({ length: 9 }, (_, index) =>
+            send(`${api.url}/v1/profiles/${profiles[index % 3]}/linked-ips`, {
+              method: 'POST',
+              headers: other.auth,
+              body: { ip: `198.51.100.${100 + index}` },
+            }),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.status);
+        expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+        for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
+          expectProblem(answer, 422, 'too_many_linked_ips');
+        }
+      });
+
+      it('refuses documentation addresses (RFC 5737) outside development, where examples use them', async () => {
+        const production = await startApi('memory', { SVC_ENV: 'production', SVC_SIGNUP_MODE: 'open' });
+        try {
+          const account = await createAccount(production);
+          const created = await send(`${production.url}/v1/profiles`, {
+            method: 'POST',
+            headers: account.auth,
+            body: {},
+          });
+          const profileId = (created.json as { id: string }).id;
+          for (const ip of ['192.0.2.7', '198.51.100.7', '203.0.113.7']) {
+            const answer = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
+              method: 'POST',
+              headers: account.auth,
+              body: { ip },
+            });
+            expectProblem(answer, 422, 'validation_failed');
+            const errors = problemOf(answer).errors as { field: string; message: string }[];
+            expect(errors).toEqual([
+              { field: 'ip', message: expect.stringMatching(/documentation \(RFC 5737\)/) },
+            ]);
+          }
+          const publicAddress = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
+            method: 'POST',
+            headers: account.auth,
+            body: { ip: '9.9.9.9' },
+          });
+          expect(publicAddress.status).toBe(201);
+        } finally {
+          await production.close();
+        }
       });
     },
   );

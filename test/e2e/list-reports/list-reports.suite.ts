@@ -94,7 +94,8 @@ export function runListReportsSuite(storage: HarnessStorage, options: { skip?: b
           profile_id: profileId,
           domain: 'ads.example.com',
           list_id: LIST,
-          list_version: findBlocklist(LIST)?.version,
+          // No compilation of the list yet: no version to record (the pipeline's tests record one).
+          list_version: null,
           kind: 'false_positive',
           note: 'Breaks the shop’s checkout.',
           status: 'open',

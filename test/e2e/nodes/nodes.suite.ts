@@ -1,10 +1,23 @@
-import { createPublicKey, verify } from 'node:crypto';
-import { type ProfileRecord, profileSignaturePayload, UnitOfWork } from '@svc/domain';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import {
+  compactCanonicalJson,
+  type ListPipelineService,
+  type NodeProfileLists,
+  operatorFileSignaturePayload,
+  operatorNameKey,
+  type ProfileRecord,
+  profileSignaturePayload,
+  UnitOfWork,
+} from '@svc/domain';
+import { ListPipelineServiceToken } from '@svc/http-server';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
+import { createOperator } from '../admin/operator-fixture.js';
 import { openLink } from './link-client.js';
 
 interface NodeBody {
@@ -324,7 +337,17 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
         expect((await send(`${api.url}/v1/auth/me`, { method: 'DELETE', headers: cookie })).status).toBe(202);
         expect(await link.closed).toBe(4001);
         expectProblem(await self(node_token), 401, 'node_revoked');
-        const undeleted = await send(`${api.url}/v1/auth/me/undelete`, { method: 'POST', headers: cookie });
+        // The session that asked is revoked with the rest: the owner signs in again to undelete.
+        expect((await send(`${api.url}/v1/auth/me`, { headers: cookie })).status).toBe(401);
+        const login = await send(`${api.url}/v1/auth/login`, {
+          method: 'POST',
+          body: { email: deleting.email, password: 'correct horse battery' },
+        });
+        expect(login.status, login.text).toBe(200);
+        const again = {
+          cookie: `svc_session=${/svc_session=([^;]*)/.exec(login.headers['set-cookie'] ?? '')?.[1] ?? ''}`,
+        };
+        const undeleted = await send(`${api.url}/v1/auth/me/undelete`, { method: 'POST', headers: again });
         expect(undeleted.status, undeleted.text).toBe(200);
         expectProblem(await self(node_token), 401, 'node_revoked');
       });
@@ -382,7 +405,7 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
           lists: { url: string; sha256: string; ids: number[] };
         };
         expect(document).toMatchObject({ kind: 'profile', id: profileId, version: 1, suspended: false });
-        expect(document.lists.url).toBe(`${api.url}/v1/lists`);
+        expect(document.lists.url).toBe(`${api.url}/v1/nodes/self/lists`);
         expect(document.lists.sha256).toMatch(/^[0-9a-f]{64}$/);
         expect(document.lists_url).toBe(document.lists.url);
         expect(document.lists_sha256).toBe(document.lists.sha256);
@@ -406,6 +429,232 @@ export function runNodesSuite(storage: HarnessStorage, options: { skip?: boolean
         expect(verify(null, Buffer.from(payload, 'utf8'), publicKey, signature)).toBe(true);
         const tampered = profileSignaturePayload({ ...document, version: 2 });
         expect(verify(null, Buffer.from(tampered, 'utf8'), publicKey, signature)).toBe(false);
+      });
+    });
+
+    describe('compiled lists (issue 29: the node gets everything it must enforce)', () => {
+      const importList = async (listId: number, text: string) => {
+        const pipeline = await api.container.getAsync<ListPipelineService>(ListPipelineServiceToken);
+        return pipeline.importList(
+          listId,
+          (async function* () {
+            yield Buffer.from(text);
+          })(),
+        );
+      };
+      const raw = async (url: string, headers: Record<string, string>) => {
+        const answer = await request(url, { headers });
+        return {
+          status: answer.statusCode,
+          headers: answer.headers,
+          body: Buffer.from(await answer.body.arrayBuffer()),
+        };
+      };
+
+      it('names each applied list in the signed manifest, and serves its artifact to the profile’s nodes only', async () => {
+        const imported = await importList(
+          5,
+          'ads.manifest-fixture.example\ntracker.manifest-fixture.example\n',
+        );
+        const profileId = await createProfile();
+        const put = await send(`${api.url}/v1/profiles/${profileId}/lists`, {
+          method: 'PUT',
+          headers: owner.auth,
+          body: { lists: [5] },
+        });
+        expect(put.status, put.text).toBe(200);
+        const patched = await send(`${api.url}/v1/profiles/${profileId}`, {
+          method: 'PATCH',
+          headers: owner.auth,
+          body: { parental: { services: ['tiktok'] }, security: { threat_intel: true } },
+        });
+        expect(patched.status, patched.text).toBe(200);
+        const { node_token } = await enrolled(profileId);
+        const document = (await send(`${api.url}/v1/nodes/self/profile`, { headers: asNode(node_token) }))
+          .json as { lists: NodeProfileLists; lists_sha256: string };
+        const { artifacts } = document.lists;
+        expect(document.lists.ids).toEqual([5]);
+        // List 5 enabled by id; TikTok compiled from the catalogue; the threat feeds have no compilation yet.
+        expect(artifacts.map((artifact) => [artifact.kind, artifact.list_id])).toEqual([
+          ['list', 5],
+          ['parental', 20002],
+        ]);
+        expect(artifacts[0]).toEqual({
+          list_id: 5,
+          kind: 'list',
+          name: 'HaGeZi Multi NORMAL',
+          version: imported.version,
+          sha256: imported.sha256,
+          size: expect.any(Number),
+          url: `${api.url}/v1/nodes/self/lists/${imported.sha256}`,
+        });
+        const digest = createHash('sha256').update(compactCanonicalJson(artifacts)).digest('hex');
+        expect(document.lists.sha256).toBe(digest);
+        expect(document.lists_sha256).toBe(digest);
+        const manifest = await send(`${api.url}/v1/nodes/self/lists`, { headers: asNode(node_token) });
+        expect(manifest.json).toEqual(document.lists);
+
+        const url = artifacts[0]?.url ?? '';
+        const zipped = await raw(url, { ...asNode(node_token), 'accept-encoding': 'gzip' });
+        expect(zipped.status).toBe(200);
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.etag).toBe(`"${imported.sha256}"`);
+        expect(zipped.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+        const text = gunzipSync(zipped.body);
+        expect(createHash('sha256').update(text).digest('hex')).toBe(imported.sha256);
+        expect(text.toString()).toContain('\n=ads.manifest-fixture.example\n');
+        const plain = await raw(url, asNode(node_token));
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body.equals(text)).toBe(true);
+        expect(Number(plain.headers['content-length'])).toBe(artifacts[0]?.size);
+        const again = await raw(url, { ...asNode(node_token), 'if-none-match': `"${imported.sha256}"` });
+        expect(again.status).toBe(304);
+
+        // Another profile's node, a digest outside the manifest, an account token: never the artifact.
+        const other = await enrolled(await createProfile());
+        expectProblem(await send(url, { headers: asNode(other.node_token) }), 404, 'not_found');
+        expectProblem(
+          await send(`${api.url}/v1/nodes/self/lists/${'0'.repeat(64)}`, { headers: asNode(node_token) }),
+          404,
+          'not_found',
+        );
+        expect((await send(url, { headers: owner.auth })).status).toBe(401);
+        expect((await send(url)).status).toBe(401);
+      });
+
+      it('tells linked nodes when lists change, and welcomes with the manifest digest', async () => {
+        const profileId = await createProfile();
+        await send(`${api.url}/v1/profiles/${profileId}/lists`, {
+          method: 'PUT',
+          headers: owner.auth,
+          body: { lists: [6] },
+        });
+        const { node_token } = await enrolled(profileId);
+        const link = await openLink(api.url, node_token);
+        link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: [] });
+        const welcome = (await link.next('welcome')) as { lists_sha256?: string };
+        const before = (await send(`${api.url}/v1/nodes/self/lists`, { headers: asNode(node_token) }))
+          .json as {
+          sha256: string;
+        };
+        expect(welcome.lists_sha256).toBe(before.sha256);
+        await importList(6, 'changed.manifest-fixture.example\n');
+        await link.next('lists_changed');
+        const after = (await send(`${api.url}/v1/nodes/self/lists`, { headers: asNode(node_token) }))
+          .json as {
+          sha256: string;
+          artifacts: { list_id: number }[];
+        };
+        expect(after.sha256).not.toBe(before.sha256);
+        expect(after.artifacts.map((artifact) => artifact.list_id)).toEqual([6]);
+        link.close();
+      });
+    });
+
+    describe('operator files at the node (spec 3, 4.10: every edge in scope answers the pattern NXDOMAIN)', () => {
+      const verifies = (message: Record<string, unknown>, keys: { key_id: string; public_key: string }[]) => {
+        const key = keys.find((candidate) => candidate.key_id === message.key_id);
+        if (key === undefined) return false;
+        const publicKey = createPublicKey({
+          key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(key.public_key, 'base64')]),
+          format: 'der',
+          type: 'spki',
+        });
+        const payload = operatorFileSignaturePayload(
+          message.file as 'operator_blocks',
+          Number(message.version),
+          message.document,
+        );
+        return verify(
+          null,
+          Buffer.from(payload),
+          publicKey,
+          Buffer.from(String(message.signature), 'base64'),
+        );
+      };
+
+      it('sends the node the files in its scope, signed, on (re)connection and on every change, and records its acknowledgements', async () => {
+        const operator = await createOperator(api);
+        const profileId = await createProfile();
+        const { node, node_token, profile_pubkey } = await enrolled(profileId);
+        const link = await openLink(api.url, node_token);
+        link.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: [] });
+        await link.next('welcome');
+        const first = await link.next('operator_file');
+        const second = await link.next('operator_file');
+        expect([first.file, second.file].sort()).toEqual(['operator_blocks', 'operator_sources']);
+        expect(verifies(first, profile_pubkey)).toBe(true);
+
+        const block = (body: object) =>
+          send(`${api.url}/v1/admin/operator-blocks`, { method: 'POST', headers: operator.admin, body });
+        for (const body of [
+          { pattern: `court-${profileId}.example`, reason_code: 'legal_order', public_ref: 'Order 1' },
+          { pattern: `fra-${profileId}.example`, reason_code: 'legal_order', pops: ['fra1'] },
+          { pattern: `de-${profileId}.example`, reason_code: 'legal_order', jurisdictions: ['DE'] },
+          { pattern: `*.nodes-${profileId}.example`, reason_code: 'abuse', pops: ['node'] },
+          { pattern: `=csam-${profileId}.example`, reason_code: 'csam' },
+        ]) {
+          expect((await block(body)).status).toBe(201);
+        }
+        let latest: Record<string, unknown> = {};
+        for (let index = 0; index < 5; index += 1) latest = await link.next('operator_file');
+        expect(latest).toMatchObject({ file: 'operator_blocks' });
+        expect(verifies(latest, profile_pubkey)).toBe(true);
+        const blocks = (latest.document as { blocks: Record<string, unknown>[] }).blocks.filter(
+          (entry) => String(entry.pattern ?? entry.key).includes(profileId) || entry.reason_code === 'csam',
+        );
+        // In scope at a node: fleet-wide entries and those for the PoP `node`; csam names only as keys.
+        expect(blocks.map((entry) => entry.pattern ?? 'key').sort()).toEqual(
+          [`court-${profileId}.example`, `*.nodes-${profileId}.example`, 'key'].sort(),
+        );
+        const csam = blocks.find((entry) => entry.reason_code === 'csam');
+        expect(csam).toMatchObject({ form: 'exact', key: operatorNameKey(`csam-${profileId}.example`) });
+        expect(JSON.stringify(latest)).not.toContain(`csam-${profileId}`);
+        // A tampered file does not verify.
+        expect(verifies({ ...latest, version: Number(latest.version) + 1 }, profile_pubkey)).toBe(false);
+
+        link.send({ type: 'operator_file_ack', file: 'operator_blocks', version: latest.version });
+        link.send({ type: 'operator_file_ack', file: 'operator_sources', version: 0 });
+        const acknowledged = await eventually(
+          async () =>
+            (
+              (await send(`${api.url}/v1/profiles/${profileId}/nodes/${node.id}`, { headers: owner.auth }))
+                .json as {
+                operator_files: { operator_blocks: number | null; operator_sources: number | null };
+              }
+            ).operator_files,
+          (files) => files.operator_blocks !== null && files.operator_sources !== null,
+        );
+        expect(acknowledged).toEqual({ operator_blocks: latest.version, operator_sources: 0 });
+        // An older acknowledgement changes nothing.
+        link.send({ type: 'operator_file_ack', file: 'operator_blocks', version: 1 });
+        link.close();
+
+        const source = await send(`${api.url}/v1/admin/source-blocks`, {
+          method: 'POST',
+          headers: operator.admin,
+          body: { cidr: '203.0.113.0/24', reason: 'amplification', expires_at: '2099-01-01T00:00:00Z' },
+        });
+        expect(source.status, source.text).toBe(201);
+        // Reconnected: the current version of each file, the source block in it.
+        const again = await openLink(api.url, node_token);
+        again.send({ type: 'hello', protocol: 1, version: '1.0.0', shapes: [] });
+        await again.next('welcome');
+        const files = [await again.next('operator_file'), await again.next('operator_file')];
+        const sources = files.find((file) => file.file === 'operator_sources');
+        expect(
+          ((sources?.document ?? { sources: [] }) as { sources: { cidr: string }[] }).sources.map(
+            (entry) => entry.cidr,
+          ),
+        ).toContain('203.0.113.0/24');
+        expect(files.find((file) => file.file === 'operator_blocks')?.version).toBe(latest.version);
+        const nodeAfter = await send(`${api.url}/v1/profiles/${profileId}/nodes/${node.id}`, {
+          headers: owner.auth,
+        });
+        expect(
+          (nodeAfter.json as { operator_files: { operator_blocks: number } }).operator_files.operator_blocks,
+        ).toBe(latest.version);
+        again.close();
       });
     });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';
+import { expectProblem } from '../../support/problems.js';
 
 interface ProfileBody {
   id: string;
@@ -395,6 +396,23 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
         expect(write.status).toBe(403);
         expect(problemOf(write).code).toBe('insufficient_scope');
         expect((await send(`${api.url}/v1/profiles`)).status).toBe(401);
+      });
+
+      it('grants no reading with profiles:write alone (spec 5.4), and the 403 says which scope to add', async () => {
+        const writer = await createAccount(api, ['profiles:write']);
+        const created = await send(`${api.url}/v1/profiles`, {
+          method: 'POST',
+          headers: writer.auth,
+          body: { name: 'write only' },
+        });
+        expect(created.status).toBe(201);
+        const read = await send(`${api.url}/v1/profiles/${(created.json as ProfileBody).id}`, {
+          headers: writer.auth,
+        });
+        expectProblem(read, 403, 'insufficient_scope');
+        expect(problemOf(read).detail).toBe(
+          'This operation needs the profiles:read scope. This token has profiles:write, which does not include reading: create a token with both profiles:read and profiles:write.',
+        );
       });
 
       it('refuses writes to a suspended profile with 409 profile_suspended; reads still work', async () => {

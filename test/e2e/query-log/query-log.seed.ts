@@ -5,11 +5,10 @@ import {
   ColumnarStore,
   type DeviceSighting,
   EdgeLogWriter,
-  EdgeTrafficSimulation,
   type HourlyTotal,
   type QueryLogRow,
-  type SimulatedProfile,
 } from '@svc/domain';
+import { EdgeTrafficSimulation, type SimulatedProfile } from '@svc/edge-simulator';
 import type { ApiHarness } from '../../support/api-harness.js';
 
 /** The ClickHouse columnar store of a running API (opening the embedded store on first use). */

@@ -4,8 +4,8 @@ import {
   ownerOfAddress,
   ownerOfQuery,
   type QueryLogRow,
-  type SimulatedProfile,
 } from '@svc/domain';
+import type { SimulatedProfile } from '@svc/edge-simulator';
 import { createClient, queryRecords } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';

@@ -5,15 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { createColumnarStore, LazyColumnarStore } from '@svc/adapters';
-import {
-  ColumnarStore,
-  EdgeTrafficSimulation,
-  findBlocklist,
-  type QueryLogRow,
-  type SimulatedProfile,
-  servingPops,
-  storedColumnsOf,
-} from '@svc/domain';
+import { ColumnarStore, findBlocklist, type QueryLogRow, storedColumnsOf } from '@svc/domain';
+import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
 import type { Container } from 'inversify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';

@@ -1,4 +1,5 @@
-import type { EdgeLogWriter, QueryLogRow, SimulatedProfile } from '@svc/domain';
+import type { EdgeLogWriter, QueryLogRow } from '@svc/domain';
+import type { SimulatedProfile } from '@svc/edge-simulator';
 import { createClient } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';

@@ -234,6 +234,8 @@ export function describeExportAndDeletion(scenario: SdkScenario): void {
       await owner.session.auth.login({ email: owner.email, password: PASSWORD });
       const deleting = await owner.session.auth.deleteAccount();
       expect(deleting).toMatchObject({ id: owner.id, deletion_due_at: expect.any(String) });
+      // The session that asked ended with the deletion (spec 3): the owner signs in again to cancel.
+      await owner.session.auth.login({ email: owner.email, password: PASSWORD });
       expect(await owner.session.auth.undelete()).toEqual({ status: 'active' });
       expect((await owner.session.auth.deleteAccount()).deletion_due_at).toEqual(expect.any(String));
     });

@@ -180,6 +180,12 @@ export function describeProfiles(scenario: SdkScenario): void {
       const node = scenario.client({ token: enrolled.node_token });
       expect((await node.nodes.self.get()).id).toBe(created.node.id);
       expect(await node.nodes.self.profile()).toMatchObject({ kind: 'profile', id });
+      // A parental service's list is compiled from the catalogue: the manifest names it, the node downloads it.
+      await scenario.get('scripted').profiles.update(id, { parental: { services: ['youtube'] } });
+      const manifest = await node.nodes.self.lists();
+      const youtube = manifest.artifacts.find((artifact) => artifact.list_id === 20001);
+      expect(youtube).toMatchObject({ kind: 'parental', name: 'YouTube' });
+      expect(await node.nodes.self.listArtifact(youtube?.sha256 ?? '')).toContain('\nyoutube.com\n');
       expect((await node.nodes.self.link()).link_url).toMatch(/^ws:\/\/.+\/v1\/nodes\/self\/link$/);
       const rotated = await node.nodes.self.rotateToken();
       expect(rotated.node_token).not.toBe(enrolled.node_token);

@@ -99,9 +99,12 @@ export function runSecondFactorSuite(storage: HarnessStorage, options: { skip?: 
         password: 'not the password',
       });
       expect(problemOf(wrongPassword).code).toBe('invalid_credentials');
+      // Each failure spaces the next attempt: 100 ms, then 200 ms (spec 5.2.3).
+      api.clock.advance(100);
       const code = totpCode(secret, api.clock.now());
       const wrong = await login(account.email, { totp_code: otherThan(code) });
       expect(problemOf(wrong).code).toBe('invalid_second_factor');
+      api.clock.advance(200);
       const ok = await login(account.email, { totp_code: code });
       expect(ok.status).toBe(200);
       const replay = await login(account.email, { totp_code: code });
@@ -164,6 +167,8 @@ export function runSecondFactorSuite(storage: HarnessStorage, options: { skip?: 
       const wrong = await post('/v1/auth/recovery/confirm', { token, recovery_code: 'aaaaa-bbbbb' });
       expect(wrong.status).toBe(401);
       expect(problemOf(wrong).code).toBe('invalid_recovery_code');
+      // A wrong code is a failure on the account's sign-in ladder: the next try comes 100 ms later.
+      api.clock.advance(100);
       const recovered = await post('/v1/auth/recovery/confirm', {
         token,
         recovery_code: (codes[0] ?? '').toUpperCase(),

@@ -45,7 +45,7 @@ export function profileDocument(
     },
     ecs: { mode: 'off', operator_cap: { v4: 32, v6: 128 }, source_prefix: { v4: 0, v6: 0 } },
     rules: { deny: [], allow: [], rewrites: [], ...changes.rules },
-    lists: { ids: [], url: listsUrl, sha256 },
+    lists: { ids: [], url: listsUrl, sha256, artifacts: [] },
     lists_url: listsUrl,
     lists_sha256: sha256,
     updated_at: '2026-11-23T00:00:00.000Z',

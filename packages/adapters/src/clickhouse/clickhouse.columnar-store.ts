@@ -9,11 +9,11 @@ import { NewestRowsCache } from './newest-rows.cache.js';
 
 /**
  * Connections the embedded store opens for log and analytics reads, besides the one that writes and migrates.
- * chdb runs one query at a time per connection, so with one a 400 ms `destinations` held every tail behind it.
- * Measured on 2 cores: on separate connections a long query's execution runs beside other reads, while the
- * fixed part of each query (about 5 ms of parsing, planning and opening parts) still takes turns inside the
- * engine, so small reads do not get faster in parallel. Each connection costs under 1 MB of RSS (measured).
- * A server needs no more than its one HTTP client.
+ * chdb runs one query at a time per connection, so with one a long analytics query held every tail behind it.
+ * On separate connections a long query's execution runs beside other reads, while the fixed part of each
+ * query (parsing, planning, opening parts) still takes turns inside the engine, so small reads do not get
+ * faster in parallel; a connection costs little memory (docs/adr/0010-embedded-chdb-read-pool.md). A server
+ * needs no more than its one HTTP client.
  */
 export const EMBEDDED_READ_CONNECTIONS = 4;
 
@@ -114,7 +114,7 @@ type ClientConnection = NonNullable<NonNullable<Parameters<typeof createClient>[
  * chdb declares its connection against `@clickhouse/client-common`, while `@clickhouse/client` 1.23 ships its
  * own copy of the same declarations: identical at run time (the embedded tests exercise it), two types to
  * TypeScript. This is the one place that bridges them. chdb is imported here, on first use, not with this
- * module: loading its library alone adds about 155 MB to the process's resident memory (measured).
+ * module: loading its library alone adds well over a hundred MB to the process's resident memory (ADR 0009).
  */
 async function chdbConnection(path: string): Promise<ClientConnection> {
   const { createChdbConnection } = await import('chdb/connection');

@@ -2,11 +2,10 @@ import {
   comparePositions,
   filtersByTimeOnly,
   type LogPosition,
-  type QueryLogColumns,
   type QueryLogRow,
-  queryLogRowAt,
   type RowQuery,
 } from '@svc/domain';
+import { type QueryLogColumns, queryLogRowAt } from './query-log-columns.js';
 
 /** How many profiles and rows the cache keeps, and for how long an entry answers after its fill. */
 export interface NewestRowsLimits {
@@ -16,7 +15,7 @@ export interface NewestRowsLimits {
 }
 
 /**
- * 512 profiles of 100 rows (the default page of a tail) hold about 25 MB at most. An entry is read again from
+ * 512 profiles of 100 rows (the default page of a tail): tens of MB at most. An entry is read again from
  * the store a minute after its fill, so that rows the store drops by itself (past their retention, on merge)
  * leave the answers within a minute, as they leave the store's own.
  */
@@ -79,7 +78,7 @@ function mergeNewestFirst(a: readonly QueryLogRow[], b: readonly QueryLogRow[]):
  * store: embedded chdb has one writer, this process, so every row stored after an entry's fill passes through
  * {@link recorded} and every erasure through {@link forget}, and an entry stays exactly what the store holds.
  * A tail without filters (the first page of a live log, and each poll after it) is then answered from memory:
- * each read of the store costs embedded chdb about 10 ms of CPU, however few rows it returns, and the reads
+ * each read of the store costs embedded chdb a fixed CPU time, however few rows it returns, and the reads
  * of one process take turns inside the engine. A store shared by several processes (a ClickHouse server) has
  * writers this process never sees, so it gets no cache.
  */

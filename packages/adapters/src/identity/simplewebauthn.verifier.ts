@@ -26,7 +26,7 @@ export interface SimpleWebAuthnOptions {
 
 /**
  * The library, loaded on the first ceremony: with its ASN.1 and X.509 dependencies it is the largest module
- * set of the server (about 3 MB of heap), and most servers never see a passkey between restarts.
+ * set of the server, and most servers never see a passkey between restarts.
  */
 let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
 const simpleWebAuthn = () => {

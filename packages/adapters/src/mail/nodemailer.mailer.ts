@@ -3,8 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailMessage } from '@svc/domain';
 import type { Transporter } from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
+import type Mail from 'nodemailer/lib/mailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 /** The sender of every message unless configured. */
 export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
@@ -16,9 +17,37 @@ export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
 function lazyTransport<T>(create: (mailer: typeof import('nodemailer')) => T): () => Promise<T> {
   let transport: Promise<T> | undefined;
   return () => {
-    transport ??= import('nodemailer').then((loaded) => create(loaded.default));
+    transport ??= import('nodemailer').then((loaded) => create(loaded));
     return transport;
   };
+}
+
+/** The longest line RFC 5322 allows, without its CRLF. */
+const MAX_LINE_OCTETS = 998;
+
+/**
+ * The plain-text part as nodemailer should write it. nodemailer encodes any text with a line longer than 76
+ * characters as quoted-printable, which breaks an emailed link across lines (`=` soft breaks) and turns its
+ * `token=` into `token=3D`: a person reading the message source (the outbox folder's .eml) cannot copy the
+ * link, and some clients mangle it. ASCII text whose lines fit RFC 5322's limit is valid MIME as 7bit, so it
+ * goes as a prepared part, unencoded; any other text keeps nodemailer's choice.
+ */
+export function plainTextPart(text: string): string | Mail.Attachment {
+  const ascii = /^[\t\n\r\x20-\x7e]*$/.test(text);
+  const fits = text.split(/\r?\n/).every((line) => Buffer.byteLength(line) <= MAX_LINE_OCTETS);
+  if (!ascii || !fits) return text;
+  return {
+    raw: `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n${text.replace(/\r?\n/g, '\r\n')}`,
+  };
+}
+
+/**
+ * The message nodemailer composes from a domain message. A prepared part stands for a whole MIME node, which
+ * is the message itself when the text is its only part: only a text beside an HTML part is prepared.
+ */
+function composed(from: string, message: MailMessage): Mail.Options {
+  if (message.html === undefined) return { from, ...message };
+  return { from, ...message, text: plainTextPart(message.text) };
 }
 
 /** Sends over SMTP (SMTP_URL) with nodemailer. */
@@ -33,7 +62,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await (await this.transport()).sendMail({ from: this.from, ...message });
+    await (await this.transport()).sendMail(composed(this.from, message));
   }
 }
 
@@ -62,12 +91,12 @@ export class OutboxFolderMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const composed = await (await this.composer()).sendMail({ from: this.from, ...message });
-    if (!Buffer.isBuffer(composed.message))
+    const sent = await (await this.composer()).sendMail(composed(this.from, message));
+    if (!Buffer.isBuffer(sent.message))
       throw new Error('nodemailer did not compose the message into a buffer');
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const name = `${fileTimestamp(new Date())}-${randomBytes(6).toString('hex')}.eml`;
-    await writeFile(join(this.folder, name), composed.message, { mode: 0o600 });
+    await writeFile(join(this.folder, name), sent.message, { mode: 0o600 });
     this.log(`mail to ${message.to}: ${message.subject} (${join(this.folder, name)})`);
   }
 }

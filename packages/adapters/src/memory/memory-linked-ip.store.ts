@@ -88,6 +88,13 @@ export class MemoryLinkedIpStore implements Snapshottable {
         [...this.rows.values()]
           .flatMap((row) => (row.profileId === profileId && row.ip !== null ? [row.ip] : []))
           .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      countForCaps: async (orgId, profileId) => {
+        const rows = [...this.rows.values()].filter((row) => row.orgId === orgId);
+        return {
+          profile: rows.filter((row) => row.profileId === profileId).length,
+          organisation: rows.length,
+        };
+      },
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
-import { MAIL_MAX_ATTEMPTS, mailFailureText, mailRetryDelayMs } from '../postgres/postgres-mail-queue.js';
+import { MAIL_MAX_ATTEMPTS, mailFailureText, mailRetryDelayMs } from '../mail/mail-retry.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /** One message not sent yet (sent messages leave the queue), and where its delivery stands. */

@@ -108,6 +108,11 @@ export class MemoryNodeStore implements Snapshottable {
             : { softwareVersion: software.version, shapes: [...software.shapes] }),
         });
       },
+      acknowledgeOperatorFile: async (id, file, version) => {
+        const row = this.rows.get(id);
+        if (row === undefined || (row.operatorFiles?.[file] ?? -1) >= version) return;
+        this.rows.set(id, { ...row, operatorFiles: { ...row.operatorFiles, [file]: version } });
+      },
       linkSeen: async (ids, at) => {
         for (const id of ids) {
           const row = this.rows.get(id);

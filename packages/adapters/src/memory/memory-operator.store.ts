@@ -135,6 +135,13 @@ export class MemoryOperatorStore implements Snapshottable {
       saveFile: async (file, version, document) => {
         this.state.files.set(file, { version, document: copy(document) });
       },
+      readFile: async (file) => {
+        const stored = this.state.files.get(file);
+        return {
+          version: stored?.version ?? 0,
+          document: stored === undefined ? null : copy(stored.document),
+        };
+      },
       profileOrg: async (profileId) => this.profileOrgOf(profileId),
       findSuspension: async (profileId) => {
         const row = this.state.suspensions.get(profileId);

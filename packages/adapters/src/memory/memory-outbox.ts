@@ -1,5 +1,5 @@
 import type { MessageBus, OutboxMessage, OutboxRelay, TransactionScope, UnitOfWork } from '@svc/domain';
-import type { TransactionRepositories } from '../postgres/postgres-unit-of-work.js';
+import type { TransactionRepositories } from '../shared/transaction-repositories.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /**

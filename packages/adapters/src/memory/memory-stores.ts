@@ -1,4 +1,4 @@
-import type { TransactionRepositories } from '../postgres/postgres-unit-of-work.js';
+import type { TransactionRepositories } from '../shared/transaction-repositories.js';
 import { MemoryAccountFeedbackStore } from './memory-account-feedback.store.js';
 import { MemoryAuditLog } from './memory-audit-log.js';
 import { MemoryDataExportStore } from './memory-data-export.store.js';

@@ -50,12 +50,12 @@ function dataRun(bytes: Buffer, offset: number): number {
  * Extracts a ustar archive read as a stream into `directory` (created): directories and regular files only,
  * written owner-only, as a data dir must be. Anything else (links, long-name extensions) is refused rather
  * than skipped, so that an archive this reader cannot reproduce exactly never yields a partial data dir.
- * File contents go to disk as they arrive: the archive is never whole in memory (40 MB for a data dir, and
- * memory the allocator keeps after it is freed). The writes are synchronous: a data dir is about 1,000 small
- * files, and a round trip through libuv's thread pool for every open, write and close made the copy three
- * times slower (measured: 600 against 200 ms) at a start that has nothing else to do meanwhile. Page-aligned runs of zeros (most of a fresh WAL segment,
- * 16 MB) are not written: the file is extended over them, which reads back as the same zeros, as PostgreSQL's
- * own `wal_init_zero = off` leaves a new segment.
+ * File contents go to disk as they arrive: the archive is never whole in memory (a whole data dir, and memory
+ * the allocator keeps after it is freed). The writes are synchronous: a data dir is about a thousand small
+ * files, and a round trip through libuv's thread pool for every open, write and close made the copy several
+ * times slower at a start that has nothing else to do meanwhile (docs/adr/0008-pglite-template.md).
+ * Page-aligned runs of zeros (most of a fresh WAL segment) are not written: the file is extended over them,
+ * which reads back as the same zeros, as PostgreSQL's own `wal_init_zero = off` leaves a new segment.
  */
 export async function extractTar(source: AsyncIterable<Buffer>, directory: string): Promise<void> {
   const root = resolve(directory);

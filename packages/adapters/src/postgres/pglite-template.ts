@@ -8,7 +8,7 @@ import { postgresMigrationFiles } from './postgres-migrate.js';
 
 /**
  * A data dir as PGlite's initdb leaves it with the Postgres migrations applied, committed so that a first
- * start copies it instead of running initdb (about 6 s of CPU) and every migration (about 2 s): PGlite's
+ * start copies it instead of running initdb and every migration, seconds of CPU each (ADR 0008): PGlite's
  * `dumpDataDir()` tar, compressed with brotli. `npm run pglite-template` writes both files; tests fail when
  * the pinned PGlite differs from the one that wrote it or the repository's migrations from the ones it holds.
  */
@@ -18,14 +18,13 @@ export const PGLITE_TEMPLATE_MANIFEST = join(PGLITE_TEMPLATE_FOLDER, 'data-dir.j
 
 /**
  * Runs in a child process: writes the archive's tar to stdout. Brotli's 16 MB window and buffers stay in the
- * allocator of whichever process decompresses (measured: 21 MB of RSS kept after the stream ended), so the
- * server leaves that to a process that exits.
+ * allocator of whichever process decompresses, so the server leaves that to a process that exits.
  */
 const DECOMPRESS_CHILD = `
 const { createReadStream } = require('node:fs');
 const { pipeline } = require('node:stream');
 const { createBrotliDecompress } = require('node:zlib');
-// 1 MiB chunks: with the 16 KiB defaults the decompression took twice as long (measured: 0.25 against 0.13 s).
+// 1 MiB chunks: with the 16 KiB defaults the decompression took about twice as long.
 pipeline(
   createReadStream(process.argv[1], { highWaterMark: 1 << 20 }),
   createBrotliDecompress({ chunkSize: 1 << 20 }),

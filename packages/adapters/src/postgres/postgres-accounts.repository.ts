@@ -93,11 +93,12 @@ export class PostgresAccountRepository implements AccountRepository {
     return result.rows.map(accountOf);
   }
 
-  async markEmailVerified(id: string, at: Date): Promise<void> {
-    await this.db.query(
+  async markEmailVerified(id: string, at: Date): Promise<boolean> {
+    const result = await this.db.query(
       'UPDATE accounts SET email_verified_at = $2 WHERE id = $1 AND email_verified_at IS NULL',
       [id, at],
     );
+    return result.rowCount === 1;
   }
 
   async setPasswordHash(id: string, passwordHash: string | null): Promise<void> {

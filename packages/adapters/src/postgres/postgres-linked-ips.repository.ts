@@ -141,4 +141,15 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
     });
     return result.rows.map((row) => row.ip);
   }
+
+  async countForCaps(orgId: string, profileId: string): Promise<{ profile: number; organisation: number }> {
+    // Held to the end of the caller's transaction: the organisation's links are counted one writer at a time.
+    await this.db.query("SELECT pg_advisory_xact_lock(hashtext('linked-ips:' || $1))", [orgId]);
+    const result = await this.db.query<{ profile: number; organisation: number }>(
+      `SELECT count(*) FILTER (WHERE profile_id = $2)::int AS profile, count(*)::int AS organisation
+         FROM linked_ips WHERE org_id = $1`,
+      [orgId, profileId],
+    );
+    return result.rows[0] ?? { profile: 0, organisation: 0 };
+  }
 }

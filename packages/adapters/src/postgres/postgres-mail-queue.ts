@@ -1,20 +1,6 @@
 import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
 import type pg from 'pg';
-
-/** Attempts before a message is given up: with the backoff below, about ten hours of an unreachable SMTP. */
-export const MAIL_MAX_ATTEMPTS = 20;
-const FIRST_RETRY_MS = 5_000;
-const LONGEST_RETRY_MS = 60 * 60 * 1000;
-
-/** How long to wait after the `attempts`-th failed attempt: 5 s, doubling, at most an hour. */
-export function mailRetryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
-}
-
-/** The text stored and logged for a failed send; never shown to clients. */
-export function mailFailureText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-}
+import { MAIL_MAX_ATTEMPTS, mailFailureText, mailRetryDelayMs } from '../mail/mail-retry.js';
 
 /**
  * A send that has not settled by then counts as failed (and is retried later), so a stalled SMTP server can
@@ -41,13 +27,21 @@ UPDATE mail_queue
           FOR UPDATE SKIP LOCKED)
 RETURNING id::text AS id, recipient, subject, text_body, html_body, attempts`;
 
-const MARK_SENT = `UPDATE mail_queue SET sent_at = ${NOW}, locked_until = NULL WHERE id = $2`;
+/**
+ * A sent message keeps its recipient and subject (what was sent, to whom, for a day) but not its body: bodies
+ * carry live single-use links (reset, recovery, verification), which would otherwise sit in the table.
+ */
+const MARK_SENT = `UPDATE mail_queue SET sent_at = ${NOW}, locked_until = NULL, text_body = '', html_body = NULL
+ WHERE id = $2`;
 
+/** A message given up is never sent: its body goes as a sent one's does. */
 const MARK_FAILED = `
 UPDATE mail_queue
    SET locked_until = NULL, last_error = $2,
        next_attempt_at = ${NOW} + $3::double precision * interval '1 millisecond',
-       given_up_at = CASE WHEN $4::boolean THEN ${NOW} END
+       given_up_at = CASE WHEN $4::boolean THEN ${NOW} END,
+       text_body = CASE WHEN $4::boolean THEN '' ELSE text_body END,
+       html_body = CASE WHEN $4::boolean THEN NULL ELSE html_body END
  WHERE id = $5 AND sent_at IS NULL`;
 
 const PURGE = `

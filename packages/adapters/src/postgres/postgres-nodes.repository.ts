@@ -27,10 +27,11 @@ interface NodeSqlRow {
   enrolled_at: Date | null;
   revoked_at: Date | null;
   last_seen_at: Date | null;
+  operator_files: NodeRecord['operatorFiles'];
 }
 
 const COLUMNS =
-  'id, org_id, profile_id, name, state, enrolment_lookup, enrolment_expires_at, token_lookup, previous_token_lookup, previous_valid_until, token_rotated_at, software_version, shapes, created_at, enrolled_at, revoked_at, last_seen_at';
+  'id, org_id, profile_id, name, state, enrolment_lookup, enrolment_expires_at, token_lookup, previous_token_lookup, previous_valid_until, token_rotated_at, software_version, shapes, created_at, enrolled_at, revoked_at, last_seen_at, operator_files';
 
 function nodeOf(row: NodeSqlRow): NodeRecord {
   return {
@@ -51,6 +52,10 @@ function nodeOf(row: NodeSqlRow): NodeRecord {
     enrolledAt: row.enrolled_at,
     revokedAt: row.revoked_at,
     lastSeenAt: row.last_seen_at,
+    // Absent until the node acknowledges a file, as the memory store keeps it.
+    ...(row.operator_files === undefined || Object.keys(row.operator_files).length === 0
+      ? {}
+      : { operatorFiles: row.operator_files }),
   };
 }
 
@@ -158,6 +163,18 @@ export class PostgresNodeRepository implements NodeRepository {
          software_version = COALESCE($3, software_version), shapes = COALESCE($4::jsonb, shapes)
        WHERE id = $1`,
       [id, at, software?.version ?? null, software === undefined ? null : JSON.stringify(software.shapes)],
+    );
+  }
+
+  async acknowledgeOperatorFile(
+    id: string,
+    file: 'operator_blocks' | 'operator_sources',
+    version: number,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE nodes SET operator_files = jsonb_set(operator_files, ARRAY[$2::text], to_jsonb($3::int))
+       WHERE id = $1 AND COALESCE((operator_files ->> $2::text)::int, -1) < $3`,
+      [id, file, version],
     );
   }
 

@@ -64,4 +64,13 @@ export class PostgresOneTimeTokenRepository implements OneTimeTokenRepository {
       [purpose, email, at],
     );
   }
+
+  async hasLive(purpose: OneTimeTokenPurpose, email: string, now: Date): Promise<boolean> {
+    const result = await this.db.query(
+      `SELECT 1 FROM one_time_tokens
+       WHERE purpose = $1 AND email = $2 AND used_at IS NULL AND expires_at > $3 LIMIT 1`,
+      [purpose, email, now],
+    );
+    return result.rows.length > 0;
+  }
 }

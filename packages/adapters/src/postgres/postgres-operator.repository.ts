@@ -214,6 +214,15 @@ export class PostgresOperatorRepository implements OperatorRepository {
     );
   }
 
+  async readFile(file: OperatorFileName): Promise<{ version: number; document: unknown }> {
+    const result = await this.db.query<{ version: string; document: unknown }>(
+      'SELECT version, document FROM operator_files WHERE name = $1',
+      [file],
+    );
+    const row = result.rows[0];
+    return { version: Number(row?.version ?? 0), document: row?.document ?? null };
+  }
+
   async profileOrg(profileId: string): Promise<string | null> {
     const result = await this.db.query<{ org_id: string }>(
       'SELECT org_id FROM profiles WHERE id = $1 AND tombstoned_at IS NULL',

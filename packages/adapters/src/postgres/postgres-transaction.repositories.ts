@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { TransactionRepositories } from '../shared/transaction-repositories.js';
 import {
   PostgresClientErrorRepository,
   PostgresFeedbackRepository,
@@ -14,7 +15,6 @@ import { PostgresMailQueueWriter } from './postgres-mail-queue.js';
 import { PostgresNodeRepository } from './postgres-nodes.repository.js';
 import { PostgresOperatorRepository } from './postgres-operator.repository.js';
 import { PostgresProfileRepository } from './postgres-profiles.repository.js';
-import type { TransactionRepositories } from './postgres-unit-of-work.js';
 
 /** Every repository of one Postgres transaction, on its client. */
 export function postgresTransactionRepositories(

@@ -1,9 +1,7 @@
 import type { OutboxMessage, TransactionScope, UnitOfWork } from '@svc/domain';
 import type pg from 'pg';
+import type { TransactionRepositories } from '../shared/transaction-repositories.js';
 import { beginTransaction, commitWithLast } from './postgres-pipelining.js';
-
-/** The repositories of one transaction other than the outbox, built on its connection. */
-export type TransactionRepositories = Omit<TransactionScope, 'outbox'>;
 
 /** What a committed run wrote that background workers care about. */
 export interface CommitSummary {

@@ -86,6 +86,43 @@ export function runIdentityRepositoriesContract(
       expect(await sut.repositories.oneTimeTokens.find('reset', hash)).toBeNull();
     });
 
+    it('verifies an address once when verifications race: one call reports the first verification', async () => {
+      const { org, account: owner } = account(`verify-${randomUUID()}@example.test`);
+      await sut.repositories.accounts.createWithOrganisation(org, owner);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          sut.repositories.accounts.markEmailVerified(owner.id, at(index)),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const stored = await sut.repositories.accounts.findById(owner.id);
+      expect(stored?.emailVerifiedAt).toEqual(at(results.indexOf(true)));
+      expect(await sut.repositories.accounts.markEmailVerified(owner.id, at(99))).toBe(false);
+    });
+
+    it('tells whether an unused, unexpired token of a purpose is out for an address', async () => {
+      const { org, account: owner } = account(`live-${randomUUID()}@example.test`);
+      await sut.repositories.accounts.createWithOrganisation(org, owner);
+      const tokens = sut.repositories.oneTimeTokens;
+      expect(await tokens.hasLive('reset', owner.email, at())).toBe(false);
+      const token = {
+        purpose: 'reset' as const,
+        hash: randomUUID(),
+        accountId: owner.id,
+        email: owner.email,
+        createdAt: at(),
+        expiresAt: at(60_000),
+        usedAt: null,
+      };
+      await tokens.create(token);
+      expect(await tokens.hasLive('reset', owner.email, at(1))).toBe(true);
+      expect(await tokens.hasLive('verify', owner.email, at(1))).toBe(false);
+      expect(await tokens.hasLive('reset', `other-${owner.email}`, at(1))).toBe(false);
+      expect(await tokens.hasLive('reset', owner.email, at(60_000))).toBe(false);
+      await tokens.consume('reset', token.hash, at(2));
+      expect(await tokens.hasLive('reset', owner.email, at(3))).toBe(false);
+    });
+
     it('admits exactly max_uses signups with one invite under concurrent use', async () => {
       const codeHash = randomUUID();
       await sut.repositories.invites.create({

@@ -133,6 +133,26 @@ export function runLinkedIpRepositoryContract(storage: ContractStorage): void {
     });
   });
 
+  it('counts the links of a profile and of its whole organisation, DDNS slots included', async () => {
+    const [first, second, elsewhere] = [await profile(orgA), await profile(orgA), await profile(orgB)];
+    await engine.uow.run(async (tx) => {
+      const before = await tx.linkedIps.countForCaps(orgA, first);
+      expect(before.profile).toBe(0);
+      await tx.linkedIps.insert(linkOf(orgA, first, '192.0.2.40'));
+      await tx.linkedIps.insert(linkOf(orgA, first, null));
+      await tx.linkedIps.insert(linkOf(orgA, second, '192.0.2.41'));
+      await tx.linkedIps.insert(linkOf(orgB, elsewhere, '192.0.2.42'));
+      expect(await tx.linkedIps.countForCaps(orgA, first)).toEqual({
+        profile: 2,
+        organisation: before.organisation + 3,
+      });
+      expect(await tx.linkedIps.countForCaps(orgA, second)).toEqual({
+        profile: 1,
+        organisation: before.organisation + 3,
+      });
+    });
+  });
+
   it('rolls back links written by a failed transaction', async () => {
     const profileId = await profile(orgA);
     await expect(

@@ -3,8 +3,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ApiError, createClient, NetworkError, type SvcClient } from '@svc/sdk';
-import { type Command, CommanderError } from 'commander';
-import { ExitCode, type Output, processOutput } from '../output.js';
+import type { Command } from 'commander';
+import { ExitCode, type Output, processOutput, usageError } from '../output.js';
 
 /** Flags every API-client command takes (RUNNER.md "Other commands"). */
 export interface ApiFlags {
@@ -30,12 +30,6 @@ export function apiOptions(command: Command): Command {
       'JSON config {api_url, token}, mode 0600 (SVC_CONFIG; default ~/.config/svc/config.json)',
     )
     .option('--json', 'machine-readable output');
-}
-
-/** A usage error: printed, then exit code 2 through the program's exit override. */
-export function usageError(message: string): never {
-  process.stderr.write(`svc: ${message}\n`);
-  throw new CommanderError(ExitCode.usage, 'svc.usage', message);
 }
 
 function defaultConfigPath(): string {

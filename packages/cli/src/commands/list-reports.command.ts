@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { apiAction, apiOptions, table, usageError, wholeNumber } from '../api/api-command.js';
+import { apiAction, apiOptions, table, wholeNumber } from '../api/api-command.js';
+import { usageError } from '../output.js';
 
 const STATUSES = ['open', 'accepted', 'rejected'];
 

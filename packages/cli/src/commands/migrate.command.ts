@@ -1,16 +1,8 @@
-import {
-  type AppliedMigrations,
-  createContainer,
-  holdsEmbeddedEngines,
-  type Lifecycle,
-  LifecycleToken,
-  migrateStores,
-  sendControlCommand,
-} from '@svc/http-server';
+import type { AppliedMigrations } from '@svc/http-server';
 import type { Command } from 'commander';
-import pino from 'pino';
 import { type Output, processOutput } from '../output.js';
-import { type StorageFlags, settingsFrom } from '../settings-from-options.js';
+import type { StorageFlags } from '../settings-from-options.js';
+import { runStorageOperation } from '../storage/run-storage-operation.js';
 
 function describe(applied: AppliedMigrations): string {
   const all = [
@@ -20,25 +12,19 @@ function describe(applied: AppliedMigrations): string {
   return all.length === 0 ? 'schema is up to date' : `applied: ${all.join(', ')}`;
 }
 
-/** Runs migrations here, or hands them to the server holding the embedded engines. */
+/**
+ * Runs migrations here, or hands them to the server holding the embedded engines. The one storage command that
+ * may start a new data dir: it is how one is prepared before a first start.
+ */
 export async function runMigrate(flags: StorageFlags, output: Output): Promise<AppliedMigrations> {
-  const settings = settingsFrom(flags);
-  if (holdsEmbeddedEngines(settings, 'engines')) {
-    const answer = await sendControlCommand(settings.dataDir, 'migrate');
-    if (answer !== undefined) {
-      if (!answer.ok) throw new Error(answer.error);
-      output.error(
-        `svc migrate: handed to the running server (pid ${answer.pid}) through its control socket`,
-      );
-      return answer.result as AppliedMigrations;
-    }
-  }
-  const container = createContainer({ settings, logger: pino({ level: 'warn' }), storage: 'engines' });
-  try {
-    return await migrateStores(container);
-  } finally {
-    await container.get<Lifecycle>(LifecycleToken).closeAll();
-  }
+  return (await runStorageOperation(
+    'svc migrate',
+    'migrate',
+    {},
+    flags,
+    output,
+    'create',
+  )) as AppliedMigrations;
 }
 
 /** `svc migrate`. */

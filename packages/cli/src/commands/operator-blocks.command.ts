@@ -1,6 +1,7 @@
 import type { OperatorBlock, OperatorBlockChange, OperatorBlockCreateRequest } from '@svc/sdk';
 import type { Command } from 'commander';
-import { apiAction, apiOptions, collect, usageError } from '../api/api-command.js';
+import { apiAction, apiOptions, collect } from '../api/api-command.js';
+import { usageError } from '../output.js';
 import { addListAndRemove } from './operator-entry-commands.js';
 
 const REASONS = ['legal_order', 'abuse', 'csam'];

@@ -1,14 +1,7 @@
 import type { SvcClient } from '@svc/sdk';
 import type { Command } from 'commander';
-import {
-  type ApiContext,
-  apiAction,
-  apiOptions,
-  confirm,
-  table,
-  usageError,
-  wholeNumber,
-} from '../api/api-command.js';
+import { type ApiContext, apiAction, apiOptions, confirm, table, wholeNumber } from '../api/api-command.js';
+import { usageError } from '../output.js';
 
 const STATUSES = ['live', 'removed', 'expired'] as const;
 type EntryStatus = (typeof STATUSES)[number];
@@ -27,6 +20,11 @@ export interface OperatorEntryCommands<Entry, Change> {
   columns: readonly string[];
   row(entry: Entry): string[];
   describeChange(verb: string, change: Change): string;
+}
+
+/** `an operator block`, `a source block`: the indefinite article the noun takes. */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 /** Adds `list` (newest first, auto-paging, by status) and `remove` (asks first unless --yes) to `group`. */
@@ -62,7 +60,7 @@ export function addListAndRemove<Entry, Change>(
   apiOptions(
     group
       .command('remove')
-      .description(`remove a ${entries.noun} (republishes the ${entries.file})`)
+      .description(`remove ${withArticle(entries.noun)} (republishes the ${entries.file})`)
       .argument('<id>', 'the block’s id')
       .option('--yes', 'do not ask for confirmation'),
   ).action(

@@ -42,9 +42,12 @@ export function registerProfileSuspension(program: Command): void {
     profiles
       .command('reinstate')
       .description('lift a profile’s suspension')
-      .argument('<id>', 'the profile’s id'),
+      .argument('<id>', 'the profile’s id')
+      // Reinstating changes nothing the owner could lose, so it never asks; --yes is accepted all the same,
+      // so that scripts can pass it to every profile command alike.
+      .option('--yes', 'accepted for symmetry with suspend; reinstating never asks'),
   ).action(
-    apiAction(async ({ client, output }, id: string) => {
+    apiAction(async ({ client, output }, id: string, _flags: { yes?: boolean }) => {
       const state = await client.admin.profiles.update(id, { suspended: false });
       output.result(state, () => describeSuspension(state));
     }),

@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { SettingsError, startServer } from '@svc/http-server';
+import type { Settings } from '@svc/http-server';
 import type { Command } from 'commander';
-import pino from 'pino';
 import { ExitCode } from '../output.js';
 import { type StorageFlags, settingsFrom } from '../settings-from-options.js';
-import { STORAGE_OPERATIONS } from '../storage/storage-operations.js';
+import { nextSteps } from './serve-next-steps.js';
 
 /**
  * The built dashboard's folder (`@svc/dashboard`'s dist, written by `npm run build:dashboard`), or undefined
@@ -29,9 +28,11 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'listen port, 0 picks a free one (PORT)')
     .option('--data-dir <dir>', 'where the embedded engines keep their files (SVC_DATA_DIR)')
     .action(async (flags: StorageFlags) => {
-      let settings: ReturnType<typeof settingsFrom>;
+      // Loaded here rather than at the top: `svc --help` and the API-client commands never need the server.
+      const { SettingsError, startServer } = await import('@svc/http-server');
+      let settings: Settings;
       try {
-        settings = settingsFrom(flags);
+        settings = await settingsFrom(flags);
       } catch (error) {
         if (!(error instanceof SettingsError)) throw error;
         process.stderr.write(`svc serve: ${error.message}\n`);
@@ -42,23 +43,36 @@ export function registerServe(program: Command): void {
       // within this much of what it holds live instead of growing to several times it.
       if (settings.heapGrowthPercent > 0)
         setFlagsFromString(`--heap-growing-percent=${settings.heapGrowthPercent}`);
+      const { default: pino } = await import('pino');
+      const { STORAGE_OPERATIONS } = await import('../storage/storage-operations.js');
       // Written asynchronously: one line per request at info must not block the event loop on stdout.
       // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
       const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
       const dashboard = settings.servesDashboard ? dashboardDir() : undefined;
-      const server = await startServer({
-        settings,
-        logger,
-        ...(dashboard === undefined ? {} : { dashboardDir: dashboard }),
-        controlCommands: (container) =>
-          new Map(
-            Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
-              name,
-              (args: Record<string, unknown>) => operation(container, args),
-            ]),
-          ),
-      });
+      let server: Awaited<ReturnType<typeof startServer>>;
+      try {
+        server = await startServer({
+          settings,
+          logger,
+          ...(dashboard === undefined ? {} : { dashboardDir: dashboard }),
+          controlCommands: (container) =>
+            new Map(
+              Object.entries(STORAGE_OPERATIONS).map(([name, operation]) => [
+                name,
+                (args: Record<string, unknown>) => operation(container, args),
+              ]),
+            ),
+        });
+      } catch (error) {
+        // What production refuses (an embedded engine nobody allowed, metrics without a token) is a usage
+        // error like a malformed setting: one line naming the setting, no stack.
+        if (!(error instanceof SettingsError)) throw error;
+        process.stderr.write(`svc serve: ${error.message}\n`);
+        process.exitCode = ExitCode.usage;
+        return;
+      }
       process.stdout.write(`listening on ${server.url}\n`);
+      if (server.settings.env === 'development') process.stdout.write(nextSteps(server.settings, flags));
       let stopping = false;
       const stop = (signal: string) => {
         if (stopping) return;

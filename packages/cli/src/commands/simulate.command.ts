@@ -1,4 +1,4 @@
-import { SIMULATION_MAX_DAYS, SIMULATION_MAX_DEVICES, SIMULATION_MAX_QUERIES } from '@svc/domain';
+import { SIMULATION_MAX_DAYS, SIMULATION_MAX_DEVICES, SIMULATION_MAX_QUERIES } from '@svc/edge-simulator';
 import { type Command, InvalidArgumentError } from 'commander';
 import { processOutput } from '../output.js';
 import type { StorageFlags } from '../settings-from-options.js';

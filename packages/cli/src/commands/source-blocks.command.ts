@@ -1,6 +1,7 @@
 import type { SourceBlock, SourceBlockChange, SourceBlockCreateRequest } from '@svc/sdk';
 import type { Command } from 'commander';
-import { apiAction, apiOptions, collect, usageError } from '../api/api-command.js';
+import { apiAction, apiOptions, collect } from '../api/api-command.js';
+import { usageError } from '../output.js';
 import { parseDuration } from './invites.command.js';
 import { addListAndRemove } from './operator-entry-commands.js';
 

@@ -1,4 +1,5 @@
-import { DomainError, type EdgeSimulator, Random, type SimulationSummary } from '@svc/domain';
+import { DomainError, Random } from '@svc/domain';
+import type { EdgeSimulator, SimulationSummary } from '@svc/edge-simulator';
 import { EdgeSimulatorToken } from '@svc/http-server';
 import type { Container } from 'inversify';
 

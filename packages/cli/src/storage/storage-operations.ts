@@ -1,6 +1,7 @@
 import { IdentityStore, type InviteService, setOperatorFlag } from '@svc/domain';
-import { InviteServiceToken } from '@svc/http-server';
+import { InviteServiceToken, migrateStores } from '@svc/http-server';
 import type { Container } from 'inversify';
+import { importListOperation, refreshListsOperation } from './lists.operations.js';
 import { simulateOperation } from './simulate.operation.js';
 
 /** A storage operation: runs on a container, here or inside the server holding the embedded engines. */
@@ -16,6 +17,7 @@ const text = (value: unknown, name: string): string => {
  * socket, so a command does the same thing whichever process runs it.
  */
 export const STORAGE_OPERATIONS: Record<string, StorageOperation> = {
+  migrate: (container) => migrateStores(container),
   'invites.create': async (container, args) => {
     const invites = await container.getAsync<InviteService>(InviteServiceToken);
     const uses = typeof args.uses === 'number' ? args.uses : 1;
@@ -28,6 +30,8 @@ export const STORAGE_OPERATIONS: Record<string, StorageOperation> = {
     return { revoked: await invites.revoke(text(args.code, 'CODE')) };
   },
   simulate: simulateOperation,
+  'lists.refresh': refreshListsOperation,
+  'lists.import': importListOperation,
   'accounts.set-operator': async (container, args) => {
     const store = await container.getAsync<IdentityStore>(IdentityStore);
     return setOperatorFlag(store, text(args.email, 'EMAIL'), args.on !== false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListFormat } from '../lists/list-format.js';
 import { CatalogueId, LicenceExpression, ListId, WebAddress } from './catalogue.schemas.js';
 
 /** Profile security settings a blocklist can back (spec 2.3 `security`). */
@@ -14,27 +15,42 @@ export const SECURITY_TOGGLES = [
 ] as const;
 
 /**
- * The profile setting a list backs: `security.<toggle>`, `parental.categories:<category id>`, or empty for a
- * list a profile enables by id.
+ * The profile setting a list backs: `security.<toggle>` or `parental.categories:<category id>` (a list a
+ * profile enables by id has none: its toggle is null).
  */
 export const BLOCKLIST_TOGGLE_PATTERN = new RegExp(
-  `^(?:security\\.(?:${SECURITY_TOGGLES.join('|')})|parental\\.categories:[a-z0-9-]{1,64})?$`,
+  `^(?:security\\.(?:${SECURITY_TOGGLES.join('|')})|parental\\.categories:[a-z0-9-]{1,64})$`,
 );
 
-const blocklistSourceShape = {
+/** A source as the catalogue file names it: where it is fetched and how it is read. */
+const blocklistSourceRecordShape = {
   id: CatalogueId,
   name: z.string().min(1),
   url: WebAddress.meta({ description: 'Upstream address the list compiler fetches.' }),
+  format: ListFormat,
   licence: LicenceExpression,
   licence_url: WebAddress,
   attribution: z.string().meta({ description: 'Credit the licence asks for; empty when none.' }),
-  entries: z.int().min(0).meta({ description: 'Approximate number of entries at the last fetch.' }),
-  updated_at: z.iso.datetime().meta({ description: 'When the source last changed.' }),
 };
 
-/** One upstream source a blocklist is compiled from (spec 4.12). */
+const blocklistSourceShape = {
+  ...blocklistSourceRecordShape,
+  entries: z
+    .int()
+    .min(0)
+    .meta({ description: 'Entries the list compiler kept from the source’s last good fetch; 0 before one.' }),
+  updated_at: z.iso.datetime().meta({
+    description:
+      'When the compiler last saw the source’s content change (the catalogue’s date before a fetch).',
+  }),
+};
+
+/** One upstream source a blocklist is compiled from (spec 4.12), with what its last compilation found. */
 export const BlocklistSource = z.object(blocklistSourceShape).meta({ id: 'BlocklistSource' });
 export type BlocklistSource = z.infer<typeof BlocklistSource>;
+
+/** A source as blocklists.json records it. */
+export type BlocklistSourceRecord = z.infer<z.ZodObject<typeof blocklistSourceRecordShape>>;
 
 function blocklistShape<S extends z.ZodType>(source: S) {
   return {
@@ -43,15 +59,19 @@ function blocklistShape<S extends z.ZodType>(source: S) {
     description: z.string().min(1),
     toggle: z
       .string()
-      .regex(BLOCKLIST_TOGGLE_PATTERN, 'must be security.<toggle>, parental.categories:<id> or empty')
+      .regex(BLOCKLIST_TOGGLE_PATTERN, 'must be security.<toggle> or parental.categories:<id>')
+      .nullable()
       .meta({
         description:
-          'The profile setting the list backs (`security.threat_intel`, `parental.categories:adult`); empty for a list enabled by id.',
+          'The profile setting the list backs (`security.threat_intel`, `parental.categories:adult`); null for a list enabled by id.',
         example: 'security.threat_intel',
       }),
     attribution: z.string().meta({ description: 'Credit required by the sources’ licences, one per line.' }),
     sources: z.array(source).min(1),
-    version: z.int().min(1).meta({ description: 'Version of the list in the catalogue.' }),
+    version: z.int().min(1).meta({
+      description:
+        'Version of the list: its latest compilation’s (each new content is the next version), else the catalogue’s.',
+    }),
   };
 }
 
@@ -60,7 +80,8 @@ export const Blocklist = z.object(blocklistShape(BlocklistSource)).meta({ id: 'B
 export type Blocklist = z.infer<typeof Blocklist>;
 
 /** A blocklist as kept in blocklists.json: an unknown key is a typo and is refused. */
-export const BlocklistRecord = z.strictObject(blocklistShape(z.strictObject(blocklistSourceShape)));
+export const BlocklistRecord = z.strictObject(blocklistShape(z.strictObject(blocklistSourceRecordShape)));
+export type BlocklistRecord = z.infer<typeof BlocklistRecord>;
 
 /** GET /v1/lists: the whole blocklist catalogue. */
 export const BlocklistCatalogue = z
@@ -71,3 +92,10 @@ export const BlocklistCatalogue = z
   })
   .meta({ id: 'BlocklistCatalogue' });
 export type BlocklistCatalogue = z.infer<typeof BlocklistCatalogue>;
+
+/** The blocklist catalogue as the repository keeps it: lists and their sources without compilation facts. */
+export interface BlocklistCatalogueRecord {
+  lists: BlocklistRecord[];
+  version: number;
+  updated_at: string;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Blocklist, BlocklistRecord } from './blocklist.schemas.js';
+import { BlocklistRecord } from './blocklist.schemas.js';
 import { isRepositoryAddress } from './catalogue.schemas.js';
 import { type ParentalCategory, ParentalCategoryRecord } from './parental-category.schemas.js';
 import { ParentalServiceRecord } from './parental-service.schemas.js';
@@ -13,7 +13,7 @@ export interface CatalogueFiles {
 
 /** The validated catalogues, each sorted by list id. Retired services are still here (their ids stay taken). */
 export interface Catalogues {
-  blocklists: { lists: Blocklist[]; version: number; updated_at: string };
+  blocklists: { lists: BlocklistRecord[]; version: number; updated_at: string };
   categories: { categories: ParentalCategory[]; version: number; updated_at: string };
   services: { services: ParentalServiceRecord[]; available: boolean; version: number; updated_at: string };
 }
@@ -199,10 +199,14 @@ export function parseCatalogues(files: CatalogueFiles): Catalogues {
 
 const CATEGORY_TOGGLE = 'parental.categories:';
 
-function blocklistProblems(list: Blocklist, categoryIds: ReadonlySet<string>, fed: Set<string>): string[] {
+function blocklistProblems(
+  list: BlocklistRecord,
+  categoryIds: ReadonlySet<string>,
+  fed: Set<string>,
+): string[] {
   const where = `${FILES.blocklists} list ${list.id} "${list.name}"`;
   const problems: string[] = [];
-  if (list.toggle.startsWith(CATEGORY_TOGGLE)) {
+  if (list.toggle?.startsWith(CATEGORY_TOGGLE) === true) {
     const category = list.toggle.slice(CATEGORY_TOGGLE.length);
     if (categoryIds.has(category)) fed.add(category);
     else problems.push(`${where}: toggle names unknown category "${category}"`);

@@ -1,4 +1,7 @@
-/** A response kept for replay: status, the headers worth replaying, and the body bytes as text. */
+/**
+ * A response kept for replay: status, the headers worth replaying, and the body bytes as text (in the store,
+ * sealed with the server key by the service).
+ */
 export interface StoredResponse {
   status: number;
   headers: Record<string, string>;

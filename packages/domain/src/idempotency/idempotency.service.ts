@@ -1,3 +1,4 @@
+import type { SecretBox } from '../identity/identity.ports.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { IdempotencyStore, StoredResponse } from './idempotency.ports.js';
@@ -24,12 +25,15 @@ export type IdempotencyStart = { kind: 'proceed' } | { kind: 'replay'; response:
 
 /**
  * The Idempotency-Key state machine of spec section 3: (none) → running → stored for 24 h, or running →
- * nothing stored when the first request fails.
+ * nothing stored when the first request fails. A stored body is sealed with the server key: some first
+ * answers carry a secret shown once (an API token, an enrolment code), and a replay must give the client
+ * that lost the first answer the same one, while a copy of the database must give nobody any (ADR 0018).
  */
 export class IdempotencyService {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly clock: Clock,
+    private readonly box: SecretBox,
   ) {}
 
   /**
@@ -61,14 +65,17 @@ export class IdempotencyService {
         },
       );
     }
-    return { kind: 'replay', response: existing.response };
+    return {
+      kind: 'replay',
+      response: { ...existing.response, body: this.box.open(existing.response.body) },
+    };
   }
 
   /** Records the outcome of a request that proceeded: a success is kept for replay, a failure is forgotten. */
   async finish(scope: string, key: string, response: StoredResponse): Promise<void> {
     if (response.status >= 200 && response.status < 300) {
       const expiresAt = new Date(this.clock.now().getTime() + IDEMPOTENCY_REPLAY_MS);
-      await this.store.complete(scope, key, response, expiresAt);
+      await this.store.complete(scope, key, { ...response, body: this.box.seal(response.body) }, expiresAt);
     } else {
       await this.store.release(scope, key);
     }

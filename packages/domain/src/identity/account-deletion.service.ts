@@ -8,7 +8,7 @@ import type { QueryLogEraser } from '../query-log/query-log-eraser.port.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError } from '../shared/domain-error.js';
 import { accountView } from './account-view.js';
-import type { AccountRecord, SessionRow } from './identity.records.js';
+import type { AccountRecord } from './identity.records.js';
 import type { Account } from './identity.schemas.js';
 
 /**
@@ -48,22 +48,18 @@ export interface AccountDeletionDependencies {
 
 /**
  * Account deletion with cooling-off (spec 3): the request tombstones the organisation's profiles and revokes
- * every API token and every other session; the requesting session is kept (restricted to undelete, reads and
- * logout by the route pipeline) so the owner can cancel. Erasure runs when the cooling-off ends.
+ * every session (the requesting one too), API token and node. The owner cancels by signing in again: a
+ * session of an account pending deletion may read, undelete and log out (the route pipeline refuses the
+ * rest). Erasure runs when the cooling-off ends.
  */
 export class AccountDeletionService {
   constructor(private readonly deps: AccountDeletionDependencies) {}
 
   /**
-   * DELETE /v1/auth/me (step-up checked by the caller): 202 with deletion_requested_at and deletion_due_at.
-   * On an owner's behalf (POST /v1/admin/accounts/{id}/deletion) no session is kept: the owner cancels by
-   * email, through an operator.
+   * DELETE /v1/auth/me (step-up checked by the caller), or on an owner's behalf (POST
+   * /v1/admin/accounts/{id}/deletion): 202 with deletion_requested_at and deletion_due_at.
    */
-  async request(
-    account: AccountRecord,
-    session: SessionRow | null,
-    onBehalf?: DeletionOnBehalf,
-  ): Promise<Account> {
+  async request(account: AccountRecord, onBehalf?: DeletionOnBehalf): Promise<Account> {
     const now = this.deps.clock.now();
     const days = this.deps.coolingOffDays ?? DEFAULT_DELETION_COOLING_OFF_DAYS;
     const due = new Date(now.getTime() + days * DAY_MS);
@@ -77,7 +73,7 @@ export class AccountDeletionService {
           payload: edgeTombstone(profile.id, profile.version, now),
         });
       }
-      await tx.identity.sessions.revokeAllExcept(account.id, session?.id ?? null, now);
+      await tx.identity.sessions.revokeAllExcept(account.id, null, now);
       await tx.identity.apiTokens.revokeAll(account.id, now);
       await revokeOrganisationNodes(tx, account.orgId, now);
       if (onBehalf !== undefined) {

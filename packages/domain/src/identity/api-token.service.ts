@@ -2,12 +2,14 @@ import type { AuditSource } from '../audit/audit.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import { assertEmailVerified } from './email-verification.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AccountRecord, ApiTokenRow, SessionRow } from './identity.records.js';
 import type { TokenCreate, TokenRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
 import { type Scope, scopesOfAccount } from './scopes.js';
 import { API_TOKEN_PATTERN, newApiTokenSecret, SecretPurpose } from './secrets.js';
+import { assertRecentSignIn } from './step-up.js';
 
 /** A presented API token that is live, with its account. */
 export interface AuthenticatedToken {
@@ -39,7 +41,11 @@ export class ApiTokenService {
     private readonly cursors: CursorSealer,
   ) {}
 
-  /** POST /v1/tokens from a signed-in session. */
+  /**
+   * POST /v1/tokens from a signed-in session: a token outlives the session, so it is a credential change
+   * (a sign-in within the last five minutes, 403 reauth_required) and needs a verified address (403
+   * email_unverified).
+   */
   async create(
     session: SessionRow,
     request: TokenCreate,
@@ -47,6 +53,8 @@ export class ApiTokenService {
   ): Promise<{ token: TokenRecord; secret: string }> {
     const account = await this.deps.store.accounts.findById(session.accountId);
     if (account === null) throw new DomainError('unauthenticated', 'The session has ended.');
+    assertEmailVerified(account);
+    assertRecentSignIn(session, this.deps.clock.now());
     const held = scopesOfAccount(account.isAdmin);
     const missing = request.scopes.filter((scope) => !held.has(scope));
     if (missing.length > 0) {

@@ -27,7 +27,8 @@ export interface AccountRepository {
   findByEmail(email: string): Promise<AccountRecord | null>;
   /** The organisation's owner accounts, oldest first (recipients of the organisation's alerts). */
   listOwners(orgId: string): Promise<AccountRecord[]>;
-  markEmailVerified(id: string, at: Date): Promise<void>;
+  /** Marks the address verified unless it already is; true when this call verified it (atomic: one of racing calls). */
+  markEmailVerified(id: string, at: Date): Promise<boolean>;
   /** A null hash leaves the account to its passkeys (password sign-in refused). */
   setPasswordHash(id: string, passwordHash: string | null): Promise<void>;
   setOperator(id: string, isAdmin: boolean): Promise<void>;
@@ -60,6 +61,8 @@ export interface OneTimeTokenRepository {
   consume(purpose: OneTimeTokenPurpose, hash: string, at: Date): Promise<boolean>;
   /** Expires every unused token of this purpose for the address (a newer one replaces them). */
   expireUnused(purpose: OneTimeTokenPurpose, email: string, at: Date): Promise<void>;
+  /** True when a token of this purpose for the address is unused and unexpired at `now` (its mail still works). */
+  hasLive(purpose: OneTimeTokenPurpose, email: string, now: Date): Promise<boolean>;
 }
 
 /** Sessions; lookups take the keyed hash of the presented token. */
@@ -151,15 +154,30 @@ export const IdentityStore = Symbol.for('svc.IdentityStore');
 export type IdentityStore = IdentityRepositories;
 
 /**
- * Slows password sign-in after failures (spec 5.2.3) without holding a shared lock: each attempt waits the
- * delay its keys have earned, then proceeds.
+ * Slows guessing at sign-in (spec 5.2.3) for every key of an attempt (the address, the account): after a
+ * failure the keys take no attempt until 100 ms have passed, doubling with each further failure up to 5 s,
+ * and never two attempts at once. An attempt that comes sooner is refused with 429 rate_limited and the
+ * seconds to wait, rather than held: concurrent guesses cannot share one delay, so N guesses take at least
+ * the sum of their delays whatever the concurrency, and a waiting guess holds no connection. Wrong second
+ * factors (TOTP and recovery codes) are failures on the same ladder, and ten of them lock the keys' second
+ * factor step for a while.
  */
 export const LoginThrottle = Symbol.for('svc.LoginThrottle');
 export interface LoginThrottle {
-  /** Waits the delay earned by recent failures of any of `keys` (100 ms doubling to 5 s). */
-  delay(keys: readonly string[]): Promise<void>;
-  recordFailure(keys: readonly string[]): void;
-  recordSuccess(keys: readonly string[]): void;
+  /** Admits one attempt for `keys`, or throws 429 rate_limited with Retry-After. The attempt must be ended. */
+  admit(keys: readonly string[]): ThrottledAttempt;
+}
+
+/** One admitted sign-in attempt: its keys take no other attempt until it is ended. */
+export interface ThrottledAttempt {
+  /** Throws 429 rate_limited with Retry-After while the keys' second-factor step is locked. */
+  assertSecondFactorOpen(): void;
+  /** Ends the attempt as a failure: a wrong password (or an unknown address), or a wrong second factor. */
+  fail(step: 'password' | 'second_factor'): void;
+  /** Ends the attempt as a sign-in: the keys' failures are forgotten. */
+  succeed(): void;
+  /** Ends the attempt without an outcome (none was reached); does nothing once the attempt has ended. */
+  end(): void;
 }
 
 /**

@@ -127,7 +127,10 @@ export type TokenRecord = z.infer<typeof TokenRecord>;
 export const TokenCreate = z
   .object({
     name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-    scopes: z.array(Scope).min(1, 'must name at least one scope'),
+    scopes: z.array(Scope).min(1, 'must name at least one scope').meta({
+      description:
+        'What the token may do. Each scope grants only what it names: profiles:write changes profiles but does not read them, so a token that reads and changes profiles needs both profiles:read and profiles:write.',
+    }),
     expires_at: z.iso
       .datetime({ offset: true, message: 'must be an RFC 3339 date-time' })
       .nullable()

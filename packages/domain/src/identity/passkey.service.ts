@@ -3,6 +3,7 @@ import { secondFactorChangedMail } from '../mail/identity.mails.js';
 import { encodeBytesBase64Url } from '../shared/base64url.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
+import { assertEmailVerified } from './email-verification.js';
 import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
 import type { AccountRecord, SessionRow } from './identity.records.js';
 import type { PasskeyCredential, WebAuthnVerifier } from './passkey.ports.js';
@@ -120,6 +121,7 @@ export class PasskeyService {
    */
   async registrationOptions(session: SessionRow, account: AccountRecord): Promise<PasskeyCreationOptions> {
     this.assertAvailable();
+    assertEmailVerified(account);
     if (!session.restricted) this.sessions.assertStepUp(session);
     const existing = await this.deps.store.passkeys.listByAccount(account.id);
     const challenge = await this.newChallenge('registration', session.id);
@@ -143,6 +145,7 @@ export class PasskeyService {
     source: AuditSource,
   ): Promise<PasskeyRegistered> {
     this.assertAvailable();
+    assertEmailVerified(owner);
     const challenge = await this.consumeChallenge('registration', request.response, session.id);
     const verified = await this.webauthn.verifyRegistration(request.response, challenge);
     if (!verified.verified) {

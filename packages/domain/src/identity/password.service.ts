@@ -1,13 +1,18 @@
 import type { AuditSource } from '../audit/audit.ports.js';
-import { passwordChangedMail, passwordResetMail } from '../mail/identity.mails.js';
+import { passwordChangedMail, passwordResetMail, passwordResetNoticeMail } from '../mail/identity.mails.js';
 import { DomainError, validationFailed } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
+import { endCredentialsOfUnverifiedPast } from './email-verification.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { SessionRow } from './identity.records.js';
 import type { PasswordChangeRequest } from './identity.schemas.js';
 import { AttemptLimits, IdentityLimits } from './identity.settings.js';
+import { linkStillOwed, withinLimit } from './mailed-link-limit.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
+
+/** At most this many active tokens are read for a reset notice (it names the first few and counts the rest). */
+const LISTED_TOKENS_READ = 1_000;
 
 /** Password change, reset request and reset confirmation (spec 4.8, ROUTES.md). */
 export class PasswordService {
@@ -62,17 +67,20 @@ export class PasswordService {
 
   /**
    * POST /v1/auth/password/reset: emails a one-hour link when the address has an account. The answer is the
-   * same either way; the per-address and per-IP limits apply to every address alike.
+   * same either way. The requesting client's network is limited (429 rate_limited: its own budget, whatever
+   * the address); the address's limit only stops new mail while an earlier link still works (see
+   * {@link linkStillOwed}), so a stranger asking for links cannot block the owner's reset.
    */
-  async requestReset(rawEmail: string, clientIp: string): Promise<void> {
+  async requestReset(rawEmail: string, clientNetwork: string): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientIp);
-    await this.deps.limiter.consume(AttemptLimits.resetPerAddress, email);
+    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientNetwork);
+    const withinAddressLimit = await withinLimit(this.deps.limiter, AttemptLimits.resetPerAddress, email);
     const account = await this.deps.store.accounts.findByEmail(email);
     if (account === null) return;
     const now = this.deps.clock.now();
     const token = newOpaqueToken(this.deps.random, 'rst_');
     await this.deps.uow.run(async (tx) => {
+      if (!(await linkStillOwed(tx, 'reset', email, withinAddressLimit, now))) return;
       await tx.identity.oneTimeTokens.create({
         purpose: 'reset',
         hash: this.deps.keyedHash.mac(SecretPurpose.oneTime, token),
@@ -91,12 +99,16 @@ export class PasswordService {
     });
   }
 
-  /** POST /v1/auth/password/reset/confirm: sets the new password and signs out every session. */
+  /**
+   * POST /v1/auth/password/reset/confirm: sets the new password and signs out every session. API tokens live
+   * on, so the notice lists those still active with a link to review them. A reset proves the mailbox: if
+   * it is the address's first verification, every credential made before it ends as well.
+   */
   async confirmReset(
     token: string,
     newPassword: string,
     source?: Omit<AuditSource, 'actor'>,
-  ): Promise<number> {
+  ): Promise<{ revoked: number; accountId: string }> {
     const newHash = await this.deps.hasher.hash(newPassword);
     const now = this.deps.clock.now();
     const hash = this.deps.keyedHash.mac(SecretPurpose.oneTime, token);
@@ -107,10 +119,12 @@ export class PasswordService {
         record.accountId === null ? null : await tx.identity.accounts.findById(record.accountId);
       if (account === null) throw new DomainError('invalid_token', 'This link is not valid.');
       await tx.identity.accounts.setPasswordHash(account.id, newHash);
-      // Proving control of the mailbox also proves the address.
-      await tx.identity.accounts.markEmailVerified(account.id, now);
-      await tx.identity.oneTimeTokens.expireUnused('reset', account.email, now);
       const revoked = await tx.identity.sessions.revokeAllExcept(account.id, null, now);
+      // Proving control of the mailbox also proves the address.
+      if (await tx.identity.accounts.markEmailVerified(account.id, now)) {
+        await endCredentialsOfUnverifiedPast(tx, account.id, now);
+      }
+      await tx.identity.oneTimeTokens.expireUnused('reset', account.email, now);
       if (source !== undefined) {
         await tx.audit.record({
           ...source,
@@ -122,13 +136,18 @@ export class PasswordService {
           at: now,
         });
       }
+      const tokens = await tx.identity.apiTokens.listByAccount(account.id, {
+        limit: LISTED_TOKENS_READ,
+        after: null,
+      });
       await tx.mail.enqueue(
-        passwordChangedMail(account.email, {
-          security: `${dashboard}/account/security`,
-          reset: `${dashboard}/reset-password`,
-        }),
+        passwordResetNoticeMail(
+          account.email,
+          tokens.filter((token) => token.expiresAt === null || token.expiresAt.getTime() > now.getTime()),
+          { security: `${dashboard}/account/security`, reset: `${dashboard}/reset-password` },
+        ),
       );
-      return revoked;
+      return { revoked, accountId: account.id };
     });
   }
 }

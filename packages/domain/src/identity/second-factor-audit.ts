@@ -5,6 +5,8 @@ import type { IdentityTransaction } from './identity.dependencies.js';
 export interface SecondFactorOwner {
   email: string;
   orgId: string;
+  /** A second factor is a lasting credential: only a verified address may add one. */
+  emailVerifiedAt: Date | null;
 }
 
 /** What an `account.second_factor_changed` entry records: the change, never a secret or a code. */

@@ -2,9 +2,11 @@ import type { AuditSource } from '../audit/audit.ports.js';
 import { accountRecoveryMail, secondFactorChangedMail } from '../mail/identity.mails.js';
 import { DomainError } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
+import { assertEmailVerified } from './email-verification.js';
 import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
 import type { SessionRow } from './identity.records.js';
 import { AttemptLimits, IdentityLimits } from './identity.settings.js';
+import { linkStillOwed, withinLimit } from './mailed-link-limit.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
 import {
   canonicalRecoveryCode,
@@ -29,14 +31,21 @@ export class SecondFactorService {
     private readonly sessions: SessionService,
   ) {}
 
-  /** POST /v1/auth/totp: a new secret to confirm; 409 totp_already_enabled when TOTP is on. */
-  async startTotp(session: SessionRow, email: string): Promise<{ secret: string; otpauth_uri: string }> {
+  /**
+   * POST /v1/auth/totp: a new secret to confirm; 409 totp_already_enabled when TOTP is on, 403
+   * email_unverified before the address is verified.
+   */
+  async startTotp(
+    session: SessionRow,
+    owner: Pick<SecondFactorOwner, 'email' | 'emailVerifiedAt'>,
+  ): Promise<{ secret: string; otpauth_uri: string }> {
+    assertEmailVerified(owner);
     if (!session.restricted) this.sessions.assertStepUp(session);
     const state = await this.deps.store.secondFactors.totp(session.accountId);
     if (state.enabledAt !== null) throw new DomainError('totp_already_enabled', 'TOTP is already on.');
     const secret = this.deps.totp.generateSecret();
     await this.deps.store.secondFactors.setPendingTotp(session.accountId, this.deps.secretBox.seal(secret));
-    return { secret, otpauth_uri: this.deps.totp.uri(secret, email, ISSUER) };
+    return { secret, otpauth_uri: this.deps.totp.uri(secret, owner.email, ISSUER) };
   }
 
   /**
@@ -49,6 +58,7 @@ export class SecondFactorService {
     code: string,
     source: AuditSource,
   ): Promise<{ enabled: true; recovery_codes?: string[] }> {
+    assertEmailVerified(owner);
     await this.deps.limiter.consume(AttemptLimits.secondFactorPerAccount, session.accountId);
     const state = await this.deps.store.secondFactors.totp(session.accountId);
     if (state.enabledAt !== null) throw new DomainError('totp_already_enabled', 'TOTP is already on.');
@@ -79,7 +89,10 @@ export class SecondFactorService {
     });
   }
 
-  /** POST /v1/auth/totp/disable (step-up, with a current code). */
+  /**
+   * POST /v1/auth/totp/disable (step-up, with a current code). A wrong code is a failure on the account's
+   * sign-in ladder and counts towards the lock of its second-factor step (see LoginThrottle).
+   */
   async disableTotp(
     session: SessionRow,
     owner: SecondFactorOwner,
@@ -93,13 +106,23 @@ export class SecondFactorService {
       throw new DomainError('totp_not_enabled', 'TOTP is not on.');
     }
     const now = this.deps.clock.now();
-    const step = await this.deps.totp.verify(
-      this.deps.secretBox.open(state.secret),
-      code,
-      now,
-      state.lastStep,
-    );
-    if (step === null) throw new DomainError('invalid_second_factor', 'The authenticator code is not right.');
+    const attempt = this.deps.throttle.admit([`account:${session.accountId}`]);
+    try {
+      attempt.assertSecondFactorOpen();
+      const step = await this.deps.totp.verify(
+        this.deps.secretBox.open(state.secret),
+        code,
+        now,
+        state.lastStep,
+      );
+      if (step === null) {
+        attempt.fail('second_factor');
+        throw new DomainError('invalid_second_factor', 'The authenticator code is not right.');
+      }
+      attempt.succeed();
+    } finally {
+      attempt.end();
+    }
     await this.deps.uow.run(async (tx) => {
       await tx.identity.secondFactors.disableTotp(session.accountId);
       // Passkeys remain a second factor.
@@ -158,16 +181,21 @@ export class SecondFactorService {
     });
   }
 
-  /** POST /v1/auth/recovery: emails a one-hour `rec_` link when the address has an account; same answer always. */
-  async requestRecovery(rawEmail: string, clientIp: string): Promise<void> {
+  /**
+   * POST /v1/auth/recovery: emails a one-hour `rec_` link when the address has an account; same answer always.
+   * Limited like reset requests: per client network (429), and per address without letting a stranger block
+   * the owner (see {@link linkStillOwed}).
+   */
+  async requestRecovery(rawEmail: string, clientNetwork: string): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientIp);
-    await this.deps.limiter.consume(AttemptLimits.recoveryPerAddress, email);
+    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientNetwork);
+    const withinAddressLimit = await withinLimit(this.deps.limiter, AttemptLimits.recoveryPerAddress, email);
     const account = await this.deps.store.accounts.findByEmail(email);
     if (account === null) return;
     const now = this.deps.clock.now();
     const token = newOpaqueToken(this.deps.random, 'rec_');
     await this.deps.uow.run(async (tx) => {
+      if (!(await linkStillOwed(tx, 'recovery', email, withinAddressLimit, now))) return;
       await tx.identity.oneTimeTokens.create({
         purpose: 'recovery',
         hash: this.deps.keyedHash.mac(SecretPurpose.oneTime, token),
@@ -189,11 +217,32 @@ export class SecondFactorService {
   /**
    * POST /v1/auth/recovery/confirm: the emailed token and one recovery code sign in to a restricted session
    * that must set up a second factor again (the old TOTP is turned off). A wrong code is 401
-   * invalid_recovery_code and leaves the token usable, a few times an hour.
+   * invalid_recovery_code and leaves the token usable, a few times an hour; it is also a failure on the
+   * account's sign-in ladder and counts towards the lock of its second-factor step (see LoginThrottle).
    */
   async confirmRecovery(token: string, recoveryCode: string, context: SignInContext): Promise<IssuedSession> {
     const hash = this.deps.keyedHash.mac(SecretPurpose.oneTime, token);
     await this.deps.limiter.consume(AttemptLimits.recoveryConfirmPerToken, hash);
+    const pending = await this.deps.store.oneTimeTokens.find('recovery', hash);
+    const attempt = this.deps.throttle.admit(
+      pending?.accountId == null ? [] : [`account:${pending.accountId}`],
+    );
+    try {
+      attempt.assertSecondFactorOpen();
+      const session = await this.recover(hash, recoveryCode, context);
+      attempt.succeed();
+      return session;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'invalid_recovery_code')
+        attempt.fail('second_factor');
+      throw error;
+    } finally {
+      attempt.end();
+    }
+  }
+
+  /** Checks the token and the code, turns TOTP off and opens the restricted session, for confirmRecovery. */
+  private async recover(hash: string, recoveryCode: string, context: SignInContext): Promise<IssuedSession> {
     const now = this.deps.clock.now();
     const codeHash = this.deps.keyedHash.mac(RECOVERY_CODE_PURPOSE, canonicalRecoveryCode(recoveryCode));
     const accountId = await this.deps.uow.run(async (tx) => {

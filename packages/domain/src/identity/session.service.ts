@@ -1,10 +1,12 @@
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { accountView, normaliseEmail } from './account-view.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
+import type { ThrottledAttempt } from './identity.ports.js';
 import type { AccountRecord, SessionRow, SignInMethod } from './identity.records.js';
 import type { Account, LoginRequest, SessionRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
+import { assertRecentSignIn, isRecentSignIn } from './step-up.js';
 
 /** Where a sign-in came from, recorded on the session. */
 export interface SignInContext {
@@ -39,30 +41,38 @@ export class SessionService {
   constructor(private readonly deps: IdentityDependencies) {}
 
   /**
-   * POST /v1/auth/login with email and password, and the authenticator code when TOTP is on. Failures slow
-   * later attempts of the address and account; whether TOTP is on is revealed only after a right password.
+   * POST /v1/auth/login with email and password, and the authenticator code when TOTP is on. Attempts of the
+   * address and account run one at a time and failures space them out (429 rate_limited when too soon, see
+   * LoginThrottle); whether TOTP is on is revealed only after a right password.
    */
   async login(request: LoginRequest, context: SignInContext): Promise<IssuedSession> {
     const email = normaliseEmail(request.email);
     const account = await this.deps.store.accounts.findByEmail(email);
     const keys = account === null ? [`email:${email}`] : [`email:${email}`, `account:${account.id}`];
-    await this.deps.throttle.delay(keys);
-    const hash = account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH;
-    const matches = await this.deps.hasher.verify(hash, request.password);
-    if (account === null || account.passwordHash === null || !matches) {
-      this.deps.throttle.recordFailure(keys);
-      throw new DomainError('invalid_credentials', 'The email or password is not right.');
+    const attempt = this.deps.throttle.admit(keys);
+    try {
+      const hash = account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH;
+      const matches = await this.deps.hasher.verify(hash, request.password);
+      if (account === null || account.passwordHash === null || !matches) {
+        attempt.fail('password');
+        throw new DomainError('invalid_credentials', 'The email or password is not right.');
+      }
+      const strong = await this.checkSecondFactor(account, request.totp_code, attempt);
+      attempt.succeed();
+      return this.issue(account, 'password', strong, context);
+    } finally {
+      attempt.end();
     }
-    const strong = await this.checkSecondFactor(account, request.totp_code, keys);
-    this.deps.throttle.recordSuccess(keys);
-    return this.issue(account, 'password', strong, context);
   }
 
-  /** True when the sign-in used TOTP; throws 401 second_factor_required or invalid_second_factor. */
+  /**
+   * True when the sign-in used TOTP; throws 401 second_factor_required or invalid_second_factor (a failure of
+   * the attempt), or 429 while wrong codes have locked the step.
+   */
   private async checkSecondFactor(
     account: AccountRecord,
     code: string | undefined,
-    keys: readonly string[],
+    attempt: ThrottledAttempt,
   ): Promise<boolean> {
     const totp = await this.deps.store.secondFactors.totp(account.id);
     if (totp.enabledAt === null || totp.secret === null) return false;
@@ -72,10 +82,11 @@ export class SessionService {
         'This account needs the code from its authenticator app.',
       );
     }
+    attempt.assertSecondFactorOpen();
     const secret = this.deps.secretBox.open(totp.secret);
     const step = await this.deps.totp.verify(secret, code, this.deps.clock.now(), totp.lastStep);
     if (step === null || !(await this.deps.store.secondFactors.acceptTotpStep(account.id, step))) {
-      this.deps.throttle.recordFailure(keys);
+      attempt.fail('second_factor');
       throw new DomainError(
         'invalid_second_factor',
         'The authenticator code is not right (or was already used).',
@@ -199,14 +210,12 @@ export class SessionService {
 
   /** True when the session signed in within the step-up window (spec 5.5.2). */
   isRecentSignIn(session: SessionRow): boolean {
-    return this.deps.clock.now().getTime() - session.createdAt.getTime() <= IdentityLimits.stepUpWindowMs;
+    return isRecentSignIn(session, this.deps.clock.now());
   }
 
   /** Credential changes need a sign-in within the last five minutes: 403 reauth_required otherwise. */
   assertStepUp(session: SessionRow): void {
-    if (!this.isRecentSignIn(session)) {
-      throw new DomainError('reauth_required', 'Sign in again to change credentials (within five minutes).');
-    }
+    assertRecentSignIn(session, this.deps.clock.now());
   }
 
   private isLive(session: SessionRow, now: Date): boolean {

@@ -1,6 +1,7 @@
 import { accountExistsMail, verificationMail, waitlistConfirmationMail } from '../mail/identity.mails.js';
 import { DomainError } from '../shared/domain-error.js';
 import { accountView, normaliseEmail } from './account-view.js';
+import { endCredentialsOfUnverifiedPast } from './email-verification.js';
 import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
 import type { Account, SignupMode, SignupRequest } from './identity.schemas.js';
 import { AttemptLimits, IdentityLimits, isAllowlisted } from './identity.settings.js';
@@ -73,7 +74,11 @@ export class SignupService {
     });
   }
 
-  /** POST /v1/auth/verify: marks the address verified and answers the account. */
+  /**
+   * POST /v1/auth/verify: marks the address verified and answers the account. The first verification ends
+   * every session and credential made before it (whoever made them had not proven the address): the owner
+   * signs in again.
+   */
   async verify(token: string): Promise<Account> {
     const now = this.deps.clock.now();
     const hash = this.deps.keyedHash.mac(SecretPurpose.oneTime, token);
@@ -82,7 +87,9 @@ export class SignupService {
       const accountId = record.accountId;
       const account = accountId === null ? null : await tx.identity.accounts.findById(accountId);
       if (account === null) throw new DomainError('invalid_token', 'This link is not valid.');
-      await tx.identity.accounts.markEmailVerified(account.id, now);
+      if (await tx.identity.accounts.markEmailVerified(account.id, now)) {
+        await endCredentialsOfUnverifiedPast(tx, account.id, now);
+      }
       return accountView({ ...account, emailVerifiedAt: account.emailVerifiedAt ?? now });
     });
   }

@@ -41,6 +41,25 @@ export interface LinkedIpRepository {
   list(orgId: string, profileId: string, page: KeysetPage): Promise<LinkedIpRecord[]>;
   /** Every address linked to the profile (empty DDNS slots left out), in ascending text order. */
   addresses(profileId: string): Promise<string[]>;
+  /**
+   * How many links (DDNS slots included) the profile and its whole organisation have. Serialised per
+   * organisation until the transaction ends, so that concurrent links on several of its profiles cannot all
+   * pass a cap that only one of them fits under.
+   */
+  countForCaps(orgId: string, profileId: string): Promise<{ profile: number; organisation: number }>;
+}
+
+/**
+ * The special-purpose range an IPv4 address belongs to, by the IANA registries, classified with a maintained
+ * library in the adapter.
+ */
+export const IpRangeClassifier = Symbol.for('svc.IpRangeClassifier');
+export interface IpRangeClassifier {
+  /**
+   * `unicast` for a public address, `documentation` for RFC 5737's example networks, else the range's name:
+   * `private`, `loopback`, `linkLocal`, `carrierGradeNat`, `multicast`, `broadcast`, `unspecified`, `reserved`.
+   */
+  rangeOf(ipv4: string): string;
 }
 
 /** Linked IP reads outside a transaction. */

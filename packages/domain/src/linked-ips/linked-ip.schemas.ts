@@ -31,9 +31,17 @@ export const LinkedIpCreate = z
       .meta({ description: 'True creates an empty slot that the DDNS update URL sets.' }),
   })
   .strict()
-  .refine((request) => (request.ip === undefined) !== (request.ddns === undefined), {
-    message: 'send either ip (an IPv4 address) or ddns: true, not both',
-    path: ['ip'],
+  .superRefine((request, context) => {
+    const sent = [request.ip, request.ddns].filter((value) => value !== undefined).length;
+    if (sent === 1) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['ip'],
+      message:
+        sent === 0
+          ? 'send ip (an IPv4 address to link) or ddns: true (an empty slot for a DDNS update URL)'
+          : 'send either ip (an IPv4 address) or ddns: true, not both',
+    });
   })
   .meta({ id: 'LinkedIpCreate' });
 export type LinkedIpCreate = z.infer<typeof LinkedIpCreate>;

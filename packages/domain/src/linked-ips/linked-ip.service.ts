@@ -8,7 +8,7 @@ import type { Clock } from '../shared/clock.port.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
 import type { KeyedHash } from '../shared/keyed-hash.port.js';
 import type { Random } from '../shared/random.port.js';
-import type { LinkedIpRecord, LinkedIpStore } from './linked-ip.ports.js';
+import type { IpRangeClassifier, LinkedIpRecord, LinkedIpStore } from './linked-ip.ports.js';
 import type { DdnsUpdate, LinkedIp, LinkedIpCreate } from './linked-ip.schemas.js';
 
 /**
@@ -20,6 +20,19 @@ export const DdnsPurpose = { token: 'ddns-token', lookup: 'ddns-lookup' } as con
 /** Every DDNS token is a base64url HMAC-SHA-256 (43 characters); anything else is unknown without a lookup. */
 const DDNS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const IPV4 = z.ipv4();
+
+/** The deployment's rules for what may be linked (settings, README). */
+export interface LinkedIpPolicy {
+  /** Links (DDNS slots included) one profile may have: 422 too_many_linked_ips beyond. */
+  perProfile: number;
+  /** Links one account (its organisation) may have over all its profiles: 422 too_many_linked_ips beyond. */
+  perAccount: number;
+  /**
+   * RFC 5737's example networks (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24) are linkable: in development
+   * only, where examples and tests use them; no real client has such an address.
+   */
+  documentationRanges: boolean;
+}
 
 /** What the linked-IP use cases are built from. */
 export interface LinkedIpDependencies {
@@ -34,6 +47,8 @@ export interface LinkedIpDependencies {
   keyedHash: KeyedHash;
   /** `{base_url}` of the spec, for update URLs. */
   baseUrl: string;
+  ranges: IpRangeClassifier;
+  policy: LinkedIpPolicy;
 }
 
 /** Thrown inside a DDNS write found to change nothing, so the write rolls back instead of bumping the version. */
@@ -44,6 +59,18 @@ function ipConflict(): DomainError {
     fieldErrors: [{ field: 'ip', message: 'is already linked to a profile' }],
   });
 }
+
+/** How a refused range is named to the caller. */
+const RANGE_NAMES: Record<string, string> = {
+  private: 'a private range (RFC 1918)',
+  loopback: 'the loopback range',
+  linkLocal: 'the link-local range',
+  carrierGradeNat: 'the carrier-grade NAT range (RFC 6598)',
+  multicast: 'the multicast range',
+  broadcast: 'the broadcast address',
+  unspecified: 'the unspecified address',
+  documentation: 'a range reserved for documentation (RFC 5737)',
+};
 
 /**
  * The caller's IPv4 address: an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is IPv4; any other IPv6 caller is
@@ -102,15 +129,22 @@ export class LinkedIpService {
     return link;
   }
 
-  /** POST: links an address, or creates an empty DDNS slot. */
+  /**
+   * POST: links an address, or creates an empty DDNS slot. Only a public unicast address is linked (422
+   * naming `ip` otherwise: a private, loopback or reserved address is no client of the edge, and linking one
+   * would claim it for every profile), and within the caps per profile and per account (422
+   * too_many_linked_ips).
+   */
   async link(
     orgId: string,
     profileId: string,
     request: LinkedIpCreate,
     expectedVersion?: number,
   ): Promise<LinkedIpRecord> {
+    if (request.ip !== undefined) this.assertLinkable(request.ip, 'is');
     let created: LinkedIpRecord | undefined;
     await this.deps.profiles.write(orgId, profileId, expectedVersion, async (current, tx) => {
+      this.assertUnderCaps(await tx.linkedIps.countForCaps(orgId, profileId));
       const id = this.deps.random.uuid();
       const now = this.deps.clock.now();
       const link: LinkedIpRecord = {
@@ -173,6 +207,7 @@ export class LinkedIpService {
     const link = await this.deps.store.findByDdnsLookup(lookup);
     if (link === null) throw notFound('DDNS token');
     const ip = callerIpv4(callerAddress);
+    this.assertLinkable(ip, 'the caller’s address is');
     if (link.ip === ip) {
       const profile = await this.deps.profileStore.find(link.orgId, link.profileId);
       if (profile === null) throw notFound('DDNS token');
@@ -194,6 +229,28 @@ export class LinkedIpService {
       throw error;
     }
     return { ip, changed: true };
+  }
+
+  /** 422 naming `ip` unless `ip` is a public unicast address (or a documentation one where allowed). */
+  private assertLinkable(ip: string, subject: string): void {
+    const range = this.deps.ranges.rangeOf(ip);
+    if (range === 'unicast' || (range === 'documentation' && this.deps.policy.documentationRanges)) return;
+    throw validationFailed([
+      {
+        field: 'ip',
+        message: `${subject} in ${RANGE_NAMES[range] ?? `a reserved range (${range})`}; only public unicast addresses are linked`,
+      },
+    ]);
+  }
+
+  private assertUnderCaps(counts: { profile: number; organisation: number }): void {
+    const { perProfile, perAccount } = this.deps.policy;
+    if (counts.profile < perProfile && counts.organisation < perAccount) return;
+    const which =
+      counts.profile >= perProfile
+        ? `this profile has ${counts.profile} (at most ${perProfile} per profile)`
+        : `this account has ${counts.organisation} over its profiles (at most ${perAccount} per account)`;
+    throw new DomainError('too_many_linked_ips', `No more linked IPs: ${which}. Remove one first.`);
   }
 
   private tokenOf(linkId: string, generation: number): string {

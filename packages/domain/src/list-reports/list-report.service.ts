@@ -23,8 +23,11 @@ export interface ListReportDependencies {
   random: Random;
   clock: Clock;
   cursors: CursorSealer;
-  /** The catalogue entry of a list id (its version is recorded with the report), or undefined. */
-  findList: (listId: number) => { version: number } | undefined;
+  /**
+   * A catalogue list's current version (its newest compilation's, recorded with the report; null before one),
+   * or undefined when the catalogue has no such list.
+   */
+  findList: (listId: number) => Promise<{ version: number | null } | undefined>;
 }
 
 /**
@@ -39,7 +42,7 @@ export function reportRetryAfterSeconds(recent: readonly Date[], now: Date): num
 
 /**
  * List reports (spec 2.6, 3, 4.5): a member reports a domain a catalogue list gets wrong; the report is
- * recorded open, with the list's catalogue version and its triage deadline, for the operators' queue. At most
+ * recorded open, with the list's compiled version and its triage deadline, for the operators' queue. At most
  * 20 per account in any 24 hours (429 too_many_reports). Reporting changes nothing the edge resolves with, so
  * the profile's version stays; it is still a change to the profile's data, refused while it is suspended.
  */
@@ -71,7 +74,7 @@ export class ListReportService {
     profileId: string,
     request: ListReportCreate,
   ): Promise<ListReportRecord> {
-    const list = this.deps.findList(request.list_id);
+    const list = await this.deps.findList(request.list_id);
     if (list === undefined) {
       throw validationFailed([
         { field: 'list_id', message: `${request.list_id} is not a list of GET /v1/lists` },

@@ -93,6 +93,54 @@ export function passwordChangedMail(to: string, links: { security: string; reset
   ]);
 }
 
+/** An API token as a password-reset notice lists it: enough to recognise it, never its secret. */
+export interface ListedApiToken {
+  name: string;
+  /** The secret's first characters, as the token list shows them. */
+  prefix: string;
+  scopes: readonly string[];
+  lastUsedAt: Date | null;
+}
+
+/** How many tokens a reset notice names before it says how many more there are. */
+const LISTED_TOKENS = 20;
+
+/**
+ * Sent after a password reset. The reset signed every session out, but API tokens live on: whoever held the
+ * account before (the reason for a reset, often) may have minted one, so the owner is shown every token still
+ * active and where to revoke them.
+ */
+export function passwordResetNoticeMail(
+  to: string,
+  tokens: readonly ListedApiToken[],
+  links: { security: string; reset: string },
+): MailMessage {
+  const shown = tokens.slice(0, LISTED_TOKENS).map((token) => {
+    const used = token.lastUsedAt === null ? 'never used' : `last used ${token.lastUsedAt.toISOString()}`;
+    return {
+      paragraph: `- ${token.name} (${token.prefix}…; ${token.scopes.join(', ') || 'no scopes'}; ${used})`,
+    };
+  });
+  const more = tokens.length - shown.length;
+  return composeMail(to, `Your ${SERVICE} password was reset`, [
+    {
+      paragraph: `The password of the ${SERVICE} account of ${to} was reset with an emailed link, and every session was signed out.`,
+    },
+    ...(tokens.length === 0
+      ? [{ paragraph: 'The account has no active API tokens.' }]
+      : [
+          {
+            paragraph: `API tokens are not signed out by a reset. These ${tokens.length} are still active; revoke any you do not recognise:`,
+          },
+          ...shown,
+          ...(more > 0 ? [{ paragraph: `… and ${more} more.` }] : []),
+        ]),
+    { link: links.security, label: 'Review API tokens and account security' },
+    { paragraph: 'If you did not reset your password, reset it again now:' },
+    { link: links.reset, label: 'Reset password' },
+  ]);
+}
+
 /** Sent when an address asks to join the waitlist, so that nobody can put someone else's address on it. */
 export function waitlistConfirmationMail(to: string, link: string): MailMessage {
   return composeMail(to, `Confirm your place on the ${SERVICE} waitlist`, [

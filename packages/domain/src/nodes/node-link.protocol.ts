@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NodeShape, NodeSoftwareVersion } from './node.schemas.js';
+import { LinkHourlyTotalsAck, NodeHourlyTotals } from './node-hourly-totals.js';
 import { NodeLogRow } from './node-log-row.js';
 
 /**
@@ -11,8 +12,16 @@ export const NODE_LINK_PROTOCOL_VERSION = 1;
 /** Seconds between the node's heartbeats; a link silent for three of them is closed by the server. */
 export const NODE_LINK_HEARTBEAT_SECONDS = 30;
 
-/** WebSocket close codes the server uses, beyond the standard ones. */
+/**
+ * Largest message a node may send, in bytes of its UTF-8 JSON text: a longer one closes the link with 1009. A
+ * node splits log batches to fit (docs/node-link-protocol.md, "Sizes and budget").
+ */
+export const NODE_LINK_MAX_MESSAGE_BYTES = 1_048_576;
+
+/** WebSocket close codes the server uses. */
 export const NodeLinkCloseCodes = {
+  /** Standard code, sent by the WebSocket layer: a message was longer than {@link NODE_LINK_MAX_MESSAGE_BYTES}. */
+  messageTooBig: 1009,
   /** The node was revoked (by its owner or itself). */
   revoked: 4001,
   /** A newer link of the same node replaced this one. */
@@ -21,7 +30,13 @@ export const NodeLinkCloseCodes = {
   protocolError: 4003,
   /** No heartbeat for three intervals. */
   silent: 4004,
+  /** The link sent more bytes or messages than its budget allows (the welcome's `budget`). */
+  overBudget: 4005,
 } as const;
+
+/** What one link may send a second, with a burst of one second of it (the welcome announces it). */
+export const NodeLinkBudget = z.object({ bytes_per_s: z.int(), messages_per_s: z.int() });
+export type NodeLinkBudget = z.infer<typeof NodeLinkBudget>;
 
 const MessageId = z.string().min(1).max(64);
 
@@ -85,6 +100,13 @@ export const NodeHeldLogsAck = z.object({
   seq: z.string().regex(/^\d{1,19}$/),
 });
 
+/** Node → server: the node applied `version` of an operator file (after checking its signature). */
+export const NodeOperatorFileAck = z.object({
+  type: z.literal('operator_file_ack'),
+  file: z.enum(['operator_blocks', 'operator_sources']),
+  version: z.int().min(0),
+});
+
 /** Every message a node may send. */
 export const NodeToServerMessage = z.discriminatedUnion('type', [
   NodeHello,
@@ -93,6 +115,8 @@ export const NodeToServerMessage = z.discriminatedUnion('type', [
   NodeQueryFailure,
   NodeLogBatch,
   NodeHeldLogsAck,
+  NodeOperatorFileAck,
+  NodeHourlyTotals,
 ]);
 export type NodeToServerMessage = z.infer<typeof NodeToServerMessage>;
 
@@ -104,7 +128,16 @@ export const LinkWelcome = z.object({
   profile_id: z.string(),
   /** The profile's current version: fetch GET /v1/nodes/self/profile when it differs from the one applied. */
   profile_version: z.int(),
+  /**
+   * The digest of the profile's lists manifest (`lists.sha256` of its document): fetch the document again when
+   * it differs from the one applied (lists get new versions without a new profile version).
+   */
+  lists_sha256: z.string().optional(),
   heartbeat_s: z.int(),
+  /** Largest message the node may send; a node splits its log batches to fit. */
+  max_message_bytes: z.int().optional(),
+  /** What the link may send a second before it is closed with 4005. */
+  budget: NodeLinkBudget.optional(),
 });
 export const LinkHeartbeatAck = z.object({ type: z.literal('heartbeat_ack') });
 /** Server → node: the profile changed; fetch the signed document again. */
@@ -112,6 +145,28 @@ export const LinkProfileChanged = z.object({
   type: z.literal('profile_changed'),
   profile_id: z.string(),
   version: z.int(),
+});
+/**
+ * Server → node: lists got new versions (a list refresh or import); fetch the profile document again and
+ * download what its manifest changed (compare `lists.sha256`).
+ */
+export const LinkListsChanged = z.object({ type: z.literal('lists_changed') });
+/**
+ * Server → node: the current version of an operator file (spec 3, 4.10) reduced to the entries in scope for
+ * self-hosted nodes (filtering/node-operator-files.ts), sent after the welcome and on every new version.
+ * Signed like profile documents when the server signs: `signature` is base64 Ed25519 over the UTF-8 bytes of
+ * `svc-operator-v1\n` + file + `\n` + version + `\n` + the compact canonical JSON of `document`, by the key
+ * `key_id` (public key `public_key`, one of the enrolment's `profile_pubkey`). The node answers
+ * `operator_file_ack` once it applies the file.
+ */
+export const LinkOperatorFile = z.object({
+  type: z.literal('operator_file'),
+  file: z.enum(['operator_blocks', 'operator_sources']),
+  version: z.int().min(0),
+  document: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+  key_id: z.string().optional(),
+  public_key: z.string().optional(),
 });
 /** Server → node: a relayed log or analytics query (spec 4.6), to answer within `timeout_ms`. */
 export const LinkQuery = z.object({
@@ -179,10 +234,13 @@ export const ServerToNodeMessage = z.discriminatedUnion('type', [
   LinkWelcome,
   LinkHeartbeatAck,
   LinkProfileChanged,
+  LinkListsChanged,
+  LinkOperatorFile,
   LinkQuery,
   LinkCancel,
   LinkLogBatchAck,
   LinkHeldLogs,
+  LinkHourlyTotalsAck,
   LinkError,
 ]);
 export type ServerToNodeMessage = z.infer<typeof ServerToNodeMessage>;

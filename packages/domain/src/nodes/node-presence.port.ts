@@ -7,8 +7,5 @@ export interface NodePresence {
   isConnected(nodeId: string): boolean;
 }
 
-/** Presence of a server that holds no links. */
-export const NO_NODE_PRESENCE: NodePresence = { isConnected: () => false };
-
 /** Bus subject announcing a revoked node, so that the server holding its link closes it (in the outbox). */
 export const NODE_REVOKED_SUBJECT = 'nodes.revoked';

@@ -1,4 +1,5 @@
 import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap } from '../ecs/ecs.js';
+import type { NodeListArtifact } from '../lists/profile-list-selection.js';
 import { edgeEcsPart } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { NodeProfileDocument } from './node.schemas.js';
@@ -6,19 +7,20 @@ import { compactCanonicalJson, type ProfileSigner, profileSignaturePayload } fro
 
 /**
  * The profile document a self-hosted node applies (spec 4.13, 9): the edge document's fields (its `ecs` part
- * with the operator's cap included) with the enabled
- * lists as `{ids, url, sha256}`, the deprecated `lists_url` and `lists_sha256` always sent alongside, and the
- * signature fields when `signer` signs.
+ * with the operator's cap included) with its compiled lists as a manifest `{ids, url, sha256, artifacts}`
+ * (whose digest covers the manifest, so the signature covers every artifact's digest), the deprecated
+ * `lists_url` and `lists_sha256` always sent alongside, and the signature fields when `signer` signs.
  */
 export function nodeProfileDocument(
   profile: ProfileRecord,
-  listsUrl: string,
+  lists: { url: string; artifacts: NodeListArtifact[] },
   sha256: (data: string) => string,
   signer: ProfileSigner,
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
 ): NodeProfileDocument {
   const ids = [...profile.lists].sort((a, b) => a - b);
-  const listsSha256 = sha256(compactCanonicalJson(ids));
+  const listsUrl = lists.url;
+  const listsSha256 = nodeListsDigest(lists.artifacts, sha256);
   const document: NodeProfileDocument = {
     kind: 'profile',
     id: profile.id,
@@ -31,7 +33,7 @@ export function nodeProfileDocument(
     settings: profile.settings,
     ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
-    lists: { ids, url: listsUrl, sha256: listsSha256 },
+    lists: { ids, url: listsUrl, sha256: listsSha256, artifacts: lists.artifacts },
     lists_url: listsUrl,
     lists_sha256: listsSha256,
     updated_at: profile.updatedAt.toISOString(),
@@ -44,4 +46,12 @@ export function nodeProfileDocument(
     profile_key_id: signed.key.keyId,
     profile_pubkey: signed.key.publicKey,
   };
+}
+
+/** The digest of a lists manifest: hex SHA-256 of the compact canonical JSON of its artifacts. */
+export function nodeListsDigest(
+  artifacts: readonly NodeListArtifact[],
+  sha256: (data: string) => string,
+): string {
+  return sha256(compactCanonicalJson(artifacts));
 }

@@ -34,6 +34,12 @@ export interface NodeRepository {
    * from an offline one.
    */
   linkSeen(ids: readonly string[], at: Date): Promise<void>;
+  /** Records that the node applied `version` of an operator file (an older version than recorded is ignored). */
+  acknowledgeOperatorFile(
+    id: string,
+    file: 'operator_blocks' | 'operator_sources',
+    version: number,
+  ): Promise<void>;
   /**
    * Enrolled nodes owing an alert, locked until the transaction ends and skipping rows another transaction
    * holds (so two servers never claim the same alert): `offline` for a node whose link was last heard at or
@@ -65,5 +71,5 @@ export interface DueNodeAlert {
 export const NodeStore = Symbol.for('svc.NodeStore');
 export type NodeStore = Pick<
   NodeRepository,
-  'find' | 'findById' | 'findByTokenLookup' | 'list' | 'touch' | 'linkSeen'
+  'find' | 'findById' | 'findByTokenLookup' | 'list' | 'touch' | 'linkSeen' | 'acknowledgeOperatorFile'
 >;

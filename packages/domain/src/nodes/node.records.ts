@@ -32,4 +32,6 @@ export interface NodeRecord {
   enrolledAt: Date | null;
   revokedAt: Date | null;
   lastSeenAt: Date | null;
+  /** The version of each operator file the node acknowledged over its link; absent: none acknowledged. */
+  operatorFiles?: Partial<Record<'operator_blocks' | 'operator_sources', number>>;
 }

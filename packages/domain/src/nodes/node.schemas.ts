@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EcsOperatorCap } from '../ecs/ecs.js';
+import { NodeListArtifact } from '../lists/profile-list-selection.js';
 import { ParentalSettings, ProfileSettings, SecuritySettings } from '../profiles/profile.schemas.js';
 import { ProfileRules } from '../rules/rules.schemas.js';
 
@@ -43,6 +44,12 @@ export const Node = z
     token_rotated_at: z.iso.datetime().nullable().meta({ description: 'The node token’s last rotation.' }),
     revoked_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
+    operator_files: z
+      .object({ operator_blocks: z.int().nullable(), operator_sources: z.int().nullable() })
+      .meta({
+        description:
+          'The version of each operator file (spec 3, 4.10) the node acknowledged over its link; null before one.',
+      }),
   })
   .meta({ id: 'Node' });
 export type Node = z.infer<typeof Node>;
@@ -133,15 +140,24 @@ export const NodeTokenRotated = z
   .meta({ id: 'NodeTokenRotated' });
 export type NodeTokenRotated = z.infer<typeof NodeTokenRotated>;
 
-/** The enabled blocklists of a node profile document. */
+/** The compiled lists of a node profile document: the manifest of what the node must enforce. */
 export const NodeProfileLists = z.object({
-  ids: z.array(z.int()).meta({ description: 'Enabled catalogue list ids (GET /v1/lists).' }),
-  url: z.url().meta({ description: 'Where the catalogue of the enabled lists is read.' }),
+  ids: z
+    .array(z.int())
+    .meta({ description: 'Catalogue list ids the profile enables by id (GET /v1/lists).' }),
+  url: z.url().meta({
+    description: 'Where this manifest is read on its own (GET /v1/nodes/self/lists, with the node token).',
+  }),
   sha256: z.string().meta({
     description:
-      'Hex SHA-256 of the enabled selection (the canonical JSON of `ids`): unchanged means nothing to fetch.',
+      'Hex SHA-256 of the compact canonical JSON of `artifacts`: unchanged means nothing to download.',
+  }),
+  artifacts: z.array(NodeListArtifact).meta({
+    description:
+      'Every compiled list the profile applies (enabled lists, parental services and categories, security feeds), by kind then list id.',
   }),
 });
+export type NodeProfileLists = z.infer<typeof NodeProfileLists>;
 
 /** How the resolver applies the profile's ECS mode, as the edge document carries it (spec 2.3 settings.ecs). */
 export const NodeProfileEcs = z.object({

@@ -1,10 +1,20 @@
 import type { AuditAction, AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
+import { assertEmailVerified } from '../identity/email-verification.js';
+import type { AccountRecord } from '../identity/identity.records.js';
 import { newApiTokenSecret, newOpaqueToken } from '../identity/secrets.js';
+import type { ListArtifactStore, ListVersionRecord } from '../lists/list-pipeline.ports.js';
+import {
+  type NodeListArtifact,
+  nodeListManifest,
+  profileListSelection,
+  type SelectedList,
+} from '../lists/profile-list-selection.js';
 import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
+import type { ProfileRecord } from '../profiles/profile.records.js';
 import { assertWritable } from '../profiles/profile.service.js';
 import type { Clock } from '../shared/clock.port.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
@@ -18,11 +28,12 @@ import {
   type NodeCreate,
   type NodeEnrol,
   type NodeProfileDocument,
+  type NodeProfileLists,
   type NodeTokenRotated,
   type ProfilePublicKey,
 } from './node.schemas.js';
 import { NODE_REVOKED_SUBJECT, type NodePresence } from './node-presence.port.js';
-import { nodeProfileDocument } from './node-profile-document.js';
+import { nodeListsDigest, nodeProfileDocument } from './node-profile-document.js';
 import type { ProfileSigner } from './profile-signature.js';
 
 /** Keyed-hash purposes of node secrets: one key each, so a hash never stands in for another secret. */
@@ -60,6 +71,20 @@ export interface NodeDependencies {
   baseUrl: string;
   /** The operator's ECS cap, carried in profile documents as the edge's are (default: no cap). */
   ecsOperatorCap?: EcsOperatorCap;
+  /** The compiled lists: each list's newest version (derived ones compiled when missing), and their artifacts. */
+  lists: {
+    versionsFor(selection: readonly SelectedList[]): Promise<ReadonlyMap<number, ListVersionRecord>>;
+    artifacts: Pick<ListArtifactStore, 'openCompressed'>;
+  };
+}
+
+/** A compiled list's artifact as a node downloads it: gzip-compressed as stored. */
+export interface NodeListDownload {
+  sha256: string;
+  /** Uncompressed size. */
+  size: number;
+  compressedSize: number;
+  chunks: AsyncIterable<Uint8Array>;
 }
 
 function newNodeToken(random: Random): string {
@@ -91,6 +116,10 @@ export class NodeService {
       token_rotated_at: record.tokenRotatedAt?.toISOString() ?? null,
       revoked_at: record.revokedAt?.toISOString() ?? null,
       created_at: record.createdAt.toISOString(),
+      operator_files: {
+        operator_blocks: record.operatorFiles?.operator_blocks ?? null,
+        operator_sources: record.operatorFiles?.operator_sources ?? null,
+      },
     };
   }
 
@@ -120,13 +149,18 @@ export class NodeService {
     return node;
   }
 
-  /** POST /v1/profiles/{id}/nodes: a pending node and its one-time enrolment code (shown once). */
+  /**
+   * POST /v1/profiles/{id}/nodes: a pending node and its one-time enrolment code (shown once). The code
+   * becomes a lasting node credential, so the acting account needs a verified address (403 email_unverified).
+   */
   async create(
-    orgId: string,
+    account: Pick<AccountRecord, 'orgId' | 'emailVerifiedAt'>,
     profileId: string,
     request: NodeCreate,
     source: AuditSource,
   ): Promise<{ node: NodeRecord; enrolmentCode: string }> {
+    assertEmailVerified(account);
+    const { orgId } = account;
     const code = newOpaqueToken(this.deps.random, 'svcenrol_');
     return this.deps.uow.run(async (tx) => {
       const profile = await tx.profiles.find(orgId, profileId, { forUpdate: true });
@@ -302,11 +336,48 @@ export class NodeService {
     if (profile === null) throw revoked();
     return nodeProfileDocument(
       profile,
-      `${this.deps.baseUrl.replace(/\/+$/, '')}/v1/lists`,
+      { url: `${this.base()}/v1/nodes/self/lists`, artifacts: await this.manifestOf(profile) },
       (data) => this.deps.keyedHash.sha256(data),
       this.deps.signer,
       this.deps.ecsOperatorCap,
     );
+  }
+
+  /** GET /v1/nodes/self/lists: the lists part of the node's profile document on its own. */
+  async listManifest(node: NodeRecord): Promise<NodeProfileLists> {
+    return (await this.profileDocument(node)).lists;
+  }
+
+  /**
+   * The digest of the node's lists manifest (`lists.sha256`), for the link's welcome: a node whose applied
+   * manifest has another digest fetches the document again.
+   */
+  async listsDigest(profile: ProfileRecord): Promise<string> {
+    return nodeListsDigest(await this.manifestOf(profile), (data) => this.deps.keyedHash.sha256(data));
+  }
+
+  /**
+   * GET /v1/nodes/self/lists/{sha256}: an artifact of the node's current manifest; 404 for any other (another
+   * profile's list, an older version, an unknown digest).
+   */
+  async listArtifact(node: NodeRecord, sha256: string): Promise<NodeListDownload> {
+    const profile = await this.deps.profileStore.find(node.orgId, node.profileId);
+    if (profile === null) throw revoked();
+    const entry = (await this.manifestOf(profile)).find((artifact) => artifact.sha256 === sha256);
+    if (entry === undefined) throw notFound('list artifact');
+    const stored = await this.deps.lists.artifacts.openCompressed(sha256);
+    if (stored === null) throw notFound('list artifact');
+    return { sha256, size: entry.size, compressedSize: stored.size, chunks: stored.chunks };
+  }
+
+  private base(): string {
+    return this.deps.baseUrl.replace(/\/+$/, '');
+  }
+
+  private async manifestOf(profile: ProfileRecord): Promise<NodeListArtifact[]> {
+    const selection = profileListSelection(profile, { forNodes: true });
+    const versions = await this.deps.lists.versionsFor(selection);
+    return nodeListManifest(selection, versions, (sha256) => `${this.base()}/v1/nodes/self/lists/${sha256}`);
   }
 
   private async startGrace(nodeId: string, lookup: string, now: Date): Promise<NodeRecord> {

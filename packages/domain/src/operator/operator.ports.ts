@@ -75,6 +75,8 @@ export interface OperatorRepository {
   lockFile(file: OperatorFileName): Promise<number>;
   /** Stores the file's new version and document (found locked in this transaction). */
   saveFile(file: OperatorFileName, version: number, document: unknown, at: Date): Promise<void>;
+  /** The file's current version and document (version 0 and null before its first publication). */
+  readFile(file: OperatorFileName): Promise<{ version: number; document: unknown }>;
   /** The organisation of a live (not tombstoned) profile of any organisation, or null. */
   profileOrg(profileId: string): Promise<string | null>;
   findSuspension(profileId: string): Promise<ProfileSuspensionRecord | null>;

@@ -24,13 +24,22 @@ export type DecisionFields = Pick<
 >;
 
 /**
+ * The reason of a rewrite: the stored rule pattern with the `=` prefix that marks rewrites (spec 2.4). An
+ * exact-form pattern (`=a.example`) already begins with it and is shown as it is: a doubled `==a.example`
+ * reads as a typo. A rule blanked by domain logging stays empty.
+ */
+function rewriteReason(pattern: string): string {
+  if (pattern === '') return '';
+  return pattern.startsWith('=') ? pattern : `=${pattern}`;
+}
+
+/**
  * The derived columns of one query, computed the same way for cloud rows, node rows and grouped reasons
- * whatever wrote them. Rewrites are shown with a `=` prefix on the stored rule pattern (spec 2.4), so an
- * exact-form pattern `=a.example` shows as `==a.example`; a rule blanked by domain logging stays empty.
+ * whatever wrote them.
  */
 export function deriveColumns(row: DecisionFields): DerivedColumns {
   if (row.status === 'rewritten') {
-    const reason = row.reasonRule === '' ? '' : `=${row.reasonRule}`;
+    const reason = rewriteReason(row.reasonRule);
     return { reason, reasonCode: 'rewrite', edeCode: 0, edeText: '' };
   }
   if (row.status !== 'blocked') return { reason: '', reasonCode: 'none', edeCode: 0, edeText: '' };

@@ -1,21 +1,17 @@
 import type { DeviceRecord, DeviceStore } from '../devices/device.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Clock } from '../shared/clock.port.js';
-import { DomainError, validationFailed } from '../shared/domain-error.js';
+import { DomainError } from '../shared/domain-error.js';
+import { timelineRows, topOwners, topReasons, withStatuses } from './analytics-rows.js';
 import { ColumnarDestinationHints } from './columnar-destination-hints.js';
-import { deriveColumns, type ReasonCode } from './derived-columns.js';
+import { DeviceDisplayNames } from './device-display-names.js';
 import { isPublicAddress } from './ip-prefix.js';
 import type { LogCursorBinding, LogCursors, LogPosition } from './log-cursor.js';
-import {
-  type AnalyticsQuery,
-  type LogFilters,
-  type LogQuery,
-  queryFingerprint,
-  type RowQuery,
-} from './log-query.js';
+import { type AnalyticsQuery, type LogQuery, queryFingerprint, type RowQuery } from './log-query.js';
 import { planQuery, type QueryPlan } from './log-query.plan.js';
 import type { CountryLookup, CountSource, LogQueryRelay, QueryLogReader } from './log-query.ports.js';
 import { resolveRange } from './log-query.range.js';
+import { analyticsQueryOf, filtersOf } from './log-query.requests.js';
 import {
   type AnalyticsQueryParameters,
   type AnalyticsShape,
@@ -23,17 +19,12 @@ import {
   type LogQueryParameters,
   type QueryCell,
   type QueryResult,
-  TOP_POPS_LIMIT_DEFAULT,
-  TOP_POPS_LIMIT_MAX,
 } from './log-query.schemas.js';
-import { ownerOfAddress, ownerOfQuery } from './owner-classification.js';
+import { AddressOwners } from './owner-classification.js';
 import type { QueryBudget } from './query-budget.js';
 import type { QueryConcurrencyGate } from './query-concurrency.js';
-import { QUERY_STATUSES, type QueryLogRow, type QueryStatus } from './query-log-row.js';
+import { QUERY_STATUSES, type QueryLogRow } from './query-log-row.js';
 import { emptyResult, logRowsResult, SHAPE_COLUMNS } from './query-result.js';
-
-/** Devices read at once for their display names; a profile rarely has more. */
-const DEVICE_PAGE = 500;
 
 /** What log and analytics queries are built from. */
 export interface LogQueryDependencies {
@@ -50,9 +41,6 @@ export interface LogQueryDependencies {
   clock: Clock;
 }
 
-/** The parameters both endpoints share, after their schemas. */
-type CommonParameters = Omit<LogQueryParameters, 'mode'>;
-
 /**
  * Log and analytics queries of a profile (spec 2.11, 4.6, 8): parameters → validated query → plan (source,
  * range, cost) → the columnar store, the profile's node, or nothing; guarded by the organisation's cost
@@ -60,8 +48,12 @@ type CommonParameters = Omit<LogQueryParameters, 'mode'>;
  */
 export class LogQueryService {
   private readonly hints = new ColumnarDestinationHints();
+  private readonly owners = new AddressOwners();
+  private readonly deviceNames: DeviceDisplayNames;
 
-  constructor(private readonly deps: LogQueryDependencies) {}
+  constructor(private readonly deps: LogQueryDependencies) {
+    this.deviceNames = new DeviceDisplayNames(deps.devices);
+  }
 
   /** GET /v1/profiles/{id}/logs. */
   async logs(orgId: string, profileId: string, parameters: LogQueryParameters): Promise<QueryResult> {
@@ -102,7 +94,7 @@ export class LogQueryService {
     if (shape === 'tail') {
       const reading = reader.rows(query, query.limit);
       // A tail polling after a position mostly finds no new rows: its devices are read only when needed.
-      const devices = position === null ? this.devicePage(profileId) : undefined;
+      const devices = position === null ? this.deviceNames.firstPage(profileId) : undefined;
       const rows = await reading;
       const newest = rows[0];
       const next: LogPosition =
@@ -112,7 +104,7 @@ export class LogQueryService {
       return this.columnarRows(query, rows, devices, this.deps.cursors.seal(binding, next));
     }
     const reading = reader.rows(query, query.limit + 1);
-    const devices = this.devicePage(profileId);
+    const devices = this.deviceNames.firstPage(profileId);
     const fetched = await reading;
     const rows = fetched.slice(0, query.limit);
     const last = rows.at(-1);
@@ -137,7 +129,7 @@ export class LogQueryService {
       shape: query.shape,
       source: 'columnar',
       rows,
-      displayNames: await this.displayNames(
+      displayNames: await this.deviceNames.namesOf(
         query.profileId,
         rows.map((row) => row.deviceId),
         devices,
@@ -340,9 +332,9 @@ export class LogQueryService {
       }
       case 'top_devices': {
         const reading = reader.topDevices(query);
-        const page = this.devicePage(query.profileId);
+        const page = this.deviceNames.firstPage(query.profileId);
         const devices = await reading;
-        const names = await this.displayNames(
+        const names = await this.deviceNames.namesOf(
           query.profileId,
           devices.map((row) => row.deviceId),
           page,
@@ -352,14 +344,19 @@ export class LogQueryService {
       case 'destinations': {
         const allowed = withStatuses(query, ['allowed'], 'default');
         const addresses = await reader.topAnswerAddresses(allowed ?? query);
-        return addresses.map((row) => [row.key, row.count, this.countryOf(row.key), ownerOfAddress(row.key)]);
+        return addresses.map((row) => [
+          row.key,
+          row.count,
+          this.countryOf(row.key),
+          this.owners.ownerOf(row.key),
+        ]);
       }
       case 'top_reasons': {
         const decided = withStatuses(query, ['blocked', 'rewritten'], 'default') ?? query;
         return topReasons(await reader.decisions(decided), query.limit);
       }
       case 'top_owners':
-        return topOwners(await reader.nameAnswers(query), query.limit);
+        return topOwners(await reader.nameAnswers(query), query.limit, this.owners);
       case 'top_pops':
         return (await reader.topPops(query)).map((row) => [row.key, row.count]);
     }
@@ -388,170 +385,9 @@ export class LogQueryService {
       if (country < 0) completed.push(this.countryOf(address));
       else if (completed[country] === '' || completed[country] === null)
         completed[country] = this.countryOf(address);
-      if (owner < 0) completed.push(ownerOfAddress(address));
+      if (owner < 0) completed.push(this.owners.ownerOf(address));
       return completed;
     });
     return { ...result, columns, rows };
   }
-
-  /**
-   * The first page of the profile's devices, started while the store reads the rows (the two run at once, the
-   * registry on the main thread, the store on its own): nearly every page of rows names some device. Settled
-   * quietly when no row needs it or the rows fail first; whoever uses it awaits it and sees its error.
-   */
-  private devicePage(profileId: string): Promise<DeviceRecord[]> {
-    const page = this.deps.devices.list(profileId, { limit: DEVICE_PAGE, after: null });
-    page.catch(() => undefined);
-    return page;
-  }
-
-  /**
-   * Display names of the devices among `deviceIds` that have one (device registry, spec 2.5): one read of the
-   * profile's devices (`page` when already started), and single lookups only for devices beyond it.
-   */
-  private async displayNames(
-    profileId: string,
-    deviceIds: readonly string[],
-    page?: Promise<DeviceRecord[]>,
-  ): Promise<Map<string, string>> {
-    const wanted = new Set(deviceIds.filter((id) => id !== ''));
-    const names = new Map<string, string>();
-    if (wanted.size === 0) return names;
-    const listed = await (page ?? this.deps.devices.list(profileId, { limit: DEVICE_PAGE, after: null }));
-    for (const device of listed) {
-      if (device.displayName !== null) names.set(device.id, device.displayName);
-      wanted.delete(device.id);
-    }
-    if (listed.length < DEVICE_PAGE) return names;
-    for (const id of wanted) {
-      const device = await this.deps.devices.find(profileId, id);
-      if (device?.displayName != null) names.set(id, device.displayName);
-    }
-    return names;
-  }
-}
-
-function filtersOf(parameters: CommonParameters, qnameMatch: LogFilters['qnameMatch']): LogFilters {
-  return {
-    devices: parameters.device ?? [],
-    statuses: parameters.status ?? [],
-    qname: parameters.qname ?? null,
-    qnameMatch,
-    qtypes: parameters.qtype ?? [],
-    lists: parameters.list ?? [],
-    clientIp: parameters.client_ip ?? null,
-  };
-}
-
-/**
- * The query with a shape's status rule applied: `default` uses `statuses` when the query has no status filter;
- * `intersect` keeps only `statuses` of the filter (null when nothing is left).
- */
-function withStatuses(
-  query: AnalyticsQuery,
-  statuses: QueryStatus[],
-  rule: 'default' | 'intersect',
-): AnalyticsQuery | null {
-  const given = query.filters.statuses;
-  if (rule === 'default' && given.length > 0) return query;
-  const kept =
-    rule === 'default' || given.length === 0 ? statuses : statuses.filter((status) => given.includes(status));
-  return kept.length === 0 ? null : { ...query, filters: { ...query.filters, statuses: kept } };
-}
-
-/** Timeline rows: one per bucket with queries, oldest first, a count column per status. */
-function timelineRows(counts: Array<{ bucket: Date; status: QueryStatus; count: number }>): QueryCell[][] {
-  const buckets = new Map<number, Map<QueryStatus, number>>();
-  for (const row of counts) {
-    const at = row.bucket.getTime();
-    const byStatus = buckets.get(at) ?? new Map<QueryStatus, number>();
-    byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.count);
-    buckets.set(at, byStatus);
-  }
-  return [...buckets.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([at, byStatus]) => [
-      new Date(at).toISOString(),
-      ...QUERY_STATUSES.map((status) => byStatus.get(status) ?? 0),
-    ]);
-}
-
-/** top_owners (spec 4.6 rule 6): unclassified queries left out; count descending, ties by owner. */
-function topOwners(
-  groups: Array<{ qname: string; answerIps: string[]; count: number }>,
-  limit: number,
-): QueryCell[][] {
-  const counts = new Map<string, number>();
-  for (const group of groups) {
-    const owner = ownerOfQuery(group.qname, group.answerIps);
-    if (owner !== '') counts.set(owner, (counts.get(owner) ?? 0) + group.count);
-  }
-  return [...counts.entries()]
-    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, limit)
-    .map(([owner, count]) => [owner, count]);
-}
-
-/**
- * top_reasons (spec 4.6 rule 4): decisions grouped by what decided them through the one derivation of the
- * log rows; count descending, ties by reason_code, list_id, reason.
- */
-function topReasons(
-  decisions: Awaited<ReturnType<QueryLogReader['decisions']>>,
-  limit: number,
-): QueryCell[][] {
-  const groups = new Map<
-    string,
-    { code: ReasonCode; listId: number | null; reason: string; count: number }
-  >();
-  for (const decision of decisions) {
-    const derived = deriveColumns(decision);
-    const listId = derived.reasonCode === 'list' ? decision.reasonListId : null;
-    const key = JSON.stringify([derived.reasonCode, listId, derived.reason]);
-    const group = groups.get(key) ?? { code: derived.reasonCode, listId, reason: derived.reason, count: 0 };
-    group.count += decision.count;
-    groups.set(key, group);
-  }
-  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...groups.values()]
-    .sort(
-      (a, b) =>
-        b.count - a.count ||
-        text(a.code, b.code) ||
-        (a.listId ?? -1) - (b.listId ?? -1) ||
-        text(a.reason, b.reason),
-    )
-    .slice(0, limit)
-    .map((group) => [group.code, group.listId, group.reason, group.count]);
-}
-
-/** The validated query of an analytics request (400 invalid_cursor, 422 for limit and range). */
-function analyticsQueryOf(
-  profileId: string,
-  shape: AnalyticsShape,
-  parameters: AnalyticsQueryParameters,
-  now: Date,
-): AnalyticsQuery {
-  if (parameters.cursor !== undefined) {
-    // Analytics results are whole: no analytics answer carries a cursor to continue.
-    throw new DomainError(
-      'invalid_cursor',
-      'Analytics results have no pages; this cursor was not issued here.',
-    );
-  }
-  const maxLimit = shape === 'top_pops' ? TOP_POPS_LIMIT_MAX : Number.POSITIVE_INFINITY;
-  if (parameters.limit !== undefined && parameters.limit > maxLimit) {
-    throw validationFailed([
-      { field: 'limit', message: `must be between 1 and ${TOP_POPS_LIMIT_MAX} for top_pops` },
-    ]);
-  }
-  return {
-    shape,
-    profileId,
-    range: resolveRange(shape, parameters.from, parameters.to, now),
-    filters: filtersOf(parameters, 'exact'),
-    limit: parameters.limit ?? (shape === 'top_pops' ? TOP_POPS_LIMIT_DEFAULT : LOG_LIMIT_DEFAULT),
-    bucketSeconds: parameters.bucket,
-    position: null,
-  };
 }

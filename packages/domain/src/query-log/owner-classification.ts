@@ -57,27 +57,47 @@ export function ownerOfName(qname: string): string {
 
 /** The owner of an answer address by its prefix; empty when unclassified or not an address. */
 export function ownerOfAddress(ip: string): string {
-  const known = addressOwners.get(ip);
-  if (known !== undefined) return known;
   const address = parseIp(ip);
-  const owner =
-    address === null ? '' : (PREFIXES.find((entry) => inPrefix(address, entry.prefix))?.owner ?? '');
-  // Answers repeat across queries: remember recent addresses, within a bound.
-  if (addressOwners.size >= ADDRESS_MEMO) addressOwners.clear();
-  addressOwners.set(ip, owner);
-  return owner;
+  return address === null ? '' : (PREFIXES.find((entry) => inPrefix(address, entry.prefix))?.owner ?? '');
 }
 
-const ADDRESS_MEMO = 100_000;
-const addressOwners = new Map<string, string>();
-
 /** A query's owner (spec 4.6 rule 6): its name's, else its first classified answer address's; else empty. */
-export function ownerOfQuery(qname: string, answerIps: readonly string[]): string {
+export function ownerOfQuery(
+  qname: string,
+  answerIps: readonly string[],
+  ownerOf: (ip: string) => string = ownerOfAddress,
+): string {
   const byName = ownerOfName(qname);
   if (byName !== '') return byName;
   for (const ip of answerIps) {
-    const byAddress = ownerOfAddress(ip);
+    const byAddress = ownerOf(ip);
     if (byAddress !== '') return byAddress;
   }
   return '';
+}
+
+/** Addresses an {@link AddressOwners} remembers before it starts again. */
+const ADDRESS_MEMO = 100_000;
+
+/**
+ * {@link ownerOfAddress} remembering the addresses it classified, within a bound: answers repeat across
+ * queries, and classifying one scans every owner's prefixes. One per holder (a query service), so that no
+ * state is shared at module level.
+ */
+export class AddressOwners {
+  private readonly known = new Map<string, string>();
+
+  ownerOf(ip: string): string {
+    const known = this.known.get(ip);
+    if (known !== undefined) return known;
+    const owner = ownerOfAddress(ip);
+    if (this.known.size >= ADDRESS_MEMO) this.known.clear();
+    this.known.set(ip, owner);
+    return owner;
+  }
+
+  /** {@link ownerOfQuery} with the addresses remembered. */
+  ownerOfQuery(qname: string, answerIps: readonly string[]): string {
+    return ownerOfQuery(qname, answerIps, (ip) => this.ownerOf(ip));
+  }
 }

@@ -99,7 +99,10 @@ export const RewriteAnswer = z
   });
 export type RewriteAnswer = z.infer<typeof RewriteAnswer>;
 
-/** A rewrite rule: queries the pattern covers are answered with `answer`. Logs show it as `=` + pattern. */
+/**
+ * A rewrite rule: queries the pattern covers are answered with `answer`. Logs show its pattern behind a `=`
+ * (an exact-form pattern, `=name`, already starts with one).
+ */
 export const RewriteRule = z
   .object({ pattern: RulePattern, answer: RewriteAnswer })
   .meta({ id: 'RewriteRule' });

@@ -5,9 +5,10 @@ const Steps = z.array(z.string()).meta({ description: 'What to do, in order, wit
 
 /** iOS, iPadOS and macOS: the configuration profile, or the DoH URL in an app that takes one. */
 const AppleSetup = z.object({
-  configuration_profile: z
-    .string()
-    .meta({ description: 'Path of the `.mobileconfig` to download (GET, scope profiles:read).' }),
+  configuration_profile: z.string().meta({
+    description:
+      'Absolute URL of the `.mobileconfig` to download (GET with a credential, scope profiles:read).',
+  }),
   doh: z.string().meta({ description: 'DNS-over-HTTPS URL, for apps that take one.' }),
   steps: Steps,
 });
@@ -83,12 +84,14 @@ export const Setup = z
 export type Setup = z.infer<typeof Setup>;
 
 /**
- * Setup values for every platform, built only from the profile's endpoints so that they can never disagree with
+ * Setup values for every platform, built only from the profile's endpoints (and the API's `baseUrl`, where the
+ * configuration profile is downloaded) so that they can never disagree with
  * GET /v1/profiles/{id}. Encrypted transports carry the profile in the name or URL; plain DNS cannot, which is
  * why every fallback points at linked IPs (spec 1.5).
  */
-export function setupInstructions(profile: Profile): Setup {
+export function setupInstructions(profile: Profile, baseUrl: string): Setup {
   const { id, endpoints } = profile;
+  const configurationProfile = `${baseUrl.replace(/\/+$/, '')}/v1/profiles/${id}/setup/apple`;
   const { doh, dot, dot_device: dotDevice, doq, ipv6, ipv4 } = endpoints;
   const linkedIps = `/v1/profiles/${id}/linked-ips`;
   const plainServers = ipv4.join(', ');
@@ -107,10 +110,10 @@ export function setupInstructions(profile: Profile): Setup {
     ipv6: [...ipv6],
     ipv4: [...ipv4],
     apple: {
-      configuration_profile: `/v1/profiles/${id}/setup/apple`,
+      configuration_profile: configurationProfile,
       doh,
       steps: [
-        `Download the configuration profile from /v1/profiles/${id}/setup/apple (iOS 14, macOS 11 or later).`,
+        `Download the configuration profile from ${configurationProfile} (iOS 14, macOS 11 or later).`,
         'Open it and install it in Settings (iOS, iPadOS) or System Settings (macOS).',
         `Apps that take a DoH URL can use ${doh} instead.`,
       ],

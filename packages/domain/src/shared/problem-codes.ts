@@ -73,6 +73,8 @@ export const ProblemCodes = [
   'organisation_has_members',
   'export_in_progress',
   'export_not_ready',
+  'email_unverified',
+  'too_many_linked_ips',
 ] as const;
 
 /** One stable problem code. */

@@ -12,6 +12,7 @@ import {
   type IdempotencyService,
   KeyedHash,
   type LinkedIpService,
+  type ListPipelineService,
   type ListReportService,
   type LogQueryService,
   MailDispatcher,
@@ -29,6 +30,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AccountErasureScheduler } from '../composition/account-erasure.scheduler.js';
 import type { DataExportScheduler } from '../composition/data-export.scheduler.js';
+import type { ListRefreshScheduler } from '../composition/list-refresh.scheduler.js';
 import { resolveLogStreamRoutes } from '../composition/log-stream.bindings.js';
 import { resolveOperatorRoutes } from '../composition/operator.bindings.js';
 import {
@@ -44,6 +46,8 @@ import {
   FeedbackServiceToken,
   IdempotencyServiceToken,
   LinkedIpServiceToken,
+  ListPipelineServiceToken,
+  ListRefreshSchedulerToken,
   ListReportServiceToken,
   LoggerToken,
   LogQueryServiceToken,
@@ -58,6 +62,7 @@ import {
 } from '../composition/tokens.js';
 import { dashboardSite } from '../dashboard/dashboard-site.js';
 import { renderApiReference } from '../docs/api-reference.page.js';
+import type { ProblemPageLinks } from '../docs/problem.page.js';
 import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
@@ -91,6 +96,20 @@ export type RouteContribution = (container: Container) => Promise<AnyRoute[]> | 
 
 /** The OpenAPI generator's module, loaded once on first use. */
 const generator = () => import('../openapi/openapi-document.js');
+
+/**
+ * Where this server answers the problem `type` URIs: the path of the problem base when it is an address of this
+ * server (the default `{base_url}/problems`); nowhere when it points at another site.
+ */
+function problemPagesOf(settings: Settings): { problemPages?: ProblemPageLinks & { path: string } } {
+  const base = new URL(settings.baseUrl);
+  const problems = new URL(settings.problemBase);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  if (problems.origin !== base.origin || !problems.pathname.startsWith(`${basePath}/`)) return {};
+  const path = problems.pathname.slice(basePath.length).replace(/\/+$/, '');
+  if (path === '' || path === '/v1' || path.startsWith('/v1/')) return {};
+  return { problemPages: { path, problemBase: settings.problemBase, baseUrl: settings.baseUrl } };
+}
 
 /** The built application and its OpenAPI document. */
 export interface BuiltApp {
@@ -150,11 +169,17 @@ export async function buildApp(
   const dataExports = await container.getAsync<DataExportService>(DataExportServiceToken);
   await container.getAsync<DataExportScheduler>(DataExportSchedulerToken);
   const nodeParts = await resolveNodeParts(container, authenticator, settings.baseUrl);
+  const listPipeline = await container.getAsync<ListPipelineService>(ListPipelineServiceToken);
+  await container.getAsync<ListRefreshScheduler>(ListRefreshSchedulerToken);
 
-  // The YAML form is written on the first GET /v1/openapi.yaml, not at start (about 0.2 s of start-up).
+  // The YAML form is written on the first GET /v1/openapi.yaml, not at start, where it would lengthen start-up.
   let yaml: Promise<string> | undefined;
   // Likewise the HTML reference of GET /docs.
   let apiReference: Promise<string> | undefined;
+  /** Tokens revoked together in the database (deletion, first verification) stop on this server at once. */
+  const forgetCachedTokens = (accountId: string) => {
+    if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
+  };
   const routes: AnyRoute[] = [
     ...metaRoutes({
       settings,
@@ -167,13 +192,11 @@ export async function buildApp(
       columnarStore: columnar !== undefined,
       geoipAttribution: countries.attribution,
     }),
-    ...catalogueRoutes(cursors),
-    ...signupRoutes(signup),
+    ...catalogueRoutes(cursors, listPipeline),
+    ...signupRoutes(signup, forgetCachedTokens),
     ...sessionRoutes(sessions, settings.secureCookies),
-    ...accountDeletionRoutes(accountDeletion, sessions, (accountId) => {
-      if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
-    }),
-    ...passwordRoutes(passwords),
+    ...accountDeletionRoutes(accountDeletion, sessions, settings.secureCookies, forgetCachedTokens),
+    ...passwordRoutes(passwords, forgetCachedTokens),
     ...secondFactorRoutes(secondFactors, settings.secureCookies),
     ...passkeyRoutes(passkeys, settings.secureCookies),
     ...tokenRoutes(tokens),
@@ -183,7 +206,7 @@ export async function buildApp(
     ...queryLogRoutes(logQueries),
     ...(await resolveLogStreamRoutes(container, authenticator)),
     ...listReportRoutes(listReports),
-    ...setupRoutes(profiles),
+    ...setupRoutes(profiles, settings.baseUrl),
     ...preferencesRoutes(preferences),
     ...auditRoutes(auditLog),
     ...feedbackRoutes(clientErrors, feedback),
@@ -194,7 +217,7 @@ export async function buildApp(
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   // Built on first use too (GET /v1/openapi.yaml, /docs, callers of `openApi`): generating it from every
   // route's zod schemas costs start-up time and leaves megabytes of garbage behind an idle server's heap, and
-  // the generator's modules (zod-to-openapi) are memory an idle server does not need.
+  // the generator's module is memory an idle server does not need.
   let openApiDocument: Promise<OpenApiDocument> | undefined;
   const openApi = () => {
     openApiDocument ??= generator().then(({ buildOpenApiDocument }) =>
@@ -222,6 +245,7 @@ export async function buildApp(
     hsts: settings.secureCookies,
     trustProxy: settings.trustProxy,
     logger,
+    ...problemPagesOf(settings),
     ...(dashboard === undefined ? {} : { dashboard }),
     apiReferenceHtml: () => {
       apiReference ??= openApi().then(renderApiReference);

@@ -2,6 +2,13 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from 'pino';
 import type { DashboardSite } from '../dashboard/dashboard-site.js';
 import { API_REFERENCE_CSP } from '../docs/api-reference.page.js';
+import {
+  isProblemCode,
+  PROBLEM_PAGE_CSP,
+  type ProblemPageLinks,
+  renderProblemIndex,
+  renderProblemPage,
+} from '../docs/problem.page.js';
 import { type CorsOrigins, corsHeaders, preflightHandler } from '../http/cors.js';
 import { localsOf } from '../http/request-locals.js';
 import { responseHeaders } from '../http/response-headers.middleware.js';
@@ -23,6 +30,11 @@ export interface AppOptions {
   logger: Logger;
   /** The HTML API reference served at GET /docs, outside /v1 and the OpenAPI document; written on first use. */
   apiReferenceHtml?: () => Promise<string>;
+  /**
+   * Serves the human page of every problem `type` URI at `path` (`/problems`), when the problem base is this
+   * server's own address; a problem base elsewhere is the deployment's to serve.
+   */
+  problemPages?: ProblemPageLinks & { path: string };
   /** The built dashboard, answered at `/` and the app's page paths after every API route (svc serve). */
   dashboard?: DashboardSite;
 }
@@ -81,9 +93,26 @@ export function createExpressApp(options: AppOptions): Express {
     });
   }
 
+  const problemPages = options.problemPages;
+  if (problemPages !== undefined) {
+    const sendPage = (res: Response, html: string) => {
+      res.setHeader('Content-Security-Policy', PROBLEM_PAGE_CSP);
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.type('html').send(html);
+    };
+    app.get(problemPages.path, (_req: Request, res: Response) =>
+      sendPage(res, renderProblemIndex(problemPages)),
+    );
+    app.get(`${problemPages.path}/:code`, (req: Request, res: Response, next: NextFunction) => {
+      const code = req.params.code;
+      if (typeof code !== 'string' || !isProblemCode(code)) next();
+      else sendPage(res, renderProblemPage(code, problemPages));
+    });
+  }
+
   // Routes go into one express router per bucket (bucketOf), and one layer hands a request to its bucket's:
   // express tries a request against every layer in turn, so with all routes in one table a route registered
-  // late paid for testing every route before it (a profile GET about 10 % of its server time). Within a
+  // late paid for testing every route before it (docs/adr/0006-http-pipeline.md). Within a
   // bucket the order is the table's: its routes, then for each of its paths the preflight and the 405. Routes
   // without a bucket (none so far) are tried after, in a router of their own.
   const buckets = new Map<string, express.Router>();

@@ -13,6 +13,7 @@ import {
 import type { Authenticator } from '../http/principal.js';
 import type { NodeLinkHub } from '../links/node-link-hub.js';
 import { nodeRoutes } from '../routes/node.routes.js';
+import { nodeListRoutes } from '../routes/node-list.routes.js';
 import { nodeSelfRoutes } from '../routes/node-self.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
 
@@ -41,7 +42,7 @@ export async function resolveNodeParts(
   if (container.isBound(NodeLogHoldStore))
     await container.getAsync<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken);
   return {
-    routes: [...nodeRoutes(nodes), ...nodeSelfRoutes(nodes, baseUrl)],
+    routes: [...nodeRoutes(nodes), ...nodeSelfRoutes(nodes, baseUrl), ...nodeListRoutes(nodes)],
     upgrade: (req, socket, head) => hub.upgrade(authenticator, req, socket, head),
     closeLinks: () => hub.close(),
   };

@@ -25,6 +25,7 @@ import {
   PostgresNodeLogBatchLedger,
   PostgresNodeLogHoldStore,
   PostgresNodeRepository,
+  PostgresNodeTotalsLedger,
   PostgresOutboxRelay,
   PostgresProfileCommitter,
   PostgresProfileStore,
@@ -51,10 +52,12 @@ import {
   NodeLogBatchLedger,
   NodeLogHoldStore,
   NodeStore,
+  NodeTotalsLedger,
   OutboxRelay,
   ProfileCommitter,
   ProfileStore,
   Random,
+  SecretBox,
   UnitOfWork,
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
@@ -72,6 +75,7 @@ import { bindEdgeSimulation } from './edge-simulation.bindings.js';
 import { bindIdentity } from './identity.bindings.js';
 import { Lifecycle } from './lifecycle.js';
 import { bindLinkedIps } from './linked-ip.bindings.js';
+import { bindListPipeline } from './list-pipeline.bindings.js';
 import { bindListReports } from './list-report.bindings.js';
 import { bindNodes } from './node.bindings.js';
 import { bindOperator } from './operator.bindings.js';
@@ -124,8 +128,8 @@ export function createContainer(options: ContainerOptions): Container {
   container
     .bind<IdempotencyService>(IdempotencyServiceToken)
     .toResolvedValue(
-      (store: IdempotencyStore, clock: Clock) => new IdempotencyService(store, clock),
-      [IdempotencyStore, Clock],
+      (store: IdempotencyStore, clock: Clock, box: SecretBox) => new IdempotencyService(store, clock, box),
+      [IdempotencyStore, Clock, SecretBox],
     );
   container
     .bind<CursorSealer>(CursorSealerToken)
@@ -138,6 +142,7 @@ export function createContainer(options: ContainerOptions): Container {
   bindNodes(container, settings, options.storage);
   bindQueryLogs(container, settings);
   bindEdgeSimulation(container, PostgresToken);
+  bindListPipeline(container, settings, options.storage, PostgresToken);
   bindListReports(container);
   bindAccountFeedback(container);
   bindAccountDeletion(container);
@@ -241,7 +246,7 @@ function bindEngineStores(
         bus.close(),
       ),
     );
-  // Opened on first use: the embedded chdb alone is ~155 MB of resident memory, and no route reads the store
+  // Opened on first use: the embedded chdb alone is over a hundred MB of resident memory, and no route reads the store
   // before query logs and analytics do. Migrations of the embedded store run in a short-lived child process
   // until then, so serve still applies them at start (RUNNER.md) without loading chdb here.
   container
@@ -305,6 +310,12 @@ function bindEngineStores(
     .bind<NodeLogBatchLedger>(NodeLogBatchLedger)
     .toResolvedValue(
       (database: PostgresDatabase) => new PostgresNodeLogBatchLedger(database.pool),
+      [PostgresToken],
+    );
+  container
+    .bind<NodeTotalsLedger>(NodeTotalsLedger)
+    .toResolvedValue(
+      (database: PostgresDatabase) => new PostgresNodeTotalsLedger(database.pool),
       [PostgresToken],
     );
   container

@@ -10,11 +10,11 @@ import {
   ColumnarStore,
   DeviceSightings,
   EdgeLogWriter,
-  EdgeSimulator,
   KeyedHash,
   NodeLogHoldService,
   NodeLogHoldStore,
 } from '@svc/domain';
+import { ClickHouseSimulatedLogWriter, EdgeSimulator } from '@svc/edge-simulator';
 import type { Container } from 'inversify';
 import { traced } from '../observability/tracing.js';
 
@@ -49,7 +49,7 @@ export function bindEdgeSimulation(container: Container, postgres: symbol): void
   container.bind<EdgeSimulator>(EdgeSimulatorToken).toResolvedValue(
     (
       database: PostgresDatabase,
-      writer: EdgeLogWriter,
+      store: ColumnarStore,
       sightings: DeviceSightings,
       clock: Clock,
       hash: KeyedHash,
@@ -61,13 +61,15 @@ export function bindEdgeSimulation(container: Container, postgres: symbol): void
           const orgId = await postgresProfileOrganisation(database.pool, id);
           return orgId === null ? null : profiles.find(orgId, id);
         },
-        writer,
+        writer: new ClickHouseSimulatedLogWriter(
+          new ClickHouseEdgeLogWriter(openedColumnarStore(store), traced),
+        ),
         sightings,
         clock,
         sha256: (data) => hash.sha256(data),
         hold: new NodeLogHoldService({ store: hold, clock }),
       });
     },
-    [postgres, EdgeLogWriter, DeviceSightings, Clock, KeyedHash, NodeLogHoldStore],
+    [postgres, ColumnarStore, DeviceSightings, Clock, KeyedHash, NodeLogHoldStore],
   );
 }

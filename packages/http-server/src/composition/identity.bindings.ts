@@ -60,7 +60,9 @@ export function bindIdentity(container: Container, settings: Settings): void {
       async () =>
         new AesGcmSecretBox(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
     );
-  container.bind<LoginThrottle>(LoginThrottle).toConstantValue(new MemoryLoginThrottle());
+  container
+    .bind<LoginThrottle>(LoginThrottle)
+    .toResolvedValue((clock: Clock) => new MemoryLoginThrottle(() => clock.now().getTime()), [Clock]);
   container.bind<AttemptLimiter>(AttemptLimiter).toConstantValue(new MemoryAttemptLimiter());
   container.bind<IdentityDependencies>(IdentityDependenciesToken).toResolvedValue(
     (

@@ -1,3 +1,4 @@
+import { IpaddrRangeClassifier } from '@svc/adapters';
 import {
   Clock,
   type CursorSealer,
@@ -40,6 +41,8 @@ export function bindLinkedIps(container: Container, settings: Settings): void {
         cursors,
         keyedHash,
         baseUrl: settings.baseUrl,
+        ranges: new IpaddrRangeClassifier(),
+        policy: { ...settings.linkedIpCaps, documentationRanges: settings.env === 'development' },
       }),
     [
       UnitOfWork,

@@ -2,6 +2,7 @@ import {
   Clock,
   type CursorSealer,
   findBlocklist,
+  type ListPipelineService,
   ListReportService,
   ListReportStore,
   type ProfileService,
@@ -9,21 +10,48 @@ import {
   UnitOfWork,
 } from '@svc/domain';
 import type { Container } from 'inversify';
-import { CursorSealerToken, ListReportServiceToken, ProfileServiceToken } from './tokens.js';
+import {
+  CursorSealerToken,
+  ListPipelineServiceToken,
+  ListReportServiceToken,
+  ProfileServiceToken,
+} from './tokens.js';
 
-/** Binds the list-report use cases on the blocklist catalogue; ListReportStore is bound by the storage family. */
+/**
+ * Binds the list-report use cases on the blocklist catalogue and the lists' compiled versions; ListReportStore is
+ * bound by the storage family.
+ */
 export function bindListReports(container: Container): void {
-  container
-    .bind<ListReportService>(ListReportServiceToken)
-    .toResolvedValue(
-      (
-        uow: UnitOfWork,
-        profiles: ProfileService,
-        store: ListReportStore,
-        random: Random,
-        clock: Clock,
-        cursors: CursorSealer,
-      ) => new ListReportService({ uow, profiles, store, random, clock, cursors, findList: findBlocklist }),
-      [UnitOfWork, ProfileServiceToken, ListReportStore, Random, Clock, CursorSealerToken],
-    );
+  container.bind<ListReportService>(ListReportServiceToken).toResolvedValue(
+    (
+      uow: UnitOfWork,
+      profiles: ProfileService,
+      store: ListReportStore,
+      random: Random,
+      clock: Clock,
+      cursors: CursorSealer,
+      pipeline: ListPipelineService,
+    ) =>
+      new ListReportService({
+        uow,
+        profiles,
+        store,
+        random,
+        clock,
+        cursors,
+        findList: async (listId) =>
+          findBlocklist(listId) === undefined
+            ? undefined
+            : { version: await pipeline.currentVersion(listId) },
+      }),
+    [
+      UnitOfWork,
+      ProfileServiceToken,
+      ListReportStore,
+      Random,
+      Clock,
+      CursorSealerToken,
+      ListPipelineServiceToken,
+    ],
+  );
 }

@@ -1,8 +1,10 @@
 import {
   type Clock,
   LOG_BATCH_LEDGER_DAYS,
+  NODE_TOTALS_DAYS,
   type NodeLogBatchLedger,
   type NodeLogHoldStore,
+  type NodeTotalsLedger,
 } from '@svc/domain';
 import type { Logger } from 'pino';
 import type { NodeLink } from '../links/node-link.js';
@@ -19,6 +21,8 @@ export interface NodeLogHoldRun {
   offered: number;
   /** Stored log batches the ledger forgot because LOG_BATCH_LEDGER_DAYS passed. */
   forgotten: number;
+  /** Node hourly totals reports forgotten because NODE_TOTALS_DAYS (and a day) passed. */
+  totalsForgotten: number;
 }
 
 /** What the hold scheduler is built from. */
@@ -26,6 +30,8 @@ export interface NodeLogHoldDependencies {
   store: NodeLogHoldStore;
   /** The ledger of stored node log batches, pruned here too (absent without a columnar store). */
   ledger?: Pick<NodeLogBatchLedger, 'forgetStored'> | undefined;
+  /** The ledger of node hourly totals, pruned here too (absent without a columnar store). */
+  totals?: Pick<NodeTotalsLedger, 'forgetBefore'> | undefined;
   clock: Clock;
   logger: Pick<Logger, 'error'>;
   /** The ready links this server holds, by profile id. */
@@ -62,6 +68,11 @@ async function holdRun(deps: NodeLogHoldDependencies): Promise<NodeLogHoldRun> {
   const storedBefore = new Date(now.getTime() - LOG_BATCH_LEDGER_DAYS * 86_400_000);
   const forgotten =
     ledger === undefined ? 0 : await removeInChunks((limit) => ledger.forgetStored(storedBefore, limit));
+  const totals = deps.totals;
+  // A day beyond what nodes may report: a report of the oldest hour still finds what it added.
+  const hoursBefore = new Date(now.getTime() - (NODE_TOTALS_DAYS + 1) * 86_400_000);
+  const totalsForgotten =
+    totals === undefined ? 0 : await removeInChunks((limit) => totals.forgetBefore(hoursBefore, limit));
   const links = deps.linksByProfile();
   let offered = 0;
   for (const profileId of await deps.store.profilesHolding([...links.keys()], now)) {
@@ -70,5 +81,5 @@ async function holdRun(deps: NodeLogHoldDependencies): Promise<NodeLogHoldRun> {
       offered += 1;
     }
   }
-  return { expired, offered, forgotten };
+  return { expired, offered, forgotten, totalsForgotten };
 }

@@ -11,14 +11,19 @@ import {
   DeviceStore,
   EdgeLogWriter,
   KeyedHash,
+  ListArtifactStore,
+  type ListPipelineService,
   LogQueryRelay,
   MessageBus,
+  NODE_OPERATOR_FILES,
+  NodeHourlyTotalsService,
   NodeLogBatchLedger,
   NodeLogBatchService,
   NodeLogHoldStore,
   NodePresence,
   NodeService,
   NodeStore,
+  NodeTotalsLedger,
   ProfileSigner,
   ProfileStore,
   Random,
@@ -36,6 +41,7 @@ import { NodeLogHoldScheduler } from './node-log-hold.scheduler.js';
 import {
   CursorSealerToken,
   LifecycleToken,
+  ListPipelineServiceToken,
   LoggerToken,
   NodeAlertSchedulerToken,
   NodeLinkHubToken,
@@ -76,6 +82,9 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       const writer = container.isBound(EdgeLogWriter)
         ? await container.getAsync<EdgeLogWriter>(EdgeLogWriter)
         : undefined;
+      const totalsLedger = container.isBound(NodeTotalsLedger)
+        ? await container.getAsync<NodeTotalsLedger>(NodeTotalsLedger)
+        : undefined;
       const hub = new NodeLinkHub({
         store,
         profileStore,
@@ -84,14 +93,32 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         logger,
         problemBase: settings.problemBase,
         crossServer: storage === 'engines' && settings.natsUrl !== undefined,
+        budget: settings.nodeLinkBudget,
         logBatches: new NodeLogBatchService({
           storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
           findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
           clock,
         }),
+        hourlyTotals: new NodeHourlyTotalsService({
+          storage:
+            totalsLedger === undefined || writer === undefined ? undefined : { ledger: totalsLedger, writer },
+          clock,
+        }),
         ...(container.isBound(NodeLogHoldStore)
           ? { hold: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore) }
           : {}),
+        // Resolved on use: the node use cases depend on the hub (their presence port).
+        listsDigest: async (profile) =>
+          (await container.getAsync<NodeService>(NodeServiceToken)).listsDigest(profile),
+        operatorFiles: async () => {
+          const uow = await container.getAsync<UnitOfWork>(UnitOfWork);
+          return uow.run(async (tx) =>
+            Promise.all(
+              NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
+            ),
+          );
+        },
+        signer: await container.getAsync<ProfileSigner>(ProfileSigner),
       });
       await hub.start();
       return lifecycle.own('node links', hub, (owned) => owned.close());
@@ -127,6 +154,9 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         ledger: container.isBound(NodeLogBatchLedger)
           ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
           : undefined,
+        totals: container.isBound(NodeTotalsLedger)
+          ? await container.getAsync<NodeTotalsLedger>(NodeTotalsLedger)
+          : undefined,
         clock,
         logger,
         linksByProfile: () => hub.readyLinksByProfile(),
@@ -156,6 +186,8 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       keyedHash: KeyedHash,
       signer: ProfileSigner,
       presence: NodePresence,
+      pipeline: ListPipelineService,
+      artifacts: ListArtifactStore,
     ) =>
       new NodeService({
         uow,
@@ -169,6 +201,7 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
         presence,
         baseUrl: settings.baseUrl,
         ecsOperatorCap: settings.ecsOperatorCap,
+        lists: { versionsFor: (selection) => pipeline.versionsFor(selection), artifacts },
       }),
     [
       UnitOfWork,
@@ -180,6 +213,8 @@ export function bindNodes(container: Container, settings: Settings, storage: Sto
       KeyedHash,
       ProfileSigner,
       NodePresence,
+      ListPipelineServiceToken,
+      ListArtifactStore,
     ],
   );
 }

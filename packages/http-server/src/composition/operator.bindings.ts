@@ -6,6 +6,7 @@ import {
   type CursorSealer,
   IdentityStore,
   KeyedHash,
+  type ListPipelineService,
   ListReportTriageService,
   OperatorBlockService,
   OperatorViewService,
@@ -32,6 +33,7 @@ import {
   ApiTokenServiceToken,
   CursorSealerToken,
   LifecycleToken,
+  ListPipelineServiceToken,
   ListReportTriageServiceToken,
   LoggerToken,
   OperatorBlockServiceToken,
@@ -96,22 +98,24 @@ export function bindOperator(container: Container): void {
  * and the expiry republisher started.
  */
 export async function resolveOperatorRoutes(container: Container): Promise<AnyRoute[]> {
-  const [blocks, sources, suspensions, deletion, identity, tokens, triage, views] = await Promise.all([
-    container.getAsync<OperatorBlockService>(OperatorBlockServiceToken),
-    container.getAsync<SourceBlockService>(SourceBlockServiceToken),
-    container.getAsync<ProfileSuspensionService>(ProfileSuspensionServiceToken),
-    container.getAsync<AccountDeletionService>(AccountDeletionServiceToken),
-    container.getAsync<IdentityStore>(IdentityStore),
-    container.getAsync<ApiTokenService>(ApiTokenServiceToken),
-    container.getAsync<ListReportTriageService>(ListReportTriageServiceToken),
-    container.getAsync<OperatorViewService>(OperatorViewServiceToken),
-    container.getAsync<OperatorExpiryScheduler>(OperatorExpirySchedulerToken),
-  ]);
+  const [blocks, sources, suspensions, deletion, identity, tokens, triage, views, pipeline] =
+    await Promise.all([
+      container.getAsync<OperatorBlockService>(OperatorBlockServiceToken),
+      container.getAsync<SourceBlockService>(SourceBlockServiceToken),
+      container.getAsync<ProfileSuspensionService>(ProfileSuspensionServiceToken),
+      container.getAsync<AccountDeletionService>(AccountDeletionServiceToken),
+      container.getAsync<IdentityStore>(IdentityStore),
+      container.getAsync<ApiTokenService>(ApiTokenServiceToken),
+      container.getAsync<ListReportTriageService>(ListReportTriageServiceToken),
+      container.getAsync<OperatorViewService>(OperatorViewServiceToken),
+      container.getAsync<ListPipelineService>(ListPipelineServiceToken),
+      container.getAsync<OperatorExpiryScheduler>(OperatorExpirySchedulerToken),
+    ]);
   return [
     ...operatorBlockRoutes(blocks),
     ...sourceBlockRoutes(sources),
     ...profileSuspensionRoutes(suspensions),
-    ...listTriageRoutes(triage),
+    ...listTriageRoutes(triage, pipeline),
     ...operatorViewRoutes(views),
     ...accountDeletionOnBehalfRoutes(deletion, identity, (accountId) => {
       if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);

@@ -1,16 +1,9 @@
-import type { AnyRoute } from '../routes/route-definition.js';
-
 /** Service identifiers of the composition root that are not domain ports. */
 export const SettingsToken = Symbol.for('svc.Settings');
 export const LoggerToken = Symbol.for('svc.Logger');
 export const LifecycleToken = Symbol.for('svc.Lifecycle');
 export const IdempotencyServiceToken = Symbol.for('svc.IdempotencyService');
 export const CursorSealerToken = Symbol.for('svc.CursorSealer');
-export const RoutesToken = Symbol.for('svc.Routes');
-export const ExpressAppToken = Symbol.for('svc.ExpressApp');
-
-/** Route tables contributed by the caller of the composition root (extra areas, test-only routes). */
-export type ExtraRoutes = (resolve: <T>(token: symbol) => Promise<T>) => Promise<AnyRoute[]>;
 
 /** Identity use cases, bound in identity.bindings.ts. */
 export const SignupServiceToken = Symbol.for('svc.SignupService');
@@ -55,3 +48,7 @@ export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
 export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');
 /** The offline hold's expiry and delivery scheduler (engine-backed servers only). */
 export const NodeLogHoldSchedulerToken = Symbol.for('svc.NodeLogHoldScheduler');
+
+/** The list pipeline and its refresh schedule, bound in list-pipeline.bindings.ts. */
+export const ListPipelineServiceToken = Symbol.for('svc.ListPipelineService');
+export const ListRefreshSchedulerToken = Symbol.for('svc.ListRefreshScheduler');

@@ -1,4 +1,5 @@
 import { DomainError } from '@svc/domain';
+import { clientNetworkOf } from './client-network.js';
 
 /** One address's window: requests counted since `resetsAt - 60 s`. */
 interface AddressWindow {
@@ -10,8 +11,9 @@ const WINDOW_MS = 60_000;
 
 /**
  * Per-client-IP limit of unauthenticated routes (spec 4.1.8), kept per server: a fixed one-minute window per
- * address, opened by its first request, as rate-limiter-flexible's memory limiter counted before. It is a
- * map lookup and a counter, synchronous, because every unauthenticated request passes through it.
+ * client (an IPv4 address, or an IPv6 /64: see {@link clientNetworkOf}), opened by its first request, as
+ * rate-limiter-flexible's memory limiter counted before. It is a map lookup and a counter, synchronous,
+ * because every unauthenticated request passes through it.
  */
 export class ClientIpRateLimiter {
   private readonly windows = new Map<string, AddressWindow>();
@@ -26,10 +28,12 @@ export class ClientIpRateLimiter {
   consume(clientIp: string): void {
     const now = this.now();
     if (now >= this.nextSweepAt) this.sweep(now);
-    let window = this.windows.get(clientIp);
+    // Only an IPv6 address has a colon: IPv4 callers, most of them, are counted without parsing.
+    const client = clientIp.includes(':') ? clientNetworkOf(clientIp) : clientIp;
+    let window = this.windows.get(client);
     if (window === undefined || window.resetsAt <= now) {
       window = { count: 0, resetsAt: now + WINDOW_MS };
-      this.windows.set(clientIp, window);
+      this.windows.set(client, window);
     }
     window.count += 1;
     if (window.count > this.pointsPerMinute) {

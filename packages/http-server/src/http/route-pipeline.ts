@@ -62,7 +62,14 @@ function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: bo
     );
   }
   if (route.scope !== undefined && !principal.scopes.has(route.scope)) {
-    throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.`);
+    // Scopes grant only what they name (spec 5.4): a token made to change profiles cannot read them, which
+    // surprises; the answer says so when that is the case.
+    const writeScope = route.scope.endsWith(':read') ? route.scope.replace(/:read$/, ':write') : undefined;
+    const hint =
+      writeScope !== undefined && principal.scopes.has(writeScope)
+        ? ` This token has ${writeScope}, which does not include reading: create a token with both ${route.scope} and ${writeScope}.`
+        : '';
+    throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.${hint}`);
   }
   if (
     route.scope === 'admin' &&

@@ -1,4 +1,4 @@
-import { DomainError, type FieldError, type ProblemCode, ProblemCodes } from '@svc/domain';
+import { DomainError, type FieldError, type ProblemCode, ProblemCodes, storableTextFault } from '@svc/domain';
 import type { z } from 'zod';
 
 /** A field error that may carry a narrower problem code than validation_failed (password_too_short, …). */
@@ -40,25 +40,23 @@ function dottedPath(visit: Visit, fallback: string): string {
 }
 
 /**
- * Fields of a parsed request part holding U+0000. PostgreSQL text and jsonb cannot store it, so such a string
- * would fail at the database as a 500; it is refused up front as a field error instead (the fuzzer found it in
- * names, notes and feedback). Walked with an explicit stack: a schema's free-form part may nest deeply.
+ * Fields of a request part holding text no store can take as it is (U+0000, a lone surrogate: see
+ * {@link storableTextFault}), in values and in keys. This is the one place every string of every route's
+ * params, query and body passes, whatever its schema says, so no field can forget the rule. Walked with an
+ * explicit stack: a schema's free-form part may nest deeply.
  */
-function nulCharacterErrors(value: unknown, fallback: string): CodedFieldError[] {
+function textFaults(value: unknown, fallback: string): CodedFieldError[] {
   const errors: CodedFieldError[] = [];
   const pending: Visit[] = [{ value, key: undefined, parent: undefined }];
   for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
     const current = visit.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000'))
-        errors.push({
-          field: dottedPath(visit, fallback),
-          message: 'Must not contain the NUL character (U+0000).',
-        });
+      const fault = storableTextFault(current);
+      if (fault !== null) errors.push({ field: dottedPath(visit, fallback), message: fault });
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\u0000'))
-          errors.push({ field: dottedPath(visit, fallback), message: 'Keys must not contain U+0000.' });
+        const fault = storableTextFault(key);
+        if (fault !== null) errors.push({ field: dottedPath(visit, fallback), message: `Keys: ${fault}` });
         pending.push({ value: item, key, parent: visit });
       }
     }
@@ -66,7 +64,11 @@ function nulCharacterErrors(value: unknown, fallback: string): CodedFieldError[]
   return errors;
 }
 
-/** Parses one part of a request; collects failures into `errors` instead of throwing. */
+/**
+ * Parses one part of a request; collects failures into `errors` instead of throwing. A part that parses is
+ * checked for unstorable text as parsed (fields the schema drops do not matter); a part that fails is checked
+ * as sent too, so that a field holding such text is named even when another field fails the schema first.
+ */
 export function parsePart<T extends z.ZodType>(
   schema: T | undefined,
   value: unknown,
@@ -76,12 +78,13 @@ export function parsePart<T extends z.ZodType>(
   if (schema === undefined) return undefined;
   const result = schema.safeParse(value);
   if (result.success) {
-    const nulErrors = nulCharacterErrors(result.data, fallbackField);
-    if (nulErrors.length === 0) return result.data;
-    errors.push(...nulErrors);
+    const faults = textFaults(result.data, fallbackField);
+    if (faults.length === 0) return result.data;
+    errors.push(...faults);
     return undefined;
   }
-  errors.push(...fieldErrorsOf(result.error, fallbackField));
+  const schemaErrors = fieldErrorsOf(result.error, fallbackField);
+  errors.push(...schemaErrors, ...textFaults(value, fallbackField));
   return undefined;
 }
 

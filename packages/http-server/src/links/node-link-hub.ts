@@ -5,26 +5,39 @@ import {
   type BusSubscription,
   type Clock,
   DomainError,
+  LISTS_CHANGED_SUBJECT,
   type MessageBus,
   NODE_LINK_HEARTBEAT_SECONDS,
+  NODE_LINK_MAX_MESSAGE_BYTES,
   NODE_LINK_PROTOCOL_VERSION,
   NODE_OFFLINE_RETRY_AFTER_S,
+  NODE_OPERATOR_FILES,
   NODE_REVOKED_SUBJECT,
+  type NodeHourlyTotals,
+  type NodeHourlyTotalsService,
   NodeLinkCloseCodes,
   type NodeLogBatchService,
   type NodeLogHoldStore,
+  type NodeOperatorFileName,
   type NodePresence,
   type NodeQueryResult,
   type NodeStore,
   NodeToServerMessage,
+  nodeOperatorFile,
+  OPERATOR_CHANGED_SUBJECT,
+  operatorFileSignaturePayload,
+  type ProfileRecord,
+  type ProfileSigner,
   type ProfileStore,
+  type ServerToNodeMessage,
 } from '@svc/domain';
 import type { Logger } from 'pino';
-import type { WebSocket, WebSocketServer } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator, Principal } from '../http/principal.js';
 import { problemFor, problemFromError } from '../problems/problem-document.js';
 import { CrossServerRelay } from './cross-server-relay.js';
 import { HeldLogDelivery } from './held-log-delivery.js';
+import { type LinkBudgetLimits, LinkBudgetMeter } from './link-budget-meter.js';
 import { NodeLink } from './node-link.js';
 
 /** Path of the link (ROUTES.md). */
@@ -33,8 +46,14 @@ export const NODE_LINK_PATH = '/v1/nodes/self/link';
 const RECONNECT_WINDOW_MS = 60_000;
 /** How long a new link has to say hello. */
 const HELLO_TIMEOUT_MS = 10_000;
-/** Largest message a node may send (a log batch of 10,000 rows fits). */
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** How long a link closed for its budget has to answer the close before it is cut. */
+const OVER_BUDGET_GRACE_MS = 1_000;
+
+/** The bytes of a received message, whichever form the WebSocket layer gave it in. */
+function sizeOf(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((total, chunk) => total + chunk.length, 0);
+  return data.byteLength;
+}
 
 /** What the hub is built from. */
 export interface NodeLinkHubDependencies {
@@ -48,11 +67,21 @@ export interface NodeLinkHubDependencies {
   crossServer: boolean;
   /** Settles the nodes' log batches (stores them for `both` profiles when a columnar store is configured). */
   logBatches: NodeLogBatchService;
+  /** Adds the nodes' hourly totals to the cloud's (when a columnar store is configured). */
+  hourlyTotals?: NodeHourlyTotalsService;
+  /** What each link may send a second before it is closed with 4005. */
+  budget: LinkBudgetLimits;
   /**
    * The offline hold and link state in the database (engine-backed servers): links are recorded there and held
    * rows delivered after the hello. Without it nothing is held.
    */
   hold?: NodeLogHoldStore;
+  /** The digest of a profile's lists manifest for its nodes, sent in the welcome. */
+  listsDigest?: (profile: ProfileRecord) => Promise<string>;
+  /** The operator files as last published, sent to each node after its welcome (spec 3, 4.10). */
+  operatorFiles?: () => Promise<{ file: NodeOperatorFileName; version: number; document: unknown }[]>;
+  /** Signs operator files as profile documents are signed (nothing when the server does not sign). */
+  signer?: ProfileSigner;
 }
 
 /**
@@ -89,6 +118,18 @@ export class NodeLinkHub implements NodePresence {
   async start(): Promise<void> {
     this.subscriptions.push(
       await this.deps.bus.subscribe('profiles.>', (delivery) => this.onProfilePublished(delivery.payload)),
+      // A new operator file version: every linked node gets the part in its scope.
+      await this.deps.bus.subscribe(OPERATOR_CHANGED_SUBJECT, (delivery) => {
+        const changed = delivery.payload as { file?: unknown; version?: unknown; document?: unknown };
+        const file = NODE_OPERATOR_FILES.find((name) => name === changed.file);
+        if (file === undefined || typeof changed.version !== 'number') return;
+        const message = this.operatorFileMessage(file, changed.version, changed.document);
+        for (const link of this.links.values()) if (link.ready) link.send(message);
+      }),
+      // New list versions: every linked node compares its manifest's digest with a fresh document's.
+      await this.deps.bus.subscribe(LISTS_CHANGED_SUBJECT, () => {
+        for (const link of this.links.values()) if (link.ready) link.send({ type: 'lists_changed' });
+      }),
       await this.deps.bus.subscribe(NODE_REVOKED_SUBJECT, (delivery) => {
         const nodeId = (delivery.payload as { node_id?: unknown }).node_id;
         if (typeof nodeId === 'string')
@@ -214,7 +255,9 @@ export class NodeLinkHub implements NodePresence {
 
   private webSocketServer(): Promise<WebSocketServer> {
     this.server ??= import('ws').then(
-      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES }),
+      // A longer message is refused by the WebSocket layer, which closes the link with 1009 before buffering it.
+      ({ WebSocketServer }) =>
+        new WebSocketServer({ noServer: true, maxPayload: NODE_LINK_MAX_MESSAGE_BYTES }),
     );
     return this.server;
   }
@@ -238,8 +281,19 @@ export class NodeLinkHub implements NodePresence {
     const helloTimer = setTimeout(() => {
       if (!link.ready) socket.close(NodeLinkCloseCodes.protocolError, 'hello expected');
     }, HELLO_TIMEOUT_MS);
+    const budget = new LinkBudgetMeter(this.deps.budget, performance.now());
+    let overBudget = false;
     socket.on('message', (data, isBinary) => {
+      if (overBudget) return;
       link.lastHeardMs = performance.now();
+      if (!budget.spend(sizeOf(data), link.lastHeardMs)) {
+        overBudget = true;
+        this.deps.logger.warn({ nodeId, budget: this.deps.budget }, 'node link over its budget: closed');
+        socket.close(NodeLinkCloseCodes.overBudget, 'over budget');
+        // A flood that ignores the close frame is cut instead of read for the 30 s the handshake may take.
+        setTimeout(() => socket.terminate(), OVER_BUDGET_GRACE_MS).unref();
+        return;
+      }
       if (isBinary) {
         link.send({ type: 'error', code: 'bad_request', detail: 'messages are JSON text' });
         return;
@@ -277,9 +331,16 @@ export class NodeLinkHub implements NodePresence {
       const type = (raw as { type?: unknown } | null)?.type;
       // Types added by later versions of the protocol are ignored; a known type with a bad shape is refused.
       if (
-        ['hello', 'heartbeat', 'query_result', 'query_error', 'log_batch', 'held_logs_ack'].includes(
-          String(type),
-        )
+        [
+          'hello',
+          'heartbeat',
+          'query_result',
+          'query_error',
+          'log_batch',
+          'held_logs_ack',
+          'operator_file_ack',
+          'hourly_totals',
+        ].includes(String(type))
       ) {
         link.send({ type: 'error', code: 'validation_failed', detail: parsed.error.message });
         if (type === 'hello') link.socket.close(NodeLinkCloseCodes.protocolError, 'bad hello');
@@ -313,6 +374,7 @@ export class NodeLinkHub implements NodePresence {
           await this.deps.hold?.linkClosed(link.nodeId, link.linkId);
           return;
         }
+        const listsSha256 = await this.listsDigestOf(profile, link.nodeId);
         link.ready = true;
         this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
         link.send({
@@ -321,11 +383,24 @@ export class NodeLinkHub implements NodePresence {
           node_id: link.nodeId,
           profile_id: link.profileId,
           profile_version: profile.version,
+          ...(listsSha256 === undefined ? {} : { lists_sha256: listsSha256 }),
           heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
+          max_message_bytes: NODE_LINK_MAX_MESSAGE_BYTES,
+          budget: {
+            bytes_per_s: this.deps.budget.bytesPerSecond,
+            messages_per_s: this.deps.budget.messagesPerSecond,
+          },
         });
         this.held?.offer(link);
+        await this.sendOperatorFiles(link);
         return;
       }
+      case 'hourly_totals':
+        await this.settleHourlyTotals(link, message);
+        return;
+      case 'operator_file_ack':
+        await this.deps.store.acknowledgeOperatorFile(link.nodeId, message.file, message.version);
+        return;
       case 'heartbeat':
         link.send({ type: 'heartbeat_ack' });
         this.linkSeen(link.nodeId);
@@ -362,6 +437,26 @@ export class NodeLinkHub implements NodePresence {
     }
   }
 
+  /** Adds a node's hourly totals to the cloud's and acknowledges them (docs/node-link-protocol.md). */
+  private async settleHourlyTotals(link: NodeLink, message: NodeHourlyTotals): Promise<void> {
+    if (this.deps.hourlyTotals === undefined) {
+      link.send({ type: 'hourly_totals_ack', id: message.id, outcome: 'not_kept' });
+      return;
+    }
+    try {
+      const settled = await this.deps.hourlyTotals.receive(link, message);
+      link.send({ type: 'hourly_totals_ack', id: message.id, ...settled });
+    } catch (error) {
+      this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node’s hourly totals');
+      link.send({
+        type: 'hourly_totals_ack',
+        id: message.id,
+        outcome: 'rejected',
+        reason: 'storage_unavailable',
+      });
+    }
+  }
+
   /** A ready link closed: other servers read the node offline, and its unacknowledged held rows go back. */
   private recordClosed(link: NodeLink): void {
     const cleared = Promise.all([
@@ -381,6 +476,50 @@ export class NodeLinkHub implements NodePresence {
       if (document.kind === 'tombstone') link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
       else if (link.ready)
         link.send({ type: 'profile_changed', profile_id: document.id, version: document.version });
+    }
+  }
+
+  /** The `operator_file` message of a file version: the node's part of it, signed when the server signs. */
+  private operatorFileMessage(
+    file: NodeOperatorFileName,
+    version: number,
+    document: unknown,
+  ): ServerToNodeMessage {
+    const scoped = nodeOperatorFile(file, version, document);
+    const signed = this.deps.signer?.sign(operatorFileSignaturePayload(file, version, scoped)) ?? null;
+    return {
+      type: 'operator_file',
+      file,
+      version,
+      document: scoped,
+      ...(signed === null
+        ? {}
+        : { signature: signed.signature, key_id: signed.key.keyId, public_key: signed.key.publicKey }),
+    };
+  }
+
+  /** Sends a welcomed link the operator files as published now (their changes follow as they happen). */
+  private async sendOperatorFiles(link: NodeLink): Promise<void> {
+    if (this.deps.operatorFiles === undefined) return;
+    try {
+      for (const { file, version, document } of await this.deps.operatorFiles()) {
+        link.send(this.operatorFileMessage(file, version, document));
+      }
+    } catch (error) {
+      this.deps.logger.warn(
+        { err: error, nodeId: link.nodeId },
+        'could not send the operator files to a node',
+      );
+    }
+  }
+
+  /** The lists digest for a welcome; undefined (the node then keeps its lists) when it cannot be worked out. */
+  private async listsDigestOf(profile: ProfileRecord, nodeId: string): Promise<string | undefined> {
+    try {
+      return await this.deps.listsDigest?.(profile);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, nodeId }, 'could not work out a node’s lists digest');
+      return undefined;
     }
   }
 

@@ -15,6 +15,8 @@ export interface OperationalEndpointOptions {
   metrics: ServerMetrics;
   /** When set, `/metrics` needs `Authorization: Bearer <token>` (SVC_METRICS_TOKEN). */
   metricsToken: string | undefined;
+  /** False leaves `/metrics` to the API, which answers 404 (SVC_METRICS_ENABLED=false). */
+  metricsEnabled: boolean;
   problemBase: () => string;
 }
 
@@ -75,7 +77,7 @@ export function operationalEndpoints(options: OperationalEndpointOptions): Opera
     if (
       path !== OPERATIONAL_PATHS.liveness &&
       path !== OPERATIONAL_PATHS.readiness &&
-      path !== OPERATIONAL_PATHS.metrics
+      (path !== OPERATIONAL_PATHS.metrics || !options.metricsEnabled)
     )
       return false;
     const head = req.method === 'HEAD';

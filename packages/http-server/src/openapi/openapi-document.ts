@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
-import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { API_VERSION, Problem } from '@svc/domain';
 import { z } from 'zod';
-import type { AnyRoute } from '../routes/route-definition.js';
+import type { AnyRoute, HttpMethod } from '../routes/route-definition.js';
+import { inputSchema, isNode, type JsonSchema, OutputSchemas } from './json-schema.js';
+import { TAG_DESCRIPTIONS } from './openapi-tags.js';
 
 const SECURITY: Record<AnyRoute['auth'], Record<string, string[]>[]> = {
   none: [],
@@ -12,7 +13,7 @@ const SECURITY: Record<AnyRoute['auth'], Record<string, string[]>[]> = {
 };
 
 /** Security schemes, registered only when an operation uses them (the linter refuses unused components). */
-const SECURITY_SCHEMES = {
+const SECURITY_SCHEMES: Record<string, JsonSchema> = {
   session: { type: 'apiKey', in: 'cookie', name: 'svc_session' },
   apiToken: { type: 'http', scheme: 'bearer', description: 'API token `svc_<52 characters>`.' },
   nodeToken: {
@@ -20,7 +21,9 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description: 'Node token `svcnode_…`, accepted only by node endpoints.',
   },
-} as const;
+};
+
+const IDEMPOTENCY_KEY = '1 to 255 visible ASCII characters; replays the first success for 24 h.';
 
 /** Every problem status an operation can answer, derived from what the route declares. */
 export function errorStatusesOf(route: AnyRoute): number[] {
@@ -44,64 +47,122 @@ export function errorStatusesOf(route: AnyRoute): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-/** The generated document. */
-export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+/** One operation of the document. */
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  deprecated?: true;
+  parameters?: JsonSchema[];
+  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, JsonSchema>;
+}
 
-/** The OpenAPI 3.1 document of `routes`, generated from their zod schemas (the single source of truth). */
+/** The generated document (OpenAPI 3.1). */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: { url: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Partial<Record<HttpMethod, OpenApiOperation>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+}
+
+/**
+ * The parameters of one location from a zod object in input form: each property one parameter, required as
+ * the input form says (a defaulted query parameter is optional and shows its default).
+ */
+function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query'): JsonSchema[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  const object = inputSchema(schema);
+  const required = new Set(Array.isArray(object.required) ? object.required.map(String) : []);
+  const properties = isNode(object.properties) ? object.properties : {};
+  return Object.entries(properties).flatMap(([name, property]) =>
+    isNode(property)
+      ? [
+          {
+            name,
+            in: location,
+            required: location === 'path' || required.has(name),
+            ...(typeof property.description === 'string' ? { description: property.description } : {}),
+            schema: property,
+          },
+        ]
+      : [],
+  );
+}
+
+function operationOf(route: AnyRoute, outputs: OutputSchemas): OpenApiOperation {
+  const problem = { 'application/problem+json': { schema: outputs.add(Problem) } };
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.headers === undefined ? {} : { headers: response.headers }),
+      ...(response.schema === undefined
+        ? {}
+        : {
+            content: {
+              [response.contentType ?? 'application/json']: { schema: outputs.add(response.schema) },
+            },
+          }),
+    };
+  }
+  for (const status of errorStatusesOf(route))
+    responses[String(status)] = { description: STATUS_CODES[status] ?? 'Error', content: problem };
+  const parameters = [
+    ...parametersOf(route.request?.params, 'path'),
+    ...parametersOf(route.request?.query, 'query'),
+    ...(route.idempotent === true
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: IDEMPOTENCY_KEY,
+            schema: { type: 'string', minLength: 1, maxLength: 255, description: IDEMPOTENCY_KEY },
+          },
+        ]
+      : []),
+  ];
+  const body = route.request?.body;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description === undefined ? {} : { description: route.description }),
+    tags: route.tags,
+    security: SECURITY[route.auth],
+    ...(route.deprecated === true ? { deprecated: true as const } : {}),
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(body === undefined
+      ? {}
+      : { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(body) } } } }),
+    responses,
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of `routes`, generated from their zod schemas (the single source of truth): request
+ * parameters and bodies in zod's input form, written in place; responses in its output form, their named
+ * schemas under `components.schemas`.
+ */
 export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: string): OpenApiDocument {
-  const registry = new OpenAPIRegistry();
+  const outputs = new OutputSchemas();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route, outputs) };
+  }
   const used = new Set(
     routes.flatMap((route) => SECURITY[route.auth].flatMap((requirement) => Object.keys(requirement))),
   );
-  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
-    if (used.has(name)) registry.registerComponent('securitySchemes', name, scheme);
-  }
-  const problemContent = { 'application/problem+json': { schema: Problem } };
-  for (const route of routes) {
-    const responses: Record<string, ResponseConfig> = {};
-    for (const [status, response] of Object.entries(route.responses)) {
-      responses[status] = {
-        description: response.description,
-        ...(response.headers === undefined ? {} : { headers: response.headers }),
-        ...(response.schema === undefined
-          ? {}
-          : { content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }),
-      };
-    }
-    for (const status of errorStatusesOf(route)) {
-      responses[String(status)] = { description: STATUS_CODES[status] ?? 'Error', content: problemContent };
-    }
-    const body = route.request?.body;
-    registry.registerPath({
-      method: route.method,
-      path: route.path,
-      operationId: route.operationId,
-      summary: route.summary,
-      ...(route.description === undefined ? {} : { description: route.description }),
-      tags: route.tags,
-      security: SECURITY[route.auth],
-      ...(route.deprecated === true ? { deprecated: true } : {}),
-      request: {
-        ...(route.request?.params instanceof z.ZodObject ? { params: route.request.params } : {}),
-        ...(route.request?.query instanceof z.ZodObject ? { query: route.request.query } : {}),
-        ...(body === undefined
-          ? {}
-          : { body: { required: true, content: { 'application/json': { schema: body } } } }),
-        ...(route.idempotent === true
-          ? {
-              headers: z.object({
-                'Idempotency-Key': z.string().min(1).max(255).optional().meta({
-                  description: '1 to 255 visible ASCII characters; replays the first success for 24 h.',
-                }),
-              }),
-            }
-          : {}),
-      },
-      responses,
-    });
-  }
-  const generator = new OpenApiGeneratorV31(registry.definitions);
-  return generator.generateDocument({
+  return {
     openapi: '3.1.0',
     info: {
       title: 'svc control-plane API',
@@ -113,8 +174,15 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: strin
     servers: [{ url: baseUrl }],
     tags: [...new Set(routes.flatMap((route) => route.tags))]
       .sort()
-      .map((name) => ({ name, description: name })),
-  });
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    paths,
+    components: {
+      schemas: outputs.all(),
+      securitySchemes: Object.fromEntries(
+        Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name)),
+      ),
+    },
+  };
 }
 
 /** The document as served at GET /v1/openapi.yaml; the YAML library loads with the first request for it. */

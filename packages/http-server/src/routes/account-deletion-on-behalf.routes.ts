@@ -48,7 +48,7 @@ export function accountDeletionOnBehalfRoutes(
       handler: async ({ principal, params, body, clientIp, requestId }) => {
         const account = await accountOf(params.id);
         const { orgId, ...source } = operatorActor(principal, { clientIp, requestId });
-        const pending = await deletion.request(account, null, {
+        const pending = await deletion.request(account, {
           orgId,
           source,
           reason: body.reason,

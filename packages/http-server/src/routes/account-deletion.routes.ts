@@ -1,5 +1,6 @@
 import { type AccountDeletionService, AccountEnvelope, type SessionService } from '@svc/domain';
 import { z } from 'zod';
+import { clearedSessionCookie } from '../http/session-cookie.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
 
@@ -13,6 +14,7 @@ export const AccountStatus = z.object({ status: z.literal('active') });
 export function accountDeletionRoutes(
   deletion: AccountDeletionService,
   sessions: SessionService,
+  secureCookies: boolean,
   tokensRevoked: (accountId: string) => void,
 ): AnyRoute[] {
   return [
@@ -22,21 +24,29 @@ export function accountDeletionRoutes(
       operationId: 'deleteCurrentAccount',
       summary: 'Delete the account with cooling-off',
       description:
-        'Needs a sign-in within the last five minutes (403 reauth_required). The account is erased 30 days later unless cancelled (POST /v1/auth/me/undelete). At once: the organisation’s profiles are tombstoned, every API token and every other session revoked; this session stays, for reads, undelete and logout only (other writes answer 403 account_pending_deletion).',
+        'Needs a sign-in within the last five minutes (403 reauth_required). The account is erased when the cooling-off ends (`deletion_due_at`; 14 days by default, see GET /v1/capabilities) unless cancelled. At once: the organisation’s profiles are tombstoned and every session (this one too), API token and node is revoked; the session cookie is cleared. To cancel, sign in again (POST /v1/auth/login): that session may read, undelete (POST /v1/auth/me/undelete) and log out; other writes answer 403 account_pending_deletion.',
       tags: ['auth'],
       auth: 'session',
       responses: {
         202: {
-          description: 'Deletion pending: deletion_requested_at and deletion_due_at set.',
+          description:
+            'Deletion pending: deletion_requested_at and deletion_due_at set; this session is revoked and its cookie cleared.',
           schema: AccountEnvelope,
+          headers: {
+            'Set-Cookie': { description: 'Clears the session cookie.', schema: { type: 'string' } },
+          },
         },
       },
       handler: async ({ principal }) => {
         const { session, account } = actingSession(principal);
         sessions.assertStepUp(session);
-        const pending = await deletion.request(account, session);
+        const pending = await deletion.request(account);
         tokensRevoked(account.id);
-        return { status: 202, body: { account: pending } };
+        return {
+          status: 202,
+          body: { account: pending },
+          headers: { 'Set-Cookie': clearedSessionCookie(secureCookies) },
+        };
       },
     }),
     defineRoute({

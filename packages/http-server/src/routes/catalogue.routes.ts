@@ -1,7 +1,9 @@
 import {
   BLOCKLIST_CATALOGUE,
   BlocklistCatalogue,
+  blocklistCatalogue,
   type CursorSealer,
+  type ListPipelineService,
   listParentalServices,
   PARENTAL_CATEGORY_CATALOGUE,
   PageQuery,
@@ -10,14 +12,14 @@ import {
 } from '@svc/domain';
 import { type AnyRoute, defineRoute, type SuccessResponse } from './route-definition.js';
 
-/** The catalogues change only with a release, so clients and proxies may keep them for five minutes. */
+/** The catalogues change with a release or a list refresh (at most hourly): clients may keep them five minutes. */
 const CACHE_CONTROL = 'public, max-age=300';
 const cacheHeaders: SuccessResponse['headers'] = {
   'Cache-Control': { description: '`public, max-age=300`', schema: { type: 'string' } },
 };
 
 /** The blocklist and parental catalogues (spec 4.7, 4.12; ROUTES.md): public, cacheable, data from the repository. */
-export function catalogueRoutes(cursors: CursorSealer): AnyRoute[] {
+export function catalogueRoutes(cursors: CursorSealer, pipeline: ListPipelineService): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
@@ -25,7 +27,7 @@ export function catalogueRoutes(cursors: CursorSealer): AnyRoute[] {
       operationId: 'listBlocklists',
       summary: 'Blocklist catalogue',
       description:
-        'Every blocklist with the profile setting it backs, the credit its sources’ licences require and its sources.',
+        'Every blocklist with the profile setting it backs, the credit its sources’ licences require, its version (its newest compilation’s) and its sources with their format and what the compiler found (entries, last change).',
       tags: ['catalogue'],
       auth: 'none',
       responses: {
@@ -35,11 +37,14 @@ export function catalogueRoutes(cursors: CursorSealer): AnyRoute[] {
           headers: cacheHeaders,
         },
       },
-      handler: async () => ({
-        status: 200,
-        body: BLOCKLIST_CATALOGUE,
-        headers: { 'Cache-Control': CACHE_CONTROL },
-      }),
+      handler: async () => {
+        const [states, versions] = await Promise.all([pipeline.sourceStates(), pipeline.currentVersions()]);
+        return {
+          status: 200,
+          body: blocklistCatalogue(BLOCKLIST_CATALOGUE, states, versions),
+          headers: { 'Cache-Control': CACHE_CONTROL },
+        };
+      },
     }),
     defineRoute({
       method: 'get',

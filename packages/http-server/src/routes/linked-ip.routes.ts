@@ -56,7 +56,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       path: '/v1/profiles/{id}/linked-ips',
       operationId: 'createLinkedIp',
       summary: 'Link an IPv4 address, or create an empty DDNS slot',
-      description: `Body \`{ip}\` links that IPv4 address; \`{ddns: true}\` creates an empty slot whose DDNS update URL sets it. An address linked to any profile already is 409 ip_conflict. ${IF_MATCH_NOTE}`,
+      description: `Body \`{ip}\` links that IPv4 address; \`{ddns: true}\` creates an empty slot whose DDNS update URL sets it. An address linked to any profile already is 409 ip_conflict; a private, loopback or otherwise reserved address is 422 naming \`ip\` (only public unicast addresses are linked); beyond the caps of the deployment (links per profile, and per account over its profiles, DDNS slots included) 422 too_many_linked_ips. ${IF_MATCH_NOTE}`,
       tags: ['linked-ips'],
       auth: 'account',
       scope: 'profiles:write',
@@ -156,7 +156,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       operationId: 'updateDdns',
       summary: 'Set the linked IP owning a DDNS token to the caller’s IPv4 address',
       description:
-        'The token is the credential. An IPv6 caller is 422 naming `ip`; an address linked to another profile is 409 ip_conflict; a suspended profile is 409 profile_suspended. A change bumps the profile’s version and republishes it.',
+        'The token is the credential. An IPv6 caller, or one whose address is private, loopback or otherwise reserved, is 422 naming `ip`; an address linked to another profile is 409 ip_conflict; a suspended profile is 409 profile_suspended. A change bumps the profile’s version and republishes it.',
       tags: ['linked-ips'],
       auth: 'none',
       request: { params: DdnsTokenPath },

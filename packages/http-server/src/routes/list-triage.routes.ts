@@ -3,6 +3,7 @@ import {
   CompilerSourceList,
   compilerSources,
   ListBuildList,
+  type ListPipelineService,
   type ListReportTriageService,
   listBuilds,
   TriageDecision,
@@ -16,8 +17,8 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 
 const ReportPath = z.object({ id: z.uuid({ error: 'must be a list report id (uuid)' }) });
 
-/** List-report triage and the list compiler's catalogue views (spec 3, 4.13; ROUTES.md "Operator"). */
-export function listTriageRoutes(triage: ListReportTriageService): AnyRoute[] {
+/** List-report triage and the list compiler's views (spec 3, 4.13; ROUTES.md "Operator"). */
+export function listTriageRoutes(triage: ListReportTriageService, pipeline: ListPipelineService): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
@@ -57,24 +58,31 @@ export function listTriageRoutes(triage: ListReportTriageService): AnyRoute[] {
       operationId: 'listCompilerSources',
       summary: 'The list compiler’s sources and their last fetch',
       description:
-        'From the blocklist catalogue: each upstream source, the lists compiled from it, its entries and when the catalogue last recorded a change. One page.',
+        'Each upstream source of the blocklist catalogue with its format, the lists compiled from it, its last fetch (`last_fetch`: when, ok / not_modified / failed, the HTTP status and why it failed) and its last good compilation (entries, invalid and ignored lines with the first invalid ones, digest, when its content last changed). A failing source keeps its last good version. One page.',
       tags: ['admin'],
       auth: 'account',
       scope: 'admin',
       responses: { 200: { description: 'Sources by id.', schema: CompilerSourceList } },
-      handler: async () => ({ status: 200, body: compilerSources(BLOCKLIST_CATALOGUE) }),
+      handler: async () => ({
+        status: 200,
+        body: compilerSources(BLOCKLIST_CATALOGUE, await pipeline.sourceStates()),
+      }),
     }),
     defineRoute({
       method: 'get',
       path: '/v1/admin/lists/versions',
       operationId: 'listListBuilds',
       summary: 'The list builds of the catalogue',
-      description: 'Each list’s build in the current catalogue: its version, sources and entries. One page.',
+      description:
+        'Each compiled list’s newest build: its version (one more for each new content; what list reports record), the SHA-256 of its artifact, its size, sources, entries and exceptions. Lists never compiled are left out. One page.',
       tags: ['admin'],
       auth: 'account',
       scope: 'admin',
       responses: { 200: { description: 'Builds by list id.', schema: ListBuildList } },
-      handler: async () => ({ status: 200, body: listBuilds(BLOCKLIST_CATALOGUE) }),
+      handler: async () => ({
+        status: 200,
+        body: listBuilds(BLOCKLIST_CATALOGUE, await pipeline.currentVersions()),
+      }),
     }),
   ];
 }

@@ -40,7 +40,7 @@ export function nodeRoutes(nodes: NodeService): AnyRoute[] {
       operationId: 'createNode',
       summary: 'Create a node and its one-time enrolment code',
       description:
-        'The enrolment code is shown once and works once, for 24 hours: a node exchanges it at POST /v1/nodes/enrol for its node token. A suspended profile is 409 profile_suspended. The profile’s version does not change.',
+        'The enrolment code is shown once and works once, for 24 hours: a node exchanges it at POST /v1/nodes/enrol for its node token. A suspended profile is 409 profile_suspended; an account whose address is not verified is 403 email_unverified. The profile’s version does not change. A replay with the same Idempotency-Key answers the same code (kept sealed with the server key meanwhile).',
       tags: ['nodes'],
       auth: 'account',
       scope: 'profiles:write',
@@ -56,7 +56,7 @@ export function nodeRoutes(nodes: NodeService): AnyRoute[] {
       },
       handler: async (context) => {
         const { principal, params, body } = context;
-        const created = await nodes.create(orgOf(principal), params.id, body, auditSourceOf(context));
+        const created = await nodes.create(actingAccount(principal), params.id, body, auditSourceOf(context));
         return {
           status: 201,
           body: { node: nodes.view(created.node), enrolment_code: created.enrolmentCode },

@@ -73,7 +73,7 @@ export function passkeyRoutes(passkeys: PasskeyService, secureCookies: boolean):
       path: '/v1/auth/passkeys/registration/options',
       operationId: 'startPasskeyRegistration',
       summary: 'Start registering a passkey',
-      description: `${STEP_UP} A restricted recovery session may call it without. Answers the options for navigator.credentials.create() (JSON form); their challenge is single use, valid two minutes, for this session only.`,
+      description: `${STEP_UP} A restricted recovery session may call it without. An account whose address is not verified is 403 email_unverified. Answers the options for navigator.credentials.create() (JSON form); their challenge is single use, valid two minutes, for this session only.`,
       tags: ['second factors'],
       auth: 'session',
       allowRestricted: true,

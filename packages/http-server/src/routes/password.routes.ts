@@ -6,12 +6,16 @@ import {
   ResetSent,
   RevokedCount,
 } from '@svc/domain';
+import { clientNetworkOf } from '../http/client-network.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
 
 /** Password change and reset (spec 4.8, ROUTES.md). */
-export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
+export function passwordRoutes(
+  passwords: PasswordService,
+  credentialsEnded: (accountId: string) => void,
+): AnyRoute[] {
   return [
     defineRoute({
       method: 'post',
@@ -39,13 +43,13 @@ export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
       operationId: 'requestPasswordReset',
       summary: 'Email a password reset link',
       description:
-        'Always 202, whether or not an account exists. One a minute per address (burst 3), and per client IP.',
+        'Always 202 `reset_sent`, whether or not an account exists; 429 rate_limited when the requesting client (an IPv4 address, or an IPv6 /64) asked too often. Per address one mail a minute (burst 3): beyond that no new mail is sent while an earlier link to the address still works, and one is sent when none does, so nobody can keep an address’s owner from getting a working link. The notice sent after the reset lists the account’s API tokens still active.',
       tags: ['auth'],
       auth: 'none',
       request: { body: EmailRequest },
       responses: { 202: { description: 'Reset link queued when the account exists.', schema: ResetSent } },
       handler: async ({ body, clientIp }) => {
-        await passwords.requestReset(body.email, clientIp);
+        await passwords.requestReset(body.email, clientNetworkOf(clientIp));
         return { status: 202, body: { status: 'reset_sent' } };
       },
     }),
@@ -58,12 +62,12 @@ export function passwordRoutes(passwords: PasswordService): AnyRoute[] {
       auth: 'none',
       request: { body: PasswordResetConfirmRequest },
       responses: { 200: { description: 'Password set; every session signed out.', schema: RevokedCount } },
-      handler: async ({ body, clientIp, requestId }) => ({
-        status: 200,
-        body: {
-          revoked: await passwords.confirmReset(body.token, body.new_password, { clientIp, requestId }),
-        },
-      }),
+      handler: async ({ body, clientIp, requestId }) => {
+        const reset = await passwords.confirmReset(body.token, body.new_password, { clientIp, requestId });
+        // A first verification by reset revokes the account's API tokens, which this server may have cached.
+        credentialsEnded(reset.accountId);
+        return { status: 200, body: { revoked: reset.revoked } };
+      },
     }),
   ];
 }

@@ -11,6 +11,7 @@ import {
   TotpEnabled,
   TotpEnrolment,
 } from '@svc/domain';
+import { clientNetworkOf } from '../http/client-network.js';
 import { sessionCookie } from '../http/session-cookie.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
@@ -26,7 +27,7 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       path: '/v1/auth/totp',
       operationId: 'startTotpEnrolment',
       summary: 'Start TOTP enrolment',
-      description: `${STEP_UP} Confirm with POST /v1/auth/totp/confirm.`,
+      description: `${STEP_UP} An account whose address is not verified is 403 email_unverified. Confirm with POST /v1/auth/totp/confirm.`,
       tags: ['second factors'],
       auth: 'session',
       allowRestricted: true,
@@ -34,7 +35,7 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       responses: { 200: { description: 'The secret and its otpauth URI.', schema: TotpEnrolment } },
       handler: async ({ principal }) => {
         const { session, account } = actingSession(principal);
-        return { status: 200, body: await factors.startTotp(session, account.email) };
+        return { status: 200, body: await factors.startTotp(session, account) };
       },
     }),
     defineRoute({
@@ -110,7 +111,8 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
       path: '/v1/auth/recovery',
       operationId: 'requestAccountRecovery',
       summary: 'Email an account recovery link',
-      description: 'Always 202, whether or not the address has an account.',
+      description:
+        'Always 202, whether or not the address has an account; 429 rate_limited when the requesting client (an IPv4 address, or an IPv6 /64) asked too often. Beyond the per-address limit no new mail is sent while an earlier link still works.',
       tags: ['second factors'],
       auth: 'none',
       request: { body: EmailRequest },
@@ -118,7 +120,7 @@ export function secondFactorRoutes(factors: SecondFactorService, secureCookies: 
         202: { description: 'Recovery link queued when the account exists.', schema: RecoverySent },
       },
       handler: async ({ body, clientIp }) => {
-        await factors.requestRecovery(body.email, clientIp);
+        await factors.requestRecovery(body.email, clientNetworkOf(clientIp));
         return { status: 202, body: { status: 'recovery_sent' } };
       },
     }),

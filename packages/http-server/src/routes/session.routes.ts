@@ -20,7 +20,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
       operationId: 'login',
       summary: 'Sign in with email and password',
       description:
-        'Sets the `svc_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure outside development). Failed attempts slow later ones for the address and the account: 100 ms doubling to 5 s.',
+        'Sets the `svc_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure outside development). Attempts for one address or account run one at a time, and after a failure the next may come only 100 ms later, doubling with each failure up to 5 s: an attempt sooner, or while another runs, is 429 rate_limited with Retry-After. Wrong authenticator codes count alike, and ten of them lock the second-factor step for 15 minutes (429).',
       tags: ['auth'],
       auth: 'none',
       request: { body: LoginRequest },

@@ -25,7 +25,7 @@ export function nameBasedUuid(name: string): string {
 }
 
 /** Setup values and the Apple configuration profile of a profile (ROUTES.md, spec 4.13 Setup). */
-export function setupRoutes(profiles: ProfileService): AnyRoute[] {
+export function setupRoutes(profiles: ProfileService, baseUrl: string): AnyRoute[] {
   const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
   return [
     defineRoute({
@@ -42,7 +42,7 @@ export function setupRoutes(profiles: ProfileService): AnyRoute[] {
       responses: { 200: { description: 'Setup values built from the profile’s endpoints.', schema: Setup } },
       handler: async ({ principal, params }) => {
         const record = await profiles.get(orgOf(principal), params.id);
-        return { status: 200, body: setupInstructions(profiles.view(record)) };
+        return { status: 200, body: setupInstructions(profiles.view(record), baseUrl) };
       },
     }),
     defineRoute({

@@ -13,7 +13,10 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** Signup, verification and the waitlist (spec 4.8, ROUTES.md "Sign-in and account"). */
-export function signupRoutes(signup: SignupService): AnyRoute[] {
+export function signupRoutes(
+  signup: SignupService,
+  credentialsEnded: (accountId: string) => void,
+): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
@@ -47,11 +50,18 @@ export function signupRoutes(signup: SignupService): AnyRoute[] {
       path: '/v1/auth/verify',
       operationId: 'verifyEmail',
       summary: 'Verify an email address with the emailed token',
+      description:
+        'Until its address is verified an account may sign in, read itself, ask for a new link and sign out, but creates no API token, passkey, TOTP or node (403 email_unverified). The first verification ends every session, API token and second factor made before it: sign in again.',
       tags: ['auth'],
       auth: 'none',
       request: { body: VerifyRequest },
       responses: { 200: { description: 'The verified account.', schema: AccountEnvelope } },
-      handler: async ({ body }) => ({ status: 200, body: { account: await signup.verify(body.token) } }),
+      handler: async ({ body }) => {
+        const account = await signup.verify(body.token);
+        // The first verification revokes the account's API tokens, which this server may have cached.
+        credentialsEnded(account.id);
+        return { status: 200, body: { account } };
+      },
     }),
     defineRoute({
       method: 'post',

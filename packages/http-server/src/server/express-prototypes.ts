@@ -12,9 +12,8 @@ export interface ExpressPrototypes {
 /**
  * Request and response classes whose instances are born with the express application's prototypes. Express 5
  * sets every request's and response's prototype to its own (`Object.setPrototypeOf` in `app.handle`), and V8
- * pays for a prototype changed on a live object: measured on this 2-core machine, a one-route express
- * application answered a quarter of the requests it answers without the change, and each young-generation
- * collection promoted 3–5 MB of request garbage (a full collection every 0.3 s under load). Setting the
+ * pays dearly for a prototype changed on a live object: requests survive young-generation collections and
+ * full collections follow (docs/adr/0005-express-prototypes.md). Setting the
  * prototype an object already has changes nothing, so with the classes adopted express's swap is a no-op.
  * Per server: the test suites run several servers in one process.
  */

@@ -15,6 +15,7 @@ import { registerQueueMetrics } from '../observability/queue-metrics.js';
 import { Readiness, type ReadinessSources } from '../observability/readiness.js';
 import { requestObserver } from '../observability/request-observer.js';
 import { ServerMetrics } from '../observability/server-metrics.js';
+import { productionRefusals } from '../settings/production-requirements.js';
 import { type Settings, settingsForBoundUrl } from '../settings/settings.js';
 import { answerClientError } from './client-error.js';
 import { type ControlCommand, startControlSocket } from './control-socket.js';
@@ -111,12 +112,18 @@ async function observedStores(
 }
 
 /**
- * Takes the data dir (control socket), binds the port, opens and migrates the stores, builds the application,
+ * Refuses what production must not run with (a {@link SettingsError}, before anything is opened), takes the
+ * data dir (control socket), binds the port, opens and migrates the stores, builds the application,
  * then starts answering; the caller prints the `listening on` line. Liveness, readiness and metrics answer
  * from the moment the port is bound (readiness says not ready until the application is built).
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? 'engines';
+  const refusal = productionRefusals(options.settings, {
+    postgres: storage === 'engines' && options.settings.databaseUrl === undefined,
+    columnar: storage === 'engines' && options.settings.clickhouseUrl === undefined,
+  });
+  if (refusal !== undefined) throw refusal;
   const readiness = new Readiness();
   let operational: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   let handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -153,6 +160,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     readiness,
     metrics,
     metricsToken: settings.metricsToken,
+    metricsEnabled: settings.metricsEnabled,
     problemBase: () => settings.problemBase,
   });
   const lifecycle = container.get<Lifecycle>(LifecycleToken);

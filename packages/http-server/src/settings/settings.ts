@@ -1,4 +1,5 @@
 import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
+import { NODE_ALERT_DELAY_DEFAULT_SECONDS } from '@svc/domain';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
 
@@ -10,6 +11,9 @@ const commaList = z.string().transform((value) =>
     .filter((entry) => entry.length > 0),
 );
 
+/** A yes/no setting, spelled `true` or `false`. */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 const originList = commaList.pipe(z.array(z.url().transform((url) => new URL(url).origin)));
 
 const urlWithSchemes = (schemes: string[]) =>
@@ -19,6 +23,9 @@ const urlWithSchemes = (schemes: string[]) =>
       (value) => URL.canParse(value) && schemes.includes(new URL(value).protocol),
       `must be a URL with scheme ${schemes.map((scheme) => scheme.replace(':', '')).join(' or ')}`,
     );
+
+/** Where the embedded engines keep their files when neither `--data-dir` nor SVC_DATA_DIR says (RUNNER.md). */
+export const DEFAULT_DATA_DIR = './.svc-data';
 
 /**
  * Every setting of RUNNER.md, as read from flags and the environment. Parsing happens once at start; a bad
@@ -39,7 +46,7 @@ export const RawSettings = z.object({
     flag: '--port',
     description: 'listen port; `0` picks a free one (the printed line tells which)',
   }),
-  SVC_DATA_DIR: z.string().min(1).default('./.svc-data').register(settingDocs, {
+  SVC_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR).register(settingDocs, {
     flag: '--data-dir',
     description: 'files of the embedded engines, the mail outbox folder, generated secrets',
   }),
@@ -66,7 +73,8 @@ export const RawSettings = z.object({
   }),
   SVC_DASHBOARD_URL: z.url().optional().register(settingDocs, {
     defaultText: 'the base URL (svc serves the dashboard)',
-    description: '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
+    description:
+      '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
   }),
   SVC_DASHBOARD_ORIGINS: originList.optional().register(settingDocs, {
     defaultText: 'origin of the dashboard URL (on loopback: both names)',
@@ -108,7 +116,7 @@ export const RawSettings = z.object({
     .int()
     .min(1)
     .max(86_400)
-    .default(600)
+    .default(NODE_ALERT_DELAY_DEFAULT_SECONDS)
     .register(settingDocs, {
       description:
         "how long a node's link may stay down before the owners (preference `alerts.node_offline`) are emailed; at most one pair of emails per node every 6 h",
@@ -149,7 +157,8 @@ export const RawSettings = z.object({
     }),
   SVC_PROBLEM_BASE: z.url().optional().register(settingDocs, {
     defaultText: '`{base_url}/problems`',
-    description: "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`",
+    description:
+      "`{problem_base}`: a problem's `type` is `{problem_base}/<code>`; svc serves those pages at its default, another base serves its own",
   }),
   SVC_RESOLVER_DOMAIN: z
     .string()
@@ -191,6 +200,18 @@ export const RawSettings = z.object({
     description:
       "the plan's limit of deny, allow and rewrite rules per profile (422 `too_many_rules` beyond)",
   }),
+  SVC_LINKED_IPS_PER_PROFILE: z.coerce.number().int().min(1).max(100_000).default(20).register(settingDocs, {
+    description: 'linked IPs (DDNS slots included) one profile may have (422 `too_many_linked_ips` beyond)',
+  }),
+  SVC_LINKED_IPS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(100)
+    .register(settingDocs, {
+      description: 'linked IPs one account may have over all its profiles (422 `too_many_linked_ips` beyond)',
+    }),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
     description:
       "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
@@ -203,10 +224,41 @@ export const RawSettings = z.object({
       'days between an account deletion request and its erasure (1–365); the owner can undelete until then',
   }),
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().register(settingDocs, {
-    defaultText: 'unset (`/metrics` open)',
+    defaultText: 'unset (`/metrics` open; production refuses)',
     description:
-      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>` (401 problem otherwise)',
+      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>`; required in production unless `SVC_METRICS_ENABLED=false`',
   }),
+  SVC_METRICS_ENABLED: flag.default(true).register(settingDocs, {
+    defaultText: '`true`',
+    description:
+      '`false` turns `GET /metrics` off (404), so a production server no one scrapes needs no token',
+  }),
+  SVC_ALLOW_EMBEDDED: flag.default(false).register(settingDocs, {
+    defaultText: '`false`',
+    description:
+      '`true` lets production run on embedded PGlite or chdb (no `DATABASE_URL` / `CLICKHOUSE_URL`); otherwise `svc serve` refuses them',
+  }),
+  SVC_NODE_LINK_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(2_097_152, 'must be at least 2097152 (twice the largest link message)')
+    .max(1_073_741_824)
+    .default(8_388_608)
+    .register(settingDocs, {
+      defaultText: '`8388608` (8 MiB)',
+      description:
+        'bytes a node link may send a second (a second of it at once; at least 2 MiB); over it the link is closed with 4005',
+    }),
+  SVC_NODE_LINK_MESSAGES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(100_000)
+    .default(100)
+    .register(settingDocs, {
+      description:
+        'messages a node link may send a second (a second of them at once); over it the link is closed with 4005',
+    }),
   SVC_QUERY_MAX_ROWS_TO_READ: z.coerce
     .number()
     .int()
@@ -238,6 +290,33 @@ export const RawSettings = z.object({
   SVC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50).register(settingDocs, {
     description:
       "how far past its live size the JavaScript heap grows before a full collection (V8's `--heap-growing-percent`); `0` leaves V8's policy",
+  }),
+  SVC_LIST_REFRESH_HOURS: z.coerce.number().int().min(0).max(720).default(24).register(settingDocs, {
+    description:
+      'hours between refreshes of the blocklist sources (`0`: no schedule; `svc lists refresh` still works); a failing source keeps its last good version',
+  }),
+  SVC_LIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_147_483_647)
+    .default(67_108_864)
+    .register(settingDocs, {
+      description: 'largest blocklist source read, after decompression; a larger one fails its fetch',
+    }),
+  SVC_LIST_FETCH_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(120)
+    .register(settingDocs, {
+      description:
+        'time-out of one fetch of a blocklist source, body included (failures are retried with backoff)',
+    }),
+  SVC_LIST_MIRROR_URL: urlWithSchemes(['http:', 'https:']).optional().register(settingDocs, {
+    description:
+      'fetch every blocklist source from `<url>/<source id>` instead of its upstream address (an internal mirror for servers without internet access)',
   }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
@@ -291,12 +370,20 @@ export interface Settings {
   resolver: { domain: string; ipv6Prefixes: string[]; ipv4Anycast: string[] };
   /** The plan's limit of rules per profile (422 too_many_rules beyond). */
   rulesLimit: number;
+  /** Links (DDNS slots included) per profile and per account over its profiles (422 too_many_linked_ips). */
+  linkedIpCaps: { perProfile: number; perAccount: number };
   /** The operator's cap on the ECS source prefixes the resolvers forward (spec 2.3 settings.ecs). */
   ecsOperatorCap: { v4: number; v6: number };
   /** Days between an account deletion request and its erasure (the owner can undelete until then). */
   deletionCoolingOffDays: number;
-  /** Bearer token that GET /metrics demands; unset leaves /metrics open (keep it off the public listener). */
+  /** Bearer token that GET /metrics demands; unset leaves /metrics open (development only, see below). */
   metricsToken: string | undefined;
+  /** False turns GET /metrics off; in production a server with metrics on needs `metricsToken` to start. */
+  metricsEnabled: boolean;
+  /** True lets a production server run on an embedded engine (see `embeddedEnginesRefusal`). */
+  allowEmbedded: boolean;
+  /** What one node link may send a second before it is closed (docs/node-link-protocol.md, 4005). */
+  nodeLinkBudget: { bytesPerSecond: number; messagesPerSecond: number };
   /**
    * How far past its live size `svc serve` lets the JavaScript heap grow before the next full collection,
    * in percent (V8's --heap-growing-percent); 0 leaves V8's own policy, which grows up to 4 times the live
@@ -305,6 +392,12 @@ export interface Settings {
   heapGrowthPercent: number;
   /** Session cookies are Secure (and HSTS is sent) everywhere but development. */
   secureCookies: boolean;
+  /**
+   * The list pipeline: hours between refreshes of the catalogue's sources (0 turns the schedule off; `svc
+   * lists refresh` still works), the largest source body read, the time-out of one fetch attempt, and a
+   * mirror to fetch every source from (`<mirror>/<source id>`) instead of its upstream address.
+   */
+  lists: { refreshHours: number; maxBytes: number; fetchTimeoutMs: number; mirrorUrl: string | undefined };
   /**
    * Ceilings of one cloud log or analytics query (spec 8): rows read and memory past which it is 422
    * query_too_expensive, and the run time past which the store cancels it (504 query_timeout).
@@ -441,10 +534,23 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       ipv4Anycast: raw.SVC_ANYCAST_V4,
     },
     rulesLimit: raw.SVC_RULES_LIMIT,
+    linkedIpCaps: { perProfile: raw.SVC_LINKED_IPS_PER_PROFILE, perAccount: raw.SVC_LINKED_IPS_PER_ACCOUNT },
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
+    metricsEnabled: raw.SVC_METRICS_ENABLED,
+    allowEmbedded: raw.SVC_ALLOW_EMBEDDED,
+    nodeLinkBudget: {
+      bytesPerSecond: raw.SVC_NODE_LINK_BYTES_PER_SECOND,
+      messagesPerSecond: raw.SVC_NODE_LINK_MESSAGES_PER_SECOND,
+    },
     heapGrowthPercent: raw.SVC_HEAP_GROWTH_PERCENT,
+    lists: {
+      refreshHours: raw.SVC_LIST_REFRESH_HOURS,
+      maxBytes: raw.SVC_LIST_MAX_BYTES,
+      fetchTimeoutMs: raw.SVC_LIST_FETCH_TIMEOUT_SECONDS * 1000,
+      mirrorUrl: raw.SVC_LIST_MIRROR_URL,
+    },
     cloudQueryLimits: {
       maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
       maxMemoryBytes: raw.SVC_QUERY_MAX_MEMORY_BYTES,

@@ -1,4 +1,4 @@
-import type { Clock, LogQueryParameters, QueryResult, Timers } from '@svc/domain';
+import type { Clock, QueryResult, Timers } from '@svc/domain';
 import { problemFromError } from '../problems/problem-document.js';
 import type { EventChannel } from '../routes/route-definition.js';
 
@@ -151,6 +151,3 @@ export class LogEventStream {
     this.deps.release();
   }
 }
-
-/** Filters of a stream: those of a tail query, without the mode and the end of the range (spec 4.6). */
-export type LogStreamFilters = Omit<LogQueryParameters, 'mode' | 'to' | 'cursor'>;

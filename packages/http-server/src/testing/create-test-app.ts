@@ -33,6 +33,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PORT: '0',
     SVC_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
     SVC_DATA_DIR: '/nonexistent-svc-test-data',
+    // Tests never reach the internet: lists are refreshed only when a test asks.
+    SVC_LIST_REFRESH_HOURS: '0',
     // The dashboard origin the suites sign in from (a separately hosted dashboard, as RUNNER.md describes).
     SVC_DASHBOARD_URL: 'http://localhost:3000',
     ...options.env,

@@ -4,6 +4,7 @@ import type {
   NodeEnrolled,
   NodeLinkInfo,
   NodeProfileDocument,
+  NodeProfileLists,
   NodeTokenRotated,
 } from '@svc/domain';
 import type { Transport } from '../transport.js';
@@ -41,6 +42,30 @@ export class NodeSelfResource {
   async profile(): Promise<NodeProfileDocument> {
     return (await this.transport.send<NodeProfileDocument>({ method: 'GET', path: '/v1/nodes/self/profile' }))
       .data;
+  }
+
+  /**
+   * GET /v1/nodes/self/lists: the manifest of the profile's compiled lists (the `lists` part of the profile
+   * document, unsigned here): each list's version, artifact digest, size and download address.
+   */
+  async lists(): Promise<NodeProfileLists> {
+    return (await this.transport.send<NodeProfileLists>({ method: 'GET', path: '/v1/nodes/self/lists' }))
+      .data;
+  }
+
+  /**
+   * GET /v1/nodes/self/lists/{sha256}: a compiled list of the manifest, as its text (`svc-list 1`, then one
+   * entry a line). Verify its SHA-256 against the manifest before use. Throws ApiError 404 for a digest the
+   * manifest does not name. The node-agent-kit streams large lists to disk instead.
+   */
+  async listArtifact(sha256: string): Promise<string> {
+    return (
+      await this.transport.send<string>({
+        method: 'GET',
+        path: `/v1/nodes/self/lists/${encodeURIComponent(sha256)}`,
+        responseType: 'text',
+      })
+    ).data;
   }
 
   /** GET /v1/nodes/self/link without an upgrade: the link's protocol version, heartbeat and address. */

@@ -16,7 +16,9 @@ export class TokensResource {
 
   /**
    * POST /v1/tokens (session only: a token cannot create another token). The `secret` (`svc_` and 52
-   * characters) is in this answer only; store it now.
+   * characters) is in this answer only; store it now. A retry of the same call (same idempotency key, within
+   * 24 h) answers the same secret, never a new one. Throws ApiError 403 `reauth_required` when the session
+   * signed in more than five minutes ago, and 403 `email_unverified` until the account's address is verified.
    */
   async create(request: TokenCreate, options: CreateOptions = {}): Promise<TokenCreated> {
     return (

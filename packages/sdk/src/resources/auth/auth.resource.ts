@@ -145,7 +145,8 @@ export class AuthResource {
 
   /**
    * DELETE /v1/auth/me (session only, sign-in within five minutes): starts the deletion with cooling-off; the
-   * account comes back with `deletion_due_at`. Until then only reads, undelete and logout work.
+   * account comes back with `deletion_due_at`. Every session ends with it, this one too: to cancel, `login`
+   * again and `undelete`. Until the deletion is cancelled, a session may only read, undelete and log out.
    */
   async deleteAccount(): Promise<Account> {
     return (await this.transport.send<AccountEnvelope>({ method: 'DELETE', path: '/v1/auth/me' })).data

@@ -39,7 +39,10 @@ export class PasskeysResource {
     await this.transport.send({ method: 'DELETE', path: `/v1/auth/passkeys/${encodeURIComponent(id)}` });
   }
 
-  /** POST /v1/auth/passkeys/registration/options (step-up): creation options for the browser. */
+  /**
+   * POST /v1/auth/passkeys/registration/options (step-up): creation options for the browser. Throws ApiError
+   * 403 `email_unverified` until the account's address is verified.
+   */
   async registrationOptions(): Promise<PasskeyCreationOptions> {
     return (
       await this.transport.send<PasskeyCreationOptions>({

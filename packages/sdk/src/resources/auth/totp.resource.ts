@@ -10,7 +10,8 @@ export class TotpResource {
 
   /**
    * POST /v1/auth/totp: a new secret and its `otpauth://` URI for a QR code; TOTP is on only after
-   * {@link confirm}. Throws ApiError 409 `totp_already_enabled`.
+   * {@link confirm}. Throws ApiError 409 `totp_already_enabled`, 403 `email_unverified` until the account's
+   * address is verified.
    */
   async start(): Promise<TotpEnrolment> {
     return (await this.transport.send<TotpEnrolment>({ method: 'POST', path: '/v1/auth/totp' })).data;

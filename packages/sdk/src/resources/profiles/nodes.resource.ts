@@ -23,8 +23,9 @@ export class ProfileNodesResource {
   }
 
   /**
-   * POST …/nodes (scope profiles:write): a pending node and its enrolment code, shown this once. Throws
-   * ApiError 409 `profile_suspended` on a suspended profile.
+   * POST …/nodes (scope profiles:write): a pending node and its enrolment code, shown this once (a retry with
+   * the same idempotency key answers the same code). Throws ApiError 409 `profile_suspended` on a suspended
+   * profile, 403 `email_unverified` until the account's address is verified.
    */
   async create(id: string, request: { name: string }, options: CreateOptions = {}): Promise<NodeCreated> {
     return (

@@ -1,0 +1,69 @@
+// Layering of svc, checked by `npm run lint` (docs/architecture.md draws it). Paths are the sources the
+// workspace packages resolve to (their `source` export condition).
+
+/** Where a rule's sources are: a package's own code, not its tests or tools. */
+const src = (pkg) => `^packages/${pkg}/src/`;
+const pkgs = (...names) => `^packages/(${names.join('|')})/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment:
+        'The domain imports only zod and itself: I/O, the clock and randomness reach it through ports (docs/adr/0001).',
+      severity: 'error',
+      from: { path: src('domain') },
+      to: { pathNot: [src('domain'), '^node_modules/zod/'] },
+    },
+    {
+      name: 'adapters-on-the-domain-only',
+      comment: 'Adapters implement ports of the domain; they know no server, CLI, client or tool.',
+      severity: 'error',
+      from: { path: src('adapters') },
+      to: { path: pkgs('http-server', 'cli', 'sdk', 'node-agent-kit', 'edge-simulator', 'dashboard') },
+    },
+    {
+      name: 'memory-is-not-postgres',
+      comment: 'The in-memory family stands alone: shared pieces live in a neutral module of the adapters.',
+      severity: 'error',
+      from: { path: '^packages/adapters/src/memory/' },
+      to: { path: '^packages/adapters/src/postgres/' },
+    },
+    {
+      name: 'edge-simulator-is-a-tool',
+      comment:
+        'The simulator builds on the domain and the ClickHouse adapter; nothing it uses serves requests.',
+      severity: 'error',
+      from: { path: src('edge-simulator') },
+      to: { path: pkgs('http-server', 'cli', 'sdk', 'node-agent-kit', 'dashboard') },
+    },
+    {
+      name: 'server-below-the-cli',
+      comment:
+        'The HTTP server is composed by the CLI, never the other way round; it talks to no client package.',
+      severity: 'error',
+      from: { path: src('http-server') },
+      to: { path: pkgs('cli', 'sdk', 'node-agent-kit', 'dashboard') },
+    },
+    {
+      name: 'clients-over-http-only',
+      comment:
+        'The SDK, the node kit and the dashboard reach svc over HTTP: no adapter, server or tool inside.',
+      severity: 'error',
+      from: { path: '^packages/(sdk|node-agent-kit|dashboard)/src/' },
+      to: { path: pkgs('adapters', 'http-server', 'cli', 'edge-simulator') },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|build|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'default'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    combinedDependencies: true,
+  },
+};

@@ -1,0 +1,58 @@
+import type { OperatorCode } from '../query-log/query-log-row.js';
+
+/** How a profile answers blocked names (spec 2.3 settings.block_mode). */
+export type BlockMode = 'nxdomain' | 'refused' | 'null' | 'block-page';
+
+/**
+ * What the edge does with a query: `block` it (answer as {@link QueryDecision.blockMode} says), `allow` it
+ * because an allow rule covers it (resolve it upstream, whatever else would block it), `rewrite` it (answer
+ * {@link QueryDecision.rewrites}), or `forward` it because nothing decided it (resolve it upstream).
+ */
+export type DecisionAction = 'block' | 'allow' | 'rewrite' | 'forward';
+
+/** What decided a query, in the order the edge checks (see decide-query.ts). */
+export type DecisionReason =
+  | 'operator_block'
+  | 'source_block'
+  | 'allow_rule'
+  | 'deny_rule'
+  | 'list'
+  | 'parental'
+  | 'security'
+  | 'rewrite'
+  | 'none';
+
+/** One answer of a rewrite, by the record type it answers. */
+export interface RewriteTarget {
+  type: 'A' | 'AAAA' | 'CNAME';
+  data: string;
+}
+
+/**
+ * The edge's decision for one query: what to do, why, and what the query log records of it (spec 2.11:
+ * status, reason_list_id, reason_rule, the operator code, ede_code and ede_text). Decisions are shared and
+ * immutable: the same object answers every query decided the same way.
+ */
+export interface QueryDecision {
+  readonly action: DecisionAction;
+  readonly reason: DecisionReason;
+  /** The query log status: upstream failures (`error`) are known only after forwarding. */
+  readonly status: 'allowed' | 'blocked' | 'rewritten';
+  /** The list that blocked (lists, parental services and categories, security feeds), else null. */
+  readonly listId: number | null;
+  /** The pattern that decided (deny, allow, rewrite or operator block), else empty. */
+  readonly rule: string;
+  /** For operator and source blocks: the operator's reason code, else empty. */
+  readonly operatorCode: OperatorCode | '';
+  /** Extended DNS Error (RFC 8914) to attach: 15 Blocked for operator blocks, 17 Filtered for other blocks. */
+  readonly ede: 0 | 15 | 17;
+  /** EDE extra text: the block's reason (list name, rule, or the operator's public reference). */
+  readonly edeText: string;
+  /**
+   * How to answer a block: operator blocks always NXDOMAIN, source blocks REFUSED, everything else the
+   * profile's block mode. Null unless blocked.
+   */
+  readonly blockMode: BlockMode | null;
+  /** For `rewrite`: every answer of the first rewrite pattern that covers the name. */
+  readonly rewrites: readonly RewriteTarget[];
+}

@@ -1,0 +1,352 @@
+import { type EntryForm, EXCEPTION_FLAGS, entryFlag } from '../filtering/entry-forms.js';
+import { LIST_ARTIFACT_HEADER, parseArtifactLine } from '../filtering/list-artifact.js';
+import { nameKeyOfBytes } from '../filtering/name-key.js';
+import type { ListFormat } from './list-format.js';
+import { LIST_LINE_MAX_LENGTH, type ListEntrySink, parseListLine } from './list-line.js';
+
+/** Invalid lines quoted in a compilation's report. */
+const INVALID_SAMPLES = 5;
+/** Characters of an invalid line quoted. */
+const SAMPLE_LENGTH = 120;
+/** Bytes of each chunk the artifact is written in. */
+const OUTPUT_CHUNK = 64 * 1024;
+const INITIAL_ENTRIES = 1 << 14;
+const INITIAL_BYTES = 1 << 18;
+
+/** An invalid line quoted in a report: its number (from 1), its start and why it was refused. */
+export interface InvalidLineSample {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+/** What a compilation read and kept. */
+export interface ListCompileStats {
+  /** Lines read. */
+  lines: number;
+  /** Distinct blocking entries of the artifact. */
+  entries: number;
+  /** Distinct exceptions (`@@`) of the artifact. */
+  exceptions: number;
+  /** Entries read more than once (dropped). */
+  duplicates: number;
+  /** Lines that are not valid entries (malformed names, over-long lines). */
+  invalid: number;
+  /** Lines left out on purpose: cosmetic and URL rules, local names, narrowing modifiers. */
+  ignored: number;
+  /** Distinct names sharing a 64-bit key with another (kept; a node cannot tell them apart). */
+  collisions: number;
+  invalidSamples: InvalidLineSample[];
+}
+
+/** A finished compilation: its report and the artifact's text (list-artifact.ts), chunk by chunk. */
+export interface CompiledList {
+  stats: ListCompileStats;
+  /** The artifact's bytes in order; iterate once. */
+  chunks(): Generator<Uint8Array>;
+}
+
+const PREFIX_BYTES: Record<number, Uint8Array> = Object.fromEntries(
+  (['exact', 'subtree', 'subdomains'] as const).flatMap((form) =>
+    [false, true].map((exception) => [
+      entryFlag(form, exception),
+      new TextEncoder().encode(
+        `${exception ? '@@' : ''}${form === 'exact' ? '=' : form === 'subdomains' ? '*.' : ''}`,
+      ),
+    ]),
+  ),
+);
+
+/**
+ * Compiles list sources into an artifact (list-artifact.ts): lines are read as they arrive (text in any
+ * chunks, or earlier artifacts to merge), normalised, keyed and kept in flat arrays (a million names in a few
+ * tens of megabytes, not an object each), then sorted by key with a radix sort, deduplicated and written out.
+ * Pure: no I/O; the caller streams the source in and the artifact out, and computes its digest.
+ */
+export class ListCompiler implements ListEntrySink {
+  private bytes = new Uint8Array(INITIAL_BYTES);
+  private used = 0;
+  private starts = new Uint32Array(INITIAL_ENTRIES);
+  private lengths = new Uint8Array(INITIAL_ENTRIES);
+  private flags = new Uint8Array(INITIAL_ENTRIES);
+  private keyA = new Int32Array(INITIAL_ENTRIES);
+  private keyB = new Int32Array(INITIAL_ENTRIES);
+  private count = 0;
+  private carry = '';
+  /** True while skipping the rest of an over-long line. */
+  private skipping = false;
+  private finished = false;
+  private readonly stats: ListCompileStats = {
+    lines: 0,
+    entries: 0,
+    exceptions: 0,
+    duplicates: 0,
+    invalid: 0,
+    ignored: 0,
+    collisions: 0,
+    invalidSamples: [],
+  };
+
+  constructor(private readonly format: ListFormat) {}
+
+  /** Reads the next piece of a source's text (pieces may split lines anywhere). */
+  pushText(text: string): void {
+    this.assertOpen();
+    let start = 0;
+    for (;;) {
+      const newline = text.indexOf('\n', start);
+      if (newline === -1) break;
+      const piece = text.slice(start, newline);
+      start = newline + 1;
+      if (this.skipping) {
+        this.skipping = false;
+        this.carry = '';
+        continue;
+      }
+      const line = this.carry === '' ? piece : this.carry + piece;
+      this.carry = '';
+      this.readLine(line);
+    }
+    if (start < text.length && !this.skipping) {
+      this.carry += text.slice(start);
+      if (this.carry.length > LIST_LINE_MAX_LENGTH) {
+        // Counted now, skipped to its end: a line without an end never grows past the limit in memory.
+        this.stats.lines += 1;
+        this.refuse(this.carry, `longer than ${LIST_LINE_MAX_LENGTH} characters`);
+        this.carry = '';
+        this.skipping = true;
+      }
+    }
+  }
+
+  /** Reads every entry of an earlier artifact (to merge a list's sources); its header line is skipped. */
+  pushArtifact(artifact: Uint8Array): void {
+    this.assertOpen();
+    let start = artifact.indexOf(10) + 1;
+    if (start === 0) return;
+    while (start < artifact.length) {
+      let end = artifact.indexOf(10, start);
+      if (end === -1) end = artifact.length;
+      const line = parseArtifactLine(artifact, start, end);
+      if (line !== null && end - line.nameStart <= 253) {
+        this.reserve(end - line.nameStart);
+        this.bytes.set(artifact.subarray(line.nameStart, end), this.used);
+        this.store(end - line.nameStart, line.flag);
+      }
+      start = end + 1;
+    }
+  }
+
+  /** {@link ListEntrySink}: one normalised entry of a line. */
+  entry(name: string, form: EntryForm, exception: boolean): void {
+    this.reserve(name.length);
+    const at = this.used;
+    for (let index = 0; index < name.length; index += 1) this.bytes[at + index] = name.charCodeAt(index);
+    this.store(name.length, entryFlag(form, exception));
+  }
+
+  /** Ends the input: the last line without a newline is read, entries sorted and deduplicated. */
+  finish(): CompiledList {
+    this.assertOpen();
+    if (this.carry !== '' && !this.skipping) this.readLine(this.carry);
+    this.carry = '';
+    this.finished = true;
+    const order = this.sortedOrder();
+    const kept = this.deduplicate(order);
+    const stats = this.stats;
+    const bytes = this.bytes;
+    const starts = this.starts;
+    const lengths = this.lengths;
+    const flags = this.flags;
+    return {
+      stats,
+      *chunks() {
+        let out = new Uint8Array(OUTPUT_CHUNK);
+        let filled = 0;
+        const header = new TextEncoder().encode(`${LIST_ARTIFACT_HEADER}\n`);
+        out.set(header);
+        filled = header.length;
+        for (const entry of kept) {
+          const prefix = PREFIX_BYTES[flags[entry] as number] as Uint8Array;
+          const start = starts[entry] as number;
+          const length = lengths[entry] as number;
+          const size = prefix.length + length + 1;
+          if (filled + size > OUTPUT_CHUNK) {
+            yield out.subarray(0, filled);
+            out = new Uint8Array(OUTPUT_CHUNK);
+            filled = 0;
+          }
+          out.set(prefix, filled);
+          out.set(bytes.subarray(start, start + length), filled + prefix.length);
+          out[filled + size - 1] = 10;
+          filled += size;
+        }
+        if (filled > 0) yield out.subarray(0, filled);
+      },
+    };
+  }
+
+  private assertOpen(): void {
+    if (this.finished) throw new Error('the compilation is finished');
+  }
+
+  private readLine(line: string): void {
+    this.stats.lines += 1;
+    const outcome = parseListLine(line, this.format, this);
+    if (outcome.kind === 'invalid') this.refuse(line, outcome.reason);
+    else if (outcome.kind === 'ignored') this.stats.ignored += 1;
+  }
+
+  private refuse(line: string, reason: string): void {
+    this.stats.invalid += 1;
+    if (this.stats.invalidSamples.length < INVALID_SAMPLES)
+      this.stats.invalidSamples.push({ line: this.stats.lines, text: line.slice(0, SAMPLE_LENGTH), reason });
+  }
+
+  /** Room for one more entry of `length` name bytes. */
+  private reserve(length: number): void {
+    if (this.used + length > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + length));
+      grown.set(this.bytes.subarray(0, this.used));
+      this.bytes = grown;
+    }
+    if (this.count === this.starts.length) {
+      const size = this.starts.length * 2;
+      this.starts = grow(this.starts, new Uint32Array(size));
+      this.lengths = grow(this.lengths, new Uint8Array(size));
+      this.flags = grow(this.flags, new Uint8Array(size));
+      this.keyA = grow(this.keyA, new Int32Array(size));
+      this.keyB = grow(this.keyB, new Int32Array(size));
+    }
+  }
+
+  /** Records the entry whose `length` name bytes were just written at `used`. */
+  private store(length: number, flag: number): void {
+    const entry = this.count;
+    const key = nameKeyOfBytes(this.bytes, this.used, this.used + length);
+    this.starts[entry] = this.used;
+    this.lengths[entry] = length;
+    this.flags[entry] = flag;
+    this.keyA[entry] = key.a;
+    this.keyB[entry] = key.b;
+    this.used += length;
+    this.count += 1;
+  }
+
+  /** Entry indexes sorted by key (lane A, then lane B): an LSD radix sort, 16 bits a pass. */
+  private sortedOrder(): Uint32Array {
+    let order = new Uint32Array(this.count);
+    for (let index = 0; index < this.count; index += 1) order[index] = index;
+    let spare = new Uint32Array(this.count);
+    const counts = new Uint32Array(1 << 16);
+    for (const [lane, shift] of [
+      [this.keyB, 0],
+      [this.keyB, 16],
+      [this.keyA, 0],
+      [this.keyA, 16],
+    ] as const) {
+      counts.fill(0);
+      for (let index = 0; index < order.length; index += 1) {
+        const digit = ((lane[order[index] as number] as number) >>> shift) & 0xffff;
+        counts[digit] = (counts[digit] as number) + 1;
+      }
+      let total = 0;
+      for (let digit = 0; digit < counts.length; digit += 1) {
+        const size = counts[digit] as number;
+        counts[digit] = total;
+        total += size;
+      }
+      for (let index = 0; index < order.length; index += 1) {
+        const entry = order[index] as number;
+        const digit = ((lane[entry] as number) >>> shift) & 0xffff;
+        spare[counts[digit] as number] = entry;
+        counts[digit] = (counts[digit] as number) + 1;
+      }
+      [order, spare] = [spare, order];
+    }
+    return order;
+  }
+
+  /**
+   * The entries to write, in the artifact's order: runs of one key are ordered by their line's bytes, exact
+   * repeats dropped; distinct names in one run are key collisions.
+   */
+  private deduplicate(order: Uint32Array): Uint32Array {
+    const kept = new Uint32Array(order.length);
+    let keptCount = 0;
+    let runStart = 0;
+    while (runStart < order.length) {
+      const first = order[runStart] as number;
+      let runEnd = runStart + 1;
+      while (
+        runEnd < order.length &&
+        this.keyA[order[runEnd] as number] === this.keyA[first] &&
+        this.keyB[order[runEnd] as number] === this.keyB[first]
+      )
+        runEnd += 1;
+      if (runEnd - runStart === 1) {
+        kept[keptCount] = first;
+        keptCount += 1;
+        if ((this.flags[first] as number) & EXCEPTION_FLAGS) this.stats.exceptions += 1;
+        else this.stats.entries += 1;
+        runStart = runEnd;
+        continue;
+      }
+      const run = Array.from(order.subarray(runStart, runEnd));
+      run.sort((a, b) => this.compareLines(a, b));
+      let previous = -1;
+      let previousName = -1;
+      for (const entry of run) {
+        if (previous !== -1 && this.compareLines(previous, entry) === 0) {
+          this.stats.duplicates += 1;
+          continue;
+        }
+        if (previousName !== -1 && this.compareNames(previousName, entry) !== 0) this.stats.collisions += 1;
+        kept[keptCount] = entry;
+        keptCount += 1;
+        if ((this.flags[entry] as number) & EXCEPTION_FLAGS) this.stats.exceptions += 1;
+        else this.stats.entries += 1;
+        previous = entry;
+        previousName = entry;
+      }
+      runStart = runEnd;
+    }
+    return kept.subarray(0, keptCount);
+  }
+
+  /** Byte order of two entries' artifact lines. */
+  private compareLines(a: number, b: number): number {
+    const prefixA = PREFIX_BYTES[this.flags[a] as number] as Uint8Array;
+    const prefixB = PREFIX_BYTES[this.flags[b] as number] as Uint8Array;
+    const lineA = new Uint8Array(prefixA.length + (this.lengths[a] as number));
+    lineA.set(prefixA);
+    lineA.set(this.nameBytes(a), prefixA.length);
+    const lineB = new Uint8Array(prefixB.length + (this.lengths[b] as number));
+    lineB.set(prefixB);
+    lineB.set(this.nameBytes(b), prefixB.length);
+    return compareBytes(lineA, lineB);
+  }
+
+  private compareNames(a: number, b: number): number {
+    return compareBytes(this.nameBytes(a), this.nameBytes(b));
+  }
+
+  private nameBytes(entry: number): Uint8Array {
+    const start = this.starts[entry] as number;
+    return this.bytes.subarray(start, start + (this.lengths[entry] as number));
+  }
+}
+
+function grow<T extends Uint8Array | Uint32Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const difference = (a[index] as number) - (b[index] as number);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}

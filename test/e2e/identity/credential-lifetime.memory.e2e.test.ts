@@ -1,0 +1,3 @@
+import { runCredentialLifetimeSuite } from './credential-lifetime.suite.js';
+
+runCredentialLifetimeSuite('memory');

@@ -1,0 +1,3 @@
+import { runGuessingSuite } from './guessing.suite.js';
+
+runGuessingSuite('pglite');

@@ -1,0 +1,3 @@
+import { runListPipelineSuite } from './list-pipeline.suite.js';
+
+runListPipelineSuite('pglite');

@@ -1,0 +1,4 @@
+import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { runListPipelineSuite } from './list-pipeline.suite.js';
+
+runListPipelineSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,0 +1,3 @@
+import { runSecretsAtRestSuite } from './secrets-at-rest.suite.js';
+
+runSecretsAtRestSuite('pglite');
