@@ -31,7 +31,12 @@ const REFUSALS: Readonly<Partial<Record<OperationId, ExpectedRefusal>>> = {};
 describe('every SDK method against a real server (PGlite + chdb)', () => {
   const scenario = new SdkScenario();
   beforeAll(async () => {
-    await scenario.start({ SVC_SIGNUP_MODE: 'invite', SVC_SIGNUP_ALLOWLIST: '@example.test' });
+    await scenario.start({
+      SVC_SIGNUP_MODE: 'invite',
+      SVC_SIGNUP_ALLOWLIST: '@example.test',
+      // DDNS updates come from a router on the internet, played through a proxy on loopback.
+      SVC_TRUST_PROXY: 'loopback',
+    });
   }, 60_000);
   afterAll(async () => {
     await scenario.close();

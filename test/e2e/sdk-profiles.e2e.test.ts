@@ -64,7 +64,8 @@ describe('SDK profiles, linked IPs, setup, catalogues and second factors against
   const clock = new ManualClock();
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ clock });
+    // The proxy in front of the API is on loopback: X-Forwarded-For plays a router on the internet.
+    app = await createTestApp({ clock, env: { SVC_TRUST_PROXY: 'loopback' } });
   });
   afterAll(async () => app.close());
 
@@ -188,17 +189,27 @@ describe('SDK profiles, linked IPs, setup, catalogues and second factors against
 
     const { update_url } = await client.profiles.linkedIps.ddnsUrl(profile.id, slot.id);
     expect(update_url).toMatch(/\/v1\/ddns\/[A-Za-z0-9_-]+$/);
-    // The update goes without a credential: a client with none sets the slot to its own address.
-    const router = createClient({ baseUrl: app.url });
-    expect(await router.ddns.update(update_url)).toEqual({ ip: '127.0.0.1', changed: true });
+    // The update goes without a credential: a client with none sets the slot to its own public address.
+    const loopback = await failureOf(createClient({ baseUrl: app.url }).ddns.update(update_url));
+    expect(loopback.status).toBe(422);
+    expect(loopback.fieldErrors.map((error) => error.field)).toEqual(['ip']);
+    const router = createClient({
+      baseUrl: app.url,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('x-forwarded-for', '198.51.100.77');
+        return fetch(input, { ...init, headers });
+      },
+    });
+    expect(await router.ddns.update(update_url)).toEqual({ ip: '198.51.100.77', changed: true });
     const token = update_url.split('/').pop() ?? '';
-    expect(await router.ddns.update(token)).toEqual({ ip: '127.0.0.1', changed: false });
-    expect((await client.profiles.linkedIps.get(profile.id, slot.id)).ip).toBe('127.0.0.1');
+    expect(await router.ddns.update(token)).toEqual({ ip: '198.51.100.77', changed: false });
+    expect((await client.profiles.linkedIps.get(profile.id, slot.id)).ip).toBe('198.51.100.77');
 
     const rotated = await client.profiles.linkedIps.rotateDdns(profile.id, slot.id);
     expect(rotated.update_url).not.toBe(update_url);
     expect((await failureOf(router.ddns.update(update_url))).code).toBe('not_found');
-    expect(await router.ddns.update(rotated.update_url)).toEqual({ ip: '127.0.0.1', changed: false });
+    expect(await router.ddns.update(rotated.update_url)).toEqual({ ip: '198.51.100.77', changed: false });
 
     const current = await client.profiles.get(profile.id);
     await client.profiles.linkedIps.delete(profile.id, slot.id, { ifMatch: current.version });
@@ -314,6 +325,8 @@ describe('SDK profiles, linked IPs, setup, catalogues and second factors against
     const wrong = await failureOf(stranger.auth.recovery.confirm({ token, recovery_code: 'aaaaa-bbbbb' }));
     expect(wrong.status).toBe(401);
     expect(wrong.code).toBe('invalid_recovery_code');
+    // A wrong code is a failure on the account's sign-in ladder: the next try comes 100 ms later (issue 27).
+    clock.advance(100);
 
     const account = await stranger.auth.recovery.confirm({ token, recovery_code: codes[0] ?? '' });
     expect(account.email).toBe(email);

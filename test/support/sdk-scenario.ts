@@ -65,9 +65,24 @@ export class SdkScenario {
     return value as ScenarioState[K];
   }
 
-  /** A recorded client from the dashboard origin: anonymous, then with a session or a bearer token. */
-  client(options: { token?: string } = {}): SvcClient {
-    return this.recorder.wrap(createClient({ baseUrl: this.api.url, origin: DASHBOARD, ...options }));
+  /**
+   * A recorded client from the dashboard origin: anonymous, then with a session or a bearer token. With
+   * `forwardedFor` it calls through a proxy that names that address as the client's (the scenario's API trusts
+   * a loopback proxy), as a router on the internet would be seen.
+   */
+  client(options: { token?: string; forwardedFor?: string } = {}): SvcClient {
+    const { forwardedFor, ...rest } = options;
+    const viaProxy =
+      forwardedFor === undefined
+        ? {}
+        : {
+            fetch: (input: string | URL | Request, init?: RequestInit) => {
+              const headers = new Headers(init?.headers);
+              headers.set('x-forwarded-for', forwardedFor);
+              return fetch(input, { ...init, headers });
+            },
+          };
+    return this.recorder.wrap(createClient({ baseUrl: this.api.url, origin: DASHBOARD, ...rest, ...viaProxy }));
   }
 
   /** A new address of a domain the scenario's signup allowlist admits. */

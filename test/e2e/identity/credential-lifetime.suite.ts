@@ -220,6 +220,7 @@ export function runCredentialLifetimeSuite(storage: HarnessStorage, options: { s
       expect((await send(`${api.url}/v1/profiles`, { headers: account.auth })).status).toBe(200);
 
       expect((await client.post('/v1/auth/password/reset', { email: account.email })).status).toBe(202);
+      await client.deliverMail();
       const before = (await api.mailTo(account.email)).length;
       const token = await client.linkIn(account.email, /reset-password\?token=(rst_[^\s"<]+)/, before);
       const confirmed = await client.post('/v1/auth/password/reset/confirm', {

@@ -70,7 +70,8 @@ export function describeProfiles(scenario: SdkScenario): void {
       );
       const { update_url } = await linkedIps.ddnsUrl(id, slot.id);
       expect(update_url).toMatch(/\/v1\/ddns\/[A-Za-z0-9_-]+$/);
-      expect(await scenario.client().ddns.update(update_url)).toEqual({ ip: '127.0.0.1', changed: true });
+      const router = scenario.client({ forwardedFor: '198.51.100.77' });
+      expect(await router.ddns.update(update_url)).toEqual({ ip: '198.51.100.77', changed: true });
       const rotated = await linkedIps.rotateDdns(id, slot.id);
       expect(rotated.update_url).not.toBe(update_url);
       await linkedIps.delete(id, slot.id);

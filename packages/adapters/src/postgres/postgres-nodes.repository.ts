@@ -30,8 +30,10 @@ interface NodeSqlRow {
   operator_files: NodeRecord['operatorFiles'];
 }
 
-const COLUMNS =
-  'id, org_id, profile_id, name, state, enrolment_lookup, enrolment_expires_at, token_lookup, previous_token_lookup, previous_valid_until, token_rotated_at, software_version, shapes, created_at, enrolled_at, revoked_at, last_seen_at, operator_files';
+/** The columns a new node is inserted with; `operator_files` starts at its default until the node acknowledges. */
+const INSERT_COLUMNS =
+  'id, org_id, profile_id, name, state, enrolment_lookup, enrolment_expires_at, token_lookup, previous_token_lookup, previous_valid_until, token_rotated_at, software_version, shapes, created_at, enrolled_at, revoked_at, last_seen_at';
+const COLUMNS = `${INSERT_COLUMNS}, operator_files`;
 
 function nodeOf(row: NodeSqlRow): NodeRecord {
   return {
@@ -96,7 +98,7 @@ export class PostgresNodeRepository implements NodeRepository {
 
   async insert(node: NodeRecord): Promise<void> {
     await this.db.query(
-      `INSERT INTO nodes (${COLUMNS})
+      `INSERT INTO nodes (${INSERT_COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17)`,
       valuesOf(node),
     );

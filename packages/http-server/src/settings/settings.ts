@@ -109,7 +109,7 @@ export const RawSettings = z.object({
   SVC_PROFILE_SIGNING_KEYS: z.string().min(1).optional().register(settingDocs, {
     defaultText: 'generated in development',
     description:
-      'Ed25519 PKCS#8 keys (PEM or base64 DER), comma-separated, signing node profile documents: the first signs, the others stay announced during a rotation',
+      'Ed25519 PKCS#8 keys (PEM or base64 DER), comma-separated, signing node profile documents; the first signs, the rest stay announced',
   }),
   SVC_NODE_ALERT_DELAY_SECONDS: z.coerce
     .number()
@@ -119,7 +119,7 @@ export const RawSettings = z.object({
     .default(NODE_ALERT_DELAY_DEFAULT_SECONDS)
     .register(settingDocs, {
       description:
-        "how long a node's link may stay down before the owners (preference `alerts.node_offline`) are emailed; at most one pair of emails per node every 6 h",
+        "how long a node's link may stay down before its owners are emailed (preference `alerts.node_offline`; at most twice per node in 6 h)",
     }),
   SVC_SIGNUP_ORIGINS: originList.optional().register(settingDocs, {
     defaultText: 'the dashboard origins',
@@ -214,7 +214,7 @@ export const RawSettings = z.object({
     }),
   SVC_ECS_CAP_V4: z.coerce.number().int().min(0).max(32).default(32).register(settingDocs, {
     description:
-      "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode, carried in the edge document",
+      "the operator's cap on the IPv4 ECS source prefix resolvers forward (0–32); bounds every profile's ECS mode",
   }),
   SVC_ECS_CAP_V6: z.coerce.number().int().min(0).max(128).default(128).register(settingDocs, {
     description: 'the same cap for IPv6 (0–128)',
@@ -226,7 +226,7 @@ export const RawSettings = z.object({
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().register(settingDocs, {
     defaultText: 'unset (`/metrics` open; production refuses)',
     description:
-      'at least 16 characters: `GET /metrics` then needs `Authorization: Bearer <token>`; required in production unless `SVC_METRICS_ENABLED=false`',
+      'at least 16 characters: `GET /metrics` needs `Authorization: Bearer <token>`; required in production unless metrics are off',
   }),
   SVC_METRICS_ENABLED: flag.default(true).register(settingDocs, {
     defaultText: '`true`',
@@ -267,7 +267,7 @@ export const RawSettings = z.object({
     .default(CLOUD_QUERY_LIMITS.maxRowsToRead)
     .register(settingDocs, {
       description:
-        'rows one cloud log or analytics query may read on the columnar store (ClickHouse `max_rows_to_read`); beyond is 422 `query_too_expensive`',
+        'rows one cloud log or analytics query may read (ClickHouse `max_rows_to_read`); beyond is 422 `query_too_expensive`',
     }),
   SVC_QUERY_MAX_MEMORY_BYTES: z.coerce
     .number()
@@ -285,7 +285,7 @@ export const RawSettings = z.object({
     .default(CLOUD_QUERY_LIMITS.maxExecutionSeconds)
     .register(settingDocs, {
       description:
-        'run time of one cloud query (`max_execution_time`, fractions allowed); past it the query is cancelled and the API answers 504 `query_timeout`',
+        'run time of one cloud query (`max_execution_time`, fractions allowed); past it the query is cancelled: 504 `query_timeout`',
     }),
   SVC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50).register(settingDocs, {
     description:
@@ -293,7 +293,7 @@ export const RawSettings = z.object({
   }),
   SVC_LIST_REFRESH_HOURS: z.coerce.number().int().min(0).max(720).default(24).register(settingDocs, {
     description:
-      'hours between refreshes of the blocklist sources (`0`: no schedule; `svc lists refresh` still works); a failing source keeps its last good version',
+      'hours between blocklist source refreshes (`0`: none; `svc lists refresh` still works); a failing source keeps its last good version',
   }),
   SVC_LIST_MAX_BYTES: z.coerce
     .number()
@@ -316,7 +316,7 @@ export const RawSettings = z.object({
     }),
   SVC_LIST_MIRROR_URL: urlWithSchemes(['http:', 'https:']).optional().register(settingDocs, {
     description:
-      'fetch every blocklist source from `<url>/<source id>` instead of its upstream address (an internal mirror for servers without internet access)',
+      'fetch every blocklist source from `<url>/<source id>` instead of upstream (a mirror for servers without internet access)',
   }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
