@@ -82,7 +82,9 @@ export class SdkScenario {
               return fetch(input, { ...init, headers });
             },
           };
-    return this.recorder.wrap(createClient({ baseUrl: this.api.url, origin: DASHBOARD, ...rest, ...viaProxy }));
+    return this.recorder.wrap(
+      createClient({ baseUrl: this.api.url, origin: DASHBOARD, ...rest, ...viaProxy }),
+    );
   }
 
   /** A new address of a domain the scenario's signup allowlist admits. */
