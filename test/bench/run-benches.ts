@@ -10,7 +10,18 @@ import { currentLoad, currentMachine, writeResults } from './bench-record.js';
  * another's load), passing the other arguments through. Each prints its figures next to its targets; what it
  * printed is written with the machine and load to `docs/benchmarks/<date>-<bench>.md` unless `--no-record`.
  */
-const BENCHES = ['meta', 'profiles', 'simulate', 'query-log', 'relay', 'dns', 'exports', 'mix', 'dashboard'];
+const BENCHES = [
+  'meta',
+  'profiles',
+  'simulate',
+  'query-log',
+  'relay',
+  'dns',
+  'exports',
+  'mix',
+  'dashboard',
+  'dashboard-pages',
+];
 
 // `--mix` is short for `--only mix` (issue 10 names it so).
 const given = process.argv.slice(2).filter((arg) => arg !== '--no-record');

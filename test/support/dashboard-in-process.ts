@@ -72,9 +72,12 @@ class CuttableRelay {
  * Starts the API with the embedded engines and the built dashboard in this process (as `svc serve` does in
  * its own), so that a test can play the edge with rows of its choosing, at the times of its choosing, while a
  * browser watches the live tail. Clients reach it through a relay the test can cut: its address is the base
- * URL, so the dashboard's origin, emailed links and CSRF checks all name it.
+ * URL, so the dashboard's origin, emailed links and CSRF checks all name it. `settingsEnv` adds settings
+ * (`SVC_GEOIP_DB`, …).
  */
-export async function startInProcessDashboard(): Promise<InProcessDashboard> {
+export async function startInProcessDashboard(
+  settingsEnv: Record<string, string> = {},
+): Promise<InProcessDashboard> {
   ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-dashboard-inproc-'));
   const relay = new CuttableRelay();
@@ -82,6 +85,7 @@ export async function startInProcessDashboard(): Promise<InProcessDashboard> {
   const env = {
     SVC_ENV: 'development',
     SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
+    ...settingsEnv,
   };
   const settings = parseSettings({
     ...env,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { queryRecords, type SvcClient } from '@svc/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +15,8 @@ import {
   verifiedAccount,
 } from '../../support/dashboard-browser.js';
 import { signedInClient, simulateTraffic } from '../../support/dashboard-data.js';
+import { logRow, startInProcessDashboard } from '../../support/dashboard-in-process.js';
+import { tinyCountryDatabase } from '../query-log/tiny-mmdb.js';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -129,6 +134,58 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: analytics', () => {
     await panel(page, 'Queries over time').getByRole('img').waitFor();
     expect(await panel(page, 'Top domains').getByRole('alert').count()).toBe(0);
     await page.screenshot({ path: '/tmp/analytics-40d.png', fullPage: true });
+    await page.context().close();
+  }, 120_000);
+});
+
+/** Destinations with the countries of a GeoIP database, and the credit its licence asks for (spec 4.6 rule 5). */
+describe.skipIf(browserSkipReason !== undefined)('dashboard: destinations with GeoIP countries', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'svc-dashboard-geoip-'));
+  const database = join(folder, 'countries.mmdb');
+  writeFileSync(database, tinyCountryDatabase({ '8.8.8.0/24': 'US', '94.130.0.0/16': 'DE' }));
+  let server: Awaited<ReturnType<typeof startInProcessDashboard>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startInProcessDashboard({ SVC_GEOIP_DB: database }),
+      launchBrowser(),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('names the countries of public answer addresses and shows the GeoIP credit beside them', async () => {
+    const email = await verifiedAccount(server, newEmail('geoip'));
+    const owner = await signedInClient(server, email);
+    const profile = await owner.profiles.create({ name: 'Abroad' });
+    const at = Date.now() - 10 * 60_000;
+    await server.writeRows([
+      logRow(profile.id, { qname: 'dns.google', answerIps: ['8.8.8.8'], ts: new Date(at) }),
+      logRow(profile.id, { qname: 'dns.google', answerIps: ['8.8.8.8'], ts: new Date(at + 1000) }),
+      logRow(profile.id, { qname: 'hetzner.example', answerIps: ['94.130.1.2'], ts: new Date(at + 2000) }),
+      logRow(profile.id, { qname: 'printer.lan', answerIps: ['192.168.1.9'], ts: new Date(at + 3000) }),
+    ]);
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(30_000);
+    await signIn(page, server, email);
+    await page.goto(`${server.url}/profiles/${profile.id}/analytics?range=1h`);
+    const destinations = page.getByRole('region', { name: 'Destinations' });
+    const google = destinations.getByRole('row', { name: /8\.8\.8\.8/ });
+    await google.getByRole('cell', { name: 'United States (US)' }).waitFor();
+    expect(await google.getByRole('cell', { name: '2', exact: true }).count()).toBe(1);
+    await destinations
+      .getByRole('row', { name: /94\.130\.1\.2/ })
+      .getByRole('cell', { name: 'Germany (DE)' })
+      .waitFor();
+    await destinations
+      .getByRole('row', { name: /192\.168\.1\.9/ })
+      .getByRole('cell', { name: 'unknown' })
+      .waitFor();
+    await destinations.getByText(/GeoLite2 data created by MaxMind/).waitFor();
     await page.context().close();
   }, 120_000);
 });

@@ -18,6 +18,13 @@ import {
 import { makeOperator, open, signedInClient } from '../../support/dashboard-data.js';
 import { totpCode } from '../../support/totp.js';
 
+/** A TOTP code `stepsBack` steps before now, taken away from a step boundary so that it is valid on arrival. */
+async function totpNow(secret: string, stepsBack = 0): Promise<string> {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_500 - intoStep));
+  return totpCode(secret, new Date(Date.now() - stepsBack * 30_000));
+}
+
 /** The operator area in Chromium, as an account flagged with `svc accounts set-operator`. */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { timeout: 120_000 }, () => {
   let server: DashboardServer;
@@ -281,7 +288,13 @@ describe.skipIf(browserSkipReason !== undefined)(
 
     beforeAll(async () => {
       [server, browser] = await Promise.all([
-        startDashboardServer({ SVC_ENV: 'production', SVC_SIGNUP_MODE: 'open' }),
+        startDashboardServer({
+          SVC_ENV: 'production',
+          SVC_SIGNUP_MODE: 'open',
+          // Production on one host, with the embedded engines in the data dir, and no metrics endpoint.
+          SVC_ALLOW_EMBEDDED: 'true',
+          SVC_METRICS_ENABLED: 'false',
+        }),
         launchBrowser(),
       ]);
     }, 180_000);
@@ -295,7 +308,8 @@ describe.skipIf(browserSkipReason !== undefined)(
       await makeOperator(server, email);
       const origin = localhostUrl(server);
       const { page } = await newPage(browser);
-      page.setDefaultTimeout(20_000);
+      // Production hashes passwords at full cost: a sign-in on a busy machine may take a while.
+      page.setDefaultTimeout(60_000);
       const signInHere = async (code?: string) => {
         await page.goto(`${origin}/login`);
         await page.getByLabel('Email address', { exact: true }).fill(email);
@@ -312,9 +326,11 @@ describe.skipIf(browserSkipReason !== undefined)(
 
       const client = await signedInClient(server, email);
       const enrolment = await client.auth.totp.start();
-      await client.auth.totp.confirm(totpCode(enrolment.secret, new Date()));
+      // A code is accepted once and never before a later step: confirm with the previous step's code (within
+      // the drift the server allows), then sign in with the current one.
+      await client.auth.totp.confirm(await totpNow(enrolment.secret, 1));
       await page.context().clearCookies();
-      await signInHere(totpCode(enrolment.secret, new Date()));
+      await signInHere(await totpNow(enrolment.secret));
       await page.getByRole('heading', { level: 1, name: 'Profiles' }).waitFor();
       await page.goto(`${origin}/operator`);
       await page.getByText('No report in this state.').waitFor();

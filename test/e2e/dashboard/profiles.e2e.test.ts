@@ -162,6 +162,10 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/rules`, 'Rules');
     const deny = page.getByRole('textbox', { name: 'Add to denied names' });
+    // Nothing typed, or only comments: nothing is sent, and the page says what to do.
+    await deny.fill('# just a comment\n\n');
+    await page.getByRole('button', { name: 'Add to denied names' }).click();
+    await page.getByRole('alert').getByRole('heading', { name: 'There is nothing to add' }).waitFor();
     await deny.fill(
       'ads.example.com\nnot a domain!\n# a comment\n\n=exact.example.org\n*.tracker.example.net',
     );

@@ -193,7 +193,7 @@ function Analytics({ profile }: { profile: Profile }) {
       />
       <p className="hint">{range.label}. Select an item to see its queries in the logs.</p>
       <div className="panels">
-        <AnalyticsPanel title="Queries by status" query={counts}>
+        <AnalyticsPanel title="Queries by status" query={counts} wide>
           {(result) => {
             const byStatus = new Map(
               queryRecords(result).map((record) => [text(record.status), Number(record.count ?? 0)]),

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { qtypeName } from './log-filters.js';
 import type { LogRow } from './log-row.js';
 import { shortTime } from './log-time.js';
@@ -7,7 +7,47 @@ import { shortTime } from './log-time.js';
 /** Height of one row in pixels: fixed, so that scrolling never measures the DOM. */
 export const ROW_HEIGHT = 36;
 /** Rows drawn beyond the visible ones on each side, so that fast scrolling shows no gaps. */
-const OVERSCAN = 12;
+const OVERSCAN = 8;
+
+/**
+ * One drawn row. Memoised: while scrolling, the rows already drawn keep their props, so only the few entering
+ * the view render.
+ */
+const LogTableRow = memo(function LogTableRow({
+  row,
+  index,
+  start,
+  selected,
+  onSelect,
+}: {
+  row: LogRow;
+  index: number;
+  start: number;
+  selected: boolean;
+  onSelect: (index: number) => void;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className={`log-row status-${row.status}${selected ? ' selected' : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <td>
+        <time dateTime={row.ts}>{shortTime(row.ts)}</time>
+      </td>
+      <td className="log-status">{row.status}</td>
+      <td className="log-domain">
+        <button type="button" className="link-button" aria-pressed={selected} onClick={() => onSelect(index)}>
+          {row.qname === '' ? '(name not logged)' : row.qname}
+        </button>
+      </td>
+      <td>{qtypeName(row.qtype)}</td>
+      <td>{row.device_name === '' ? row.device_id : row.device_name}</td>
+      <td>{row.client_ip}</td>
+      <td>{row.reason}</td>
+    </tr>
+  );
+});
 
 /** Props of {@link LogTable}. */
 export interface LogTableProps {
@@ -45,7 +85,6 @@ export function LogTable({ rows, selected, onSelect, onAtTop, onNearEnd, label, 
   useEffect(() => {
     if (toTop > 0) scroller.current?.scrollTo({ top: 0 });
   }, [toTop]);
-  const now = new Date();
   return (
     <div
       className="log-scroller"
@@ -69,31 +108,14 @@ export function LogTable({ rows, selected, onSelect, onAtTop, onNearEnd, label, 
             const row = rows[item.index];
             if (row === undefined) return null;
             return (
-              <tr
+              <LogTableRow
                 key={item.key}
-                aria-rowindex={item.index + 2}
-                className={`log-row status-${row.status}${item.index === selected ? ' selected' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <td>
-                  <time dateTime={row.ts}>{shortTime(row.ts, now)}</time>
-                </td>
-                <td className="log-status">{row.status}</td>
-                <td className="log-domain">
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-pressed={item.index === selected}
-                    onClick={() => onSelect(item.index)}
-                  >
-                    {row.qname === '' ? '(name not logged)' : row.qname}
-                  </button>
-                </td>
-                <td>{qtypeName(row.qtype)}</td>
-                <td>{row.device_name === '' ? row.device_id : row.device_name}</td>
-                <td>{row.client_ip}</td>
-                <td>{row.reason}</td>
-              </tr>
+                row={row}
+                index={item.index}
+                start={item.start}
+                selected={item.index === selected}
+                onSelect={onSelect}
+              />
             );
           })}
         </tbody>

@@ -8,10 +8,12 @@ const dayAndTime = new Intl.DateTimeFormat(undefined, {
 });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 
+const today = () => new Date().toDateString();
+
 /** A row's time, short: the time of day for today's rows, with the date for older ones. */
-export function shortTime(iso: string, now = new Date()): string {
+export function shortTime(iso: string): string {
   const date = new Date(iso);
-  return date.toDateString() === now.toDateString() ? time.format(date) : dayAndTime.format(date);
+  return date.toDateString() === today() ? time.format(date) : dayAndTime.format(date);
 }
 
 /** A row's time in full, for its details. */

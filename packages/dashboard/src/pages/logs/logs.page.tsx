@@ -55,6 +55,7 @@ function Logs({ profile }: { profile: Profile }) {
   const loadMore = useCallback(() => {
     if (canLoadMore && !isFetchingNextPage) void fetchNextPage();
   }, [canLoadMore, isFetchingNextPage, fetchNextPage]);
+  const select = useCallback((index: number) => setSelected(rows[index]), [rows]);
   const apply = (next: LogView) => {
     setSelected(undefined);
     setHolding(false);
@@ -160,7 +161,7 @@ function Logs({ profile }: { profile: Profile }) {
           rows={rows}
           label={live ? 'Live queries, newest first' : 'Queries found, newest first'}
           selected={selectedIndex === -1 ? undefined : selectedIndex}
-          onSelect={(index) => setSelected(rows[index])}
+          onSelect={select}
           onAtTop={live ? setAtTop : undefined}
           toTop={toTop}
           onNearEnd={live ? undefined : loadMore}

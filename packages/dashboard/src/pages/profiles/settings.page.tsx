@@ -12,7 +12,7 @@ import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { ProfileFrame } from './profile-frame.js';
-import { ProfileFormOutcome } from './saved-notice.js';
+import { ProfileFormOutcome } from './profile-form-outcome.js';
 import { choicesOf, useCapabilities } from './use-capabilities.js';
 import { useProfilePatchForm } from './use-profile-patch-form.js';
 
