@@ -7,8 +7,8 @@ import { fieldId } from '../../forms/field-id.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ProfileFrame } from './profile-frame.js';
 import { ProfileFormOutcome } from './profile-form-outcome.js';
+import { ProfileFrame } from './profile-frame.js';
 import { useProfilePatchForm } from './use-profile-patch-form.js';
 
 const LABELS: Readonly<Record<string, string>> = {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { CheckboxField } from '../../forms/checkbox-field.js';
 import { SubmitButton } from '../../forms/submit-button.js';
-import { ProfileFrame } from './profile-frame.js';
 import { ProfileFormOutcome } from './profile-form-outcome.js';
+import { ProfileFrame } from './profile-frame.js';
 import { useProfilePatchForm } from './use-profile-patch-form.js';
 
 type SecurityToggle = keyof Profile['security'];

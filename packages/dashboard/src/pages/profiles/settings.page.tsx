@@ -11,8 +11,8 @@ import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
-import { ProfileFrame } from './profile-frame.js';
 import { ProfileFormOutcome } from './profile-form-outcome.js';
+import { ProfileFrame } from './profile-frame.js';
 import { choicesOf, useCapabilities } from './use-capabilities.js';
 import { useProfilePatchForm } from './use-profile-patch-form.js';
 
