@@ -30,7 +30,9 @@ import {
  * of the issue (SELECT … FOR UPDATE, UPDATE, INSERT INTO outbox, COMMIT) by as many clients; and, for
  * comparison, the statements the API itself issues per PATCH (it commits without holding the row lock across
  * round trips, see ProfileService.writeFields).
- * Targets: GET at 0.8 of GET /v1/meta or better; PATCH at 0.5 of the raw transaction rate or better.
+ * Targets: GET at 1.0 of the same SELECT issued directly with `pg` by as many clients or better (like with
+ * like: both read the one row; meta, static, is printed for reference only); PATCH at 0.5 of the raw
+ * transaction rate or better.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -400,7 +402,8 @@ async function main(): Promise<void> {
         loopRow(`PATCH /v1/profiles/{id} If-Match (${WRITERS} writers)`, patch, 'req/s', patchCpu),
         loopRow('the locked transaction directly with pg', patchSql, 'tx/s '),
         loopRow("the API's own statements directly with pg", patchStatements, 'w/s  '),
-        `GET profile / GET meta:        ${fixed(get.requestsPerSecond / Math.max(1, meta.requestsPerSecond), 2)} (target ≥ 0.80)`,
+        `GET profile / direct SELECT:   ${fixed(get.requestsPerSecond / Math.max(1, getSql.perSecond), 2)} (target ≥ 1.00)`,
+        `GET profile / GET meta:        ${fixed(get.requestsPerSecond / Math.max(1, meta.requestsPerSecond), 2)} (for reference: a static answer)`,
         `PATCH / direct transaction:    ${fixed(patch.perSecond / Math.max(1, patchSql.perSecond), 2)} (target ≥ 0.50)`,
         `PATCH / its statements direct: ${fixed(patch.perSecond / Math.max(1, patchStatements.perSecond), 2)} (for comparison: the same SQL, one writer's at a time)`,
         '',
