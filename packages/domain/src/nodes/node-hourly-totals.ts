@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { EdgeLogWriter } from '../query-log/edge-log-writer.port.js';
+import type { EdgeLogWriter } from '../query-log/edge-log-writer.ports.js';
 import { QUERY_STATUSES, type QueryStatus } from '../query-log/query-log-row.js';
-import type { Clock } from '../shared/clock.port.js';
-import type { BatchSender } from './node-log-batch.js';
+import type { Clock } from '../shared/clock.ports.js';
+import type { BatchSender } from './node-log-batch.service.js';
 
 const HOUR_MS = 3_600_000;
 /** How far back a node may report an hour (its reports of a run are remembered as long). */
