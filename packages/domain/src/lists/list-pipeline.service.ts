@@ -163,7 +163,9 @@ export class ListPipelineService {
         const outcome = await this.compileList(list, states, current.get(list.id));
         if (outcome !== null) outcomes.push(outcome);
       }
-      outcomes.push(...(await this.compileDerived(derivedFedBy(options.lists === undefined ? undefined : lists))));
+      outcomes.push(
+        ...(await this.compileDerived(derivedFedBy(options.lists === undefined ? undefined : lists))),
+      );
       await this.announce(outcomes);
       return { sources, lists: outcomes };
     } finally {
