@@ -34,7 +34,7 @@ import {
 } from './node.schemas.js';
 import { NODE_REVOKED_SUBJECT, type NodePresence } from './node-presence.ports.js';
 import { nodeListsDigest, nodeProfileDocument } from './node-profile-document.js';
-import type { ProfileSigner } from './profile-signature.js';
+import type { ProfileSigner } from './profile-signer.ports.js';
 
 /** Keyed-hash purposes of node secrets: one key each, so a hash never stands in for another secret. */
 export const NodeSecretPurpose = { enrolment: 'node-enrolment-code', token: 'node-token' } as const;
