@@ -1,7 +1,6 @@
 // No cycles between the domain's contexts (packages/domain/src/<context>/): `npm run lint` runs this with the
-// modules collapsed to their context folder. Known cycles (.dependency-cruiser-known-violations.json) all run
-// through the outbox's TransactionScope, which every context's writes share; narrowing it to per-use-case
-// scopes removes them, and the baseline with them. A new cycle fails.
+// modules collapsed to their context folder. The known-violations list (.dependency-cruiser-known-violations.json)
+// is empty since the use cases declare per-use-case transaction scopes (docs/adr/0023): any cycle fails.
 const base = require('./.dependency-cruiser.cjs');
 
 module.exports = {

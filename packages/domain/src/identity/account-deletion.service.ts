@@ -1,15 +1,16 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { accountDeletionCanceledMail } from '../mail/identity.mails.js';
 import { revokeOrganisationNodes } from '../nodes/node-revocation.js';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { QueryLogEraser } from '../query-log/query-log-eraser.port.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { QueryLogEraser } from '../query-log/query-log-eraser.ports.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { accountView } from './account-view.js';
 import type { AccountRecord } from './identity.records.js';
 import type { Account } from './identity.schemas.js';
+import type { AccountDeletionScope } from './identity-transaction.ports.js';
 
 /**
  * The deletion cooling-off by default (spec 3, "not shown"; issue 5): 14 days between the request and the
@@ -33,15 +34,12 @@ export interface DeletionOnBehalf {
 
 /** What account deletion is built from. */
 export interface AccountDeletionDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<AccountDeletionScope>;
   clock: Clock;
   /** Days of cooling-off; {@link DEFAULT_DELETION_COOLING_OFF_DAYS} when not given. */
   coolingOffDays?: number;
   /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
-  publishProfile: (
-    tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0],
-    profile: ProfileRecord,
-  ) => Promise<void>;
+  publishProfile: (tx: AccountDeletionScope, profile: ProfileRecord) => Promise<void>;
   /** Erases the profiles' query logs and counts in the columnar store; none without one (memory storage). */
   queryLogs?: QueryLogEraser | null;
 }

@@ -1,6 +1,6 @@
 import { BLOCKLIST_CATALOGUE } from '../catalogue/blocklist.catalogue.js';
 import type { BlocklistCatalogueRecord, BlocklistRecord } from '../catalogue/blocklist.schemas.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ListCompiler, type ListCompileStats } from './list-compiler.js';
 import type { ListFormat } from './list-format.js';
