@@ -29,6 +29,7 @@ export * from './idempotency/idempotency.service.js';
 export * from './identity/account-deletion.service.js';
 export * from './identity/account-view.js';
 export * from './identity/api-token.service.js';
+export * from './identity/api-token-invalidation.port.js';
 export * from './identity/email-verification.js';
 export * from './identity/identity.dependencies.js';
 export * from './identity/identity.ports.js';

@@ -1,18 +1,10 @@
-import { ClickHouseQueryLogEraser } from '@svc/adapters';
-import {
-  AccountDeletionService,
-  Clock,
-  ColumnarStore,
-  type ProfileService,
-  QueryLogEraser,
-  UnitOfWork,
-} from '@svc/domain';
+import { ClickHouseClientSource, ClickHouseQueryLogEraser } from '@svc/adapters';
+import type { Lifecycle } from '@svc/composition';
+import { AccountDeletionService, Clock, type ProfileService, QueryLogEraser, UnitOfWork } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
 import { AccountErasureScheduler } from './account-erasure.scheduler.js';
-import { openedColumnarStore } from './edge-simulation.bindings.js';
-import type { Lifecycle } from './lifecycle.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
@@ -31,12 +23,12 @@ const OptionalQueryLogEraser = Symbol.for('svc.OptionalQueryLogEraser');
  * opens the store only when an erased organisation had profiles).
  */
 export function bindAccountDeletion(container: Container): void {
-  if (container.isBound(ColumnarStore) && !container.isBound(QueryLogEraser)) {
+  if (container.isBound(ClickHouseClientSource) && !container.isBound(QueryLogEraser)) {
     container
       .bind<QueryLogEraser>(QueryLogEraser)
       .toResolvedValue(
-        (store: ColumnarStore) => new ClickHouseQueryLogEraser(openedColumnarStore(store)),
-        [ColumnarStore],
+        (source: ClickHouseClientSource) => new ClickHouseQueryLogEraser(() => source.store()),
+        [ClickHouseClientSource],
       );
   }
   container
