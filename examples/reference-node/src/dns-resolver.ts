@@ -42,6 +42,8 @@ export interface DnsResolverOptions {
   blockAnswers?: BlockAnswers;
   /** Records a query the profile's logging settings keep. */
   record: (query: QueryToRecord) => RecordedQuery;
+  /** Counts every query answered, logged or not (the node's hourly totals, spec 4.6 rule 1). */
+  count?: (status: RecordedQuery['status'], at: number) => void;
   /** Told why the upstream failed a query (the client then gets SERVFAIL). */
   onUpstreamFailure?: (error: Error) => void;
 }
@@ -109,6 +111,7 @@ export class DnsResolver {
       at,
     );
     const answer = encoded(query, resolution, answerSizeLimit(query, origin.overUdp));
+    this.options.count?.(resolution.status, at);
     if (profile.logging) {
       const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
       const logged = loggedDecision(decision);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CredentialStore, enrolNode, NodeAgent, NodeFilter } from '@svc/node-agent-kit';
+import { type CredentialStore, enrolNode, HourlyTotals, NodeAgent, NodeFilter } from '@svc/node-agent-kit';
 import { type BlockAnswers, DnsResolver } from './dns-resolver.js';
 import { Do53Listener } from './do53-listener.js';
 import { DohListener } from './doh-listener.js';
@@ -48,6 +48,8 @@ export interface ReferenceNodeOptions {
   blockAnswers?: BlockAnswers;
   /** How often recorded queries are sent to the API when the profile's destination is `both` (default 1 s). */
   logBatchIntervalMs?: number;
+  /** How often the node's hourly totals are sent over the link (default 60 s; also after each welcome). */
+  totalsIntervalMs?: number;
   /** Reconnection backoff of the link. */
   backoff?: { initialMs?: number; maxMs?: number };
   /** Called when the node finds itself revoked; it has stopped answering DNS. */
@@ -73,6 +75,8 @@ export class ReferenceNode {
     readonly agent: NodeAgent,
     /** What queries are decided with: the kit's filter (profile document, compiled lists, operator files). */
     readonly filter: NodeFilter,
+    /** Every query answered, by hour and status, sent over the link for the cloud's hourly totals. */
+    readonly totals: HourlyTotals,
     private readonly batches: LogBatchSender,
     /** A temporary filter directory of this run, removed on stop. */
     private readonly temporaryDirectory: string | null,
@@ -102,6 +106,7 @@ export class ReferenceNode {
       directory: options.filterDirectory ?? (temporaryDirectory as string),
       token: (): string => agent.nodeToken,
     });
+    const totals = new HourlyTotals();
     const agent = new NodeAgent({
       baseUrl: options.apiUrl,
       store: options.credentials,
@@ -109,6 +114,8 @@ export class ReferenceNode {
       shapes: [...ANSWERED_SHAPES],
       handler: new RelayedQueryHandler(store),
       filter,
+      totals,
+      ...(options.totalsIntervalMs === undefined ? {} : { totalsIntervalMs: options.totalsIntervalMs }),
       onProfile: (document) => {
         const lists = filter.lists.current.map((list) => list.listId).join(', ') || 'none';
         log(`applied profile ${document.id} version ${document.version} (lists in force: ${lists})`);
@@ -133,6 +140,7 @@ export class ReferenceNode {
       store,
       agent,
       filter,
+      totals,
       new LogBatchSender(agent, options.logBatchIntervalMs ?? 1_000, log),
       temporaryDirectory,
     );
@@ -147,6 +155,7 @@ export class ReferenceNode {
         upstream: options.upstream,
         ...(options.blockAnswers === undefined ? {} : { blockAnswers: options.blockAnswers }),
         record: (query) => created.record(query),
+        count: (status, at) => totals.count(status, at),
         onUpstreamFailure: (error) => log(`upstream failed: ${error.message}`),
       });
       const host = options.dnsHost ?? '127.0.0.1';
