@@ -246,36 +246,51 @@ export class ListCompiler implements ListEntrySink {
     this.count += 1;
   }
 
-  /** Entry indexes sorted by key (lane A, then lane B): an LSD radix sort, 16 bits a pass. */
+  /**
+   * Entry indexes sorted by key (lane A, then lane B, unsigned): a counting sort by lane A's top 16 bits into
+   * one array, then each bucket sorted on its own (a few entries each, the keys being hashes), by insertion
+   * when small and by the engine's sort otherwise, so that crafted names sharing a bucket cost n log n. One
+   * array of indexes, not the two a radix sort swaps between: this is the compilation's peak of memory.
+   */
   private sortedOrder(): Uint32Array {
-    let order = new Uint32Array(this.count);
-    for (let index = 0; index < this.count; index += 1) order[index] = index;
-    let spare = new Uint32Array(this.count);
-    const counts = new Uint32Array(1 << 16);
-    for (const [lane, shift] of [
-      [this.keyB, 0],
-      [this.keyB, 16],
-      [this.keyA, 0],
-      [this.keyA, 16],
-    ] as const) {
-      counts.fill(0);
-      for (let index = 0; index < order.length; index += 1) {
-        const digit = ((lane[order[index] as number] as number) >>> shift) & 0xffff;
-        counts[digit] = (counts[digit] as number) + 1;
+    const keyA = this.keyA;
+    const keyB = this.keyB;
+    const count = this.count;
+    const starts = new Uint32Array((1 << 16) + 1);
+    for (let index = 0; index < count; index += 1) {
+      const bucket = (keyA[index] as number) >>> 16;
+      starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+    }
+    for (let bucket = 0; bucket < 1 << 16; bucket += 1)
+      starts[bucket + 1] = (starts[bucket + 1] as number) + (starts[bucket] as number);
+    const next = starts.slice(0, 1 << 16);
+    const order = new Uint32Array(count);
+    for (let index = 0; index < count; index += 1) {
+      const bucket = (keyA[index] as number) >>> 16;
+      order[next[bucket] as number] = index;
+      next[bucket] = (next[bucket] as number) + 1;
+    }
+    const before = (x: number, y: number): number =>
+      (keyA[x] as number) >>> 0 !== (keyA[y] as number) >>> 0
+        ? ((keyA[x] as number) >>> 0) - ((keyA[y] as number) >>> 0)
+        : ((keyB[x] as number) >>> 0) - ((keyB[y] as number) >>> 0);
+    for (let bucket = 0; bucket < 1 << 16; bucket += 1) {
+      const from = starts[bucket] as number;
+      const to = starts[bucket + 1] as number;
+      if (to - from < 2) continue;
+      if (to - from > 32) {
+        order.subarray(from, to).sort(before);
+        continue;
       }
-      let total = 0;
-      for (let digit = 0; digit < counts.length; digit += 1) {
-        const size = counts[digit] as number;
-        counts[digit] = total;
-        total += size;
+      for (let at = from + 1; at < to; at += 1) {
+        const entry = order[at] as number;
+        let into = at;
+        while (into > from && before(order[into - 1] as number, entry) > 0) {
+          order[into] = order[into - 1] as number;
+          into -= 1;
+        }
+        order[into] = entry;
       }
-      for (let index = 0; index < order.length; index += 1) {
-        const entry = order[index] as number;
-        const digit = ((lane[entry] as number) >>> shift) & 0xffff;
-        spare[counts[digit] as number] = entry;
-        counts[digit] = (counts[digit] as number) + 1;
-      }
-      [order, spare] = [spare, order];
     }
     return order;
   }
