@@ -17,6 +17,7 @@ const BENCHES = [
   'query-log',
   'relay',
   'dns',
+  'filtering',
   'exports',
   'mix',
   'dashboard',
