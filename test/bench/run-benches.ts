@@ -19,6 +19,7 @@ const BENCHES = [
   'dns',
   'exports',
   'mix',
+  'cluster',
   'dashboard',
   'dashboard-pages',
 ];

@@ -181,6 +181,8 @@ export async function startNatsCluster(): Promise<NatsCluster> {
 export interface Balancer {
   /** `http://127.0.0.1:PORT`. */
   url: string;
+  /** Caddy's process id (for its CPU time). */
+  pid: number | undefined;
   destroy(): Promise<void>;
 }
 
@@ -219,6 +221,7 @@ export async function startBalancer(upstreams: string[]): Promise<Balancer> {
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     destroy: async () => {
       // Caddy holds nothing worth a graceful stop, and its grace period waits for every open connection.
       child.kill('SIGKILL');

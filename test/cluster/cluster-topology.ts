@@ -28,6 +28,8 @@ export interface ApiServer {
 export interface Topology {
   /** The balancer's URL: what clients use. */
   url: string;
+  /** The balancer's process id. */
+  balancerPid: number | undefined;
   servers: ApiServer[];
   postgres: PostgresPair;
   nats: NatsCluster;
@@ -125,6 +127,7 @@ export async function startTopology(count: number): Promise<Topology> {
     cleanups.push(() => balancer.destroy());
     return {
       url: balancer.url,
+      balancerPid: balancer.pid,
       servers,
       postgres,
       nats,

@@ -112,7 +112,8 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
         `fault took ${outcome.faultMs.toFixed(0)} ms, time to recover ${outcome.recoveredMs.toFixed(0)} ms` +
         (outcome.failures.length === 0
           ? ''
-          : `; failed requests sent at ${outcome.failures.map((failure) => failure.at.toFixed(0)).join(', ')} ms from the fault`),
+          : `; failed requests sent from ${Math.min(...outcome.failures.map((failure) => failure.at)).toFixed(0)} ` +
+            `to ${outcome.recoveredMs.toFixed(0)} ms after the fault began`),
     );
   }
 
