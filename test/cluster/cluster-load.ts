@@ -29,6 +29,8 @@ export interface LoadOutcome {
   acknowledged: AcknowledgedProfile[];
   /** Milliseconds from the fault to its last failure (0 without failures): the time to recover. */
   recoveredMs: number;
+  /** Answers (reads and writes, any status) in each 500 ms from 1 s before the fault: throughput over time. */
+  timeline: number[];
   /** How long the fault itself took (a kill until the process was gone, a failover until promoted). */
   faultMs: number;
   /** Whether a write was acknowledged after the last failure (the system took writes again). */
@@ -100,6 +102,11 @@ export async function runFaultLoad(options: {
   // Planned at first; the moment the fault began once it has.
   let faultAt = performance.now() + options.faultAtMs;
   const since = () => performance.now() - faultAt;
+  const timeline: number[] = [];
+  const answered = () => {
+    const bucket = Math.floor((since() + 1_000) / 500);
+    if (bucket >= 0) timeline[bucket] = (timeline[bucket] ?? 0) + 1;
+  };
   let lastAcknowledgedAt = 0;
   let writes = 0;
   let stopped = false;
@@ -175,6 +182,7 @@ export async function runFaultLoad(options: {
           return { ...request, headers: { authorization: `Bearer ${token}` } };
         },
         onResponse: (status, _body, context) => {
+          answered();
           if (status !== 200)
             failures.push({ kind: 'GET /v1/profiles', at: Number(context.sentAt), what: String(status) });
         },
@@ -200,6 +208,7 @@ export async function runFaultLoad(options: {
     acknowledged,
     recoveredMs: lastFailure,
     faultMs,
+    timeline: Array.from(timeline, (count) => count ?? 0),
     writesAfterRecovery: lastAcknowledgedAt > lastFailure,
   };
 }

@@ -1,4 +1,5 @@
 import { createPostgresDatabase } from '@svc/adapters';
+import { enrolNode, MemoryCredentialStore, NodeAgent } from '@svc/node-agent-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBenchAccount } from '../bench/bench-account.js';
 import { clusterUnavailable } from './cluster-engines.js';
@@ -39,6 +40,7 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
     const account = await createBenchAccount(topology.url, topology.dataDir, [
       'profiles:read',
       'profiles:write',
+      'logs:read',
     ]);
     token = account.token;
     for (let index = 0; index < 5; index += 1) {
@@ -109,6 +111,7 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
       `${name}: ${outcome.reads} reads, ${outcome.writes} writes acknowledged (${outcome.acknowledged.length} profiles); ` +
         `failed ${outcome.failures.length} [${[...byKind].map(([kind, count]) => `${count} × ${kind}`).join(', ')}]; ` +
         `acknowledged writes lost 0; documents in order, once each by Nats-Msg-Id (${duplicates} redelivered); ` +
+        `answers per 500 ms from 1 s before the fault: ${outcome.timeline.join(' ')}; ` +
         `fault took ${outcome.faultMs.toFixed(0)} ms, time to recover ${outcome.recoveredMs.toFixed(0)} ms` +
         (outcome.failures.length === 0
           ? ''
@@ -177,5 +180,99 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
     expect(outcome.writesAfterRecovery).toBe(true);
     // Failures stay inside the failover window: nothing fails once the standby took over.
     expect(outcome.recoveredMs).toBeLessThan(LOAD_MS - FAULT_AT_MS);
+  }, 90_000);
+
+  it('a node linked through Caddy relinks to another server when its server is killed; relayed queries keep working', async () => {
+    const running = topology;
+    if (running === undefined) throw new Error('no topology');
+    const { url } = running;
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const profile = (await (
+      await fetch(`${url}/v1/profiles`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'linked', settings: { log_destination: 'self-hosted' } }),
+      })
+    ).json()) as { id: string };
+    const created = (await (
+      await fetch(`${url}/v1/profiles/${profile.id}/nodes`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'behind the balancer' }),
+      })
+    ).json()) as { enrolment_code: string };
+    const store = new MemoryCredentialStore();
+    await enrolNode({
+      baseUrl: url,
+      enrolmentCode: created.enrolment_code,
+      version: '1.0.0',
+      shapes: ['tail'],
+      store,
+    });
+    const agent = new NodeAgent({
+      baseUrl: url,
+      store,
+      version: '1.0.0',
+      shapes: ['tail'],
+      backoff: { initialMs: 200, maxMs: 1_000 },
+      handler: {
+        answer: async () => ({
+          columns: [{ name: 'qname', type: 'string' }],
+          rows: [['relinked.example.']],
+          next_cursor: null,
+          partial: false,
+        }),
+      },
+      logger: { warn: () => undefined },
+    });
+    await agent.start();
+    /** Every change of the link's state, with its time. */
+    const transitions: { connected: boolean; at: number }[] = [];
+    let last = agent.connected;
+    const watcher = setInterval(() => {
+      if (agent.connected !== last) {
+        last = agent.connected;
+        transitions.push({ connected: last, at: performance.now() });
+      }
+    }, 10);
+    /** A log query through the balancer, answered by the node over whichever server holds its link. */
+    const relayed = async () => {
+      const answer = await fetch(`${url}/v1/profiles/${profile.id}/logs`, { headers: auth });
+      return {
+        status: answer.status,
+        body: (await answer.json()) as { source?: string; rows?: unknown[][] },
+      };
+    };
+    const relinks: number[] = [];
+    try {
+      for (const index of [0, 1, 2]) {
+        const killedAt = performance.now();
+        const before = transitions.length;
+        await running.kill(index);
+        // The link was on this server when it drops within a moment of the kill.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const dropped = transitions.slice(before).some((transition) => !transition.connected);
+        const deadline = performance.now() + 10_000;
+        while (!agent.connected && performance.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(agent.connected, `linked again after the kill of api-${index + 1}`).toBe(true);
+        if (dropped) relinks.push((transitions[transitions.length - 1]?.at ?? killedAt) - killedAt);
+        for (let query = 0; query < 6; query += 1) {
+          const answer = await relayed();
+          expect(answer.status).toBe(200);
+          expect(answer.body).toMatchObject({ source: 'node', rows: [['relinked.example.']] });
+        }
+        await running.start(index);
+      }
+    } finally {
+      clearInterval(watcher);
+      await agent.stop();
+    }
+    // The link was on one of the three: one kill at least took it down.
+    expect(relinks.length).toBeGreaterThanOrEqual(1);
+    console.info(
+      `node link: relinked through Caddy ${relinks.length} time(s), ${relinks.map((ms) => ms.toFixed(0)).join(', ')} ms after the kill ` +
+        '(backoff 200 ms to 1 s); 18 relayed log queries through the balancer answered by the node',
+    );
   }, 90_000);
 });
