@@ -31,6 +31,10 @@ export interface LoadOutcome {
   recoveredMs: number;
   /** Answers (reads and writes, any status) in each 500 ms from 1 s before the fault: throughput over time. */
   timeline: number[];
+  /** The longest a write took to be acknowledged. */
+  slowestWriteMs: number;
+  /** When the last acknowledged write was sent, from the fault. */
+  lastAcknowledgedMs: number;
   /** How long the fault itself took (a kill until the process was gone, a failover until promoted). */
   faultMs: number;
   /** Whether a write was acknowledged after the last failure (the system took writes again). */
@@ -109,6 +113,8 @@ export async function runFaultLoad(options: {
   };
   let lastAcknowledgedAt = 0;
   let writes = 0;
+  /** The longest a write took to be acknowledged (with the SDK's retries and the balancer's). */
+  let slowest = 0;
   let stopped = false;
   const client: SvcClient = createClient({ baseUrl: url, token, timeoutMs: 10_000, maxRetries: 4 });
   const write = async (index: number) => {
@@ -124,6 +130,7 @@ export async function runFaultLoad(options: {
         continue;
       }
       writes += 1;
+      slowest = Math.max(slowest, since() - sentAt);
       const profile: AcknowledgedProfile = { id: created.id, versions: [created.version] };
       acknowledged.push(profile);
       lastAcknowledgedAt = sentAt;
@@ -137,6 +144,7 @@ export async function runFaultLoad(options: {
             { ifMatch: version },
           );
           writes += 1;
+          slowest = Math.max(slowest, since() - sentAt);
           profile.versions.push(updated.version);
           lastAcknowledgedAt = sentAt;
         } catch (error) {
@@ -208,6 +216,8 @@ export async function runFaultLoad(options: {
     acknowledged,
     recoveredMs: lastFailure,
     faultMs,
+    slowestWriteMs: slowest,
+    lastAcknowledgedMs: lastAcknowledgedAt,
     timeline: Array.from(timeline, (count) => count ?? 0),
     writesAfterRecovery: lastAcknowledgedAt > lastFailure,
   };

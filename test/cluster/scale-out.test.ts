@@ -112,6 +112,7 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
         `failed ${outcome.failures.length} [${[...byKind].map(([kind, count]) => `${count} × ${kind}`).join(', ')}]; ` +
         `acknowledged writes lost 0; documents in order, once each by Nats-Msg-Id (${duplicates} redelivered); ` +
         `answers per 500 ms from 1 s before the fault: ${outcome.timeline.join(' ')}; ` +
+        `slowest write ${outcome.slowestWriteMs.toFixed(0)} ms, last acknowledged write sent ${outcome.lastAcknowledgedMs.toFixed(0)} ms after the fault; ` +
         `fault took ${outcome.faultMs.toFixed(0)} ms, time to recover ${outcome.recoveredMs.toFixed(0)} ms` +
         (outcome.failures.length === 0
           ? ''
