@@ -52,6 +52,16 @@ export function parsePostgresHosts(url: string): PostgresHosts {
   return { hosts, targetSessionAttrs: attrs, base: base.toString() };
 }
 
+/**
+ * No host of the list can take the connection (all down, or only standbys while a promotion is under way). Its
+ * SQLSTATE is libpq's for a connection that could not be made, so callers treat it as the database being out
+ * of reach (503 with Retry-After), not as a fault of the server.
+ */
+export class NoPostgresHostError extends Error {
+  readonly code = '08001';
+  override readonly name = 'NoPostgresHostError';
+}
+
 /** The URL of one of the hosts. */
 function urlOfHost(url: PostgresHosts, host: PostgresHost): string {
   const single = new URL(url.base);
@@ -110,7 +120,7 @@ class HostLocator {
         await probe.end().catch(() => undefined);
       }
     }
-    throw new Error(
+    throw new NoPostgresHostError(
       `no ${this.url.targetSessionAttrs === 'read-write' ? 'writable ' : ''}PostgreSQL host answers (${reasons.join('; ')})`,
     );
   }
