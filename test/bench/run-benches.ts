@@ -20,6 +20,7 @@ const BENCHES = [
   'filtering',
   'exports',
   'mix',
+  'cluster',
   'dashboard',
   'dashboard-pages',
 ];

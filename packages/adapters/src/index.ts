@@ -51,6 +51,7 @@ export * from './postgres/postgres-audit-log.js';
 export * from './postgres/postgres-data-exports.repository.js';
 export * from './postgres/postgres-database.js';
 export * from './postgres/postgres-devices.repository.js';
+export * from './postgres/postgres-hosts.js';
 export * from './postgres/postgres-idempotency.store.js';
 export * from './postgres/postgres-identity.repositories.js';
 export * from './postgres/postgres-linked-ips.repository.js';

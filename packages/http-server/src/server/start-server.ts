@@ -216,6 +216,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const close = () => {
     closing ??= (async () => {
       readiness.shuttingDown();
+      // Behind a load balancer, requests keep coming until its next /readyz check: serve them meanwhile, so
+      // that closing kept-alive connections races no request the balancer could not send elsewhere.
+      if (settings.shutdownDelaySeconds > 0)
+        await new Promise((resolve) => setTimeout(resolve, settings.shutdownDelaySeconds * 1000));
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Upgraded sockets count as connections of the server: close the links, or shutdown waits for them.
