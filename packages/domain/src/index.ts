@@ -28,6 +28,7 @@ export * from './filtering/index.js';
 export * from './idempotency/idempotency.ports.js';
 export * from './idempotency/idempotency.service.js';
 export * from './identity/account-deletion.service.js';
+export * from './identity/account-nodes-revocation.ports.js';
 export * from './identity/account-view.js';
 export * from './identity/api-token.service.js';
 export * from './identity/api-token-invalidation.port.js';
