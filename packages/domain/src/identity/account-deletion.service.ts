@@ -1,12 +1,12 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { accountDeletionCanceledMail } from '../mail/identity.mails.js';
-import { revokeOrganisationNodes } from '../nodes/node-revocation.js';
 import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { QueryLogEraser } from '../query-log/query-log-eraser.ports.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { AccountNodesRevocation } from './account-nodes-revocation.ports.js';
 import { accountView } from './account-view.js';
 import type { AccountRecord } from './identity.records.js';
 import type { Account } from './identity.schemas.js';
@@ -32,9 +32,14 @@ export interface DeletionOnBehalf {
   ticket?: string;
 }
 
-/** What account deletion is built from. */
-export interface AccountDeletionDependencies {
-  uow: ScopedUnitOfWork<AccountDeletionScope>;
+/**
+ * What account deletion is built from. `NodesScope` is what revoking the nodes uses of the transaction
+ * ({@link AccountNodesRevocation}), which the unit of work offers besides {@link AccountDeletionScope}.
+ */
+export interface AccountDeletionDependencies<NodesScope = unknown> {
+  uow: ScopedUnitOfWork<AccountDeletionScope & NodesScope>;
+  /** Revokes the organisation's nodes in the deletion's transaction (the nodes context implements it). */
+  nodes: AccountNodesRevocation<NodesScope>;
   clock: Clock;
   /** Days of cooling-off; {@link DEFAULT_DELETION_COOLING_OFF_DAYS} when not given. */
   coolingOffDays?: number;
@@ -50,8 +55,8 @@ export interface AccountDeletionDependencies {
  * session of an account pending deletion may read, undelete and log out (the route pipeline refuses the
  * rest). Erasure runs when the cooling-off ends.
  */
-export class AccountDeletionService {
-  constructor(private readonly deps: AccountDeletionDependencies) {}
+export class AccountDeletionService<NodesScope = unknown> {
+  constructor(private readonly deps: AccountDeletionDependencies<NodesScope>) {}
 
   /**
    * DELETE /v1/auth/me (step-up checked by the caller), or on an owner's behalf (POST
@@ -73,7 +78,7 @@ export class AccountDeletionService {
       }
       await tx.identity.sessions.revokeAllExcept(account.id, null, now);
       await tx.identity.apiTokens.revokeAll(account.id, now);
-      await revokeOrganisationNodes(tx, account.orgId, now);
+      await this.deps.nodes.revokeOrganisationNodes(tx, account.orgId, now);
       if (onBehalf !== undefined) {
         await tx.audit.record({
           ...onBehalf.source,

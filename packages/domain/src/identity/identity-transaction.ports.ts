@@ -1,6 +1,5 @@
 import type { AuditScope } from '../audit/audit.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
-import type { NodeRevocationScope } from '../nodes/node.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
 import type {
   AccountCredentialRepository,
@@ -77,14 +76,14 @@ export interface AccountExportEraser {
 
 /**
  * What account deletion uses of a transaction: the account's deletion state, its sessions and tokens, its
- * organisation's profiles (tombstoned, restored and republished, erased), nodes and exports, audited and mailed.
+ * organisation's profiles (tombstoned, restored and republished, erased) and exports, audited and mailed. The
+ * nodes are revoked through the nodes context's port (`AccountNodesRevocation`), which adds what it uses.
  */
 export type AccountDeletionScope = {
   identity: { accounts: AccountDeletionRepository };
   profiles: ProfileTombstoneRepository;
   exports: AccountExportEraser;
 } & IdentityScopeOf<'sessions' | 'apiTokens'> &
-  NodeRevocationScope &
   ProfilePublishScope &
   AuditScope &
   MailScope;

@@ -1,7 +1,7 @@
+import type { ListFormat } from '../catalogue/list-format.js';
 import { type EntryForm, EXCEPTION_FLAGS, entryFlag } from '../filtering/entry-forms.js';
 import { LIST_ARTIFACT_HEADER, parseArtifactLine } from '../filtering/list-artifact.js';
 import { nameKeyOfBytes } from '../filtering/name-key.js';
-import type { ListFormat } from './list-format.js';
 import { LIST_LINE_MAX_LENGTH, type ListEntrySink, parseListLine } from './list-line.js';
 
 /** Invalid lines quoted in a compilation's report. */

@@ -3,7 +3,7 @@ import type { EdgeLogWriter } from '../query-log/edge-log-writer.ports.js';
 import { QUERY_STATUSES } from '../query-log/query-log-row.js';
 import type { Clock } from '../shared/clock.ports.js';
 import type { NodeTotalsLedger, ReportedCount } from './node-hourly-totals.ports.js';
-import type { BatchSender } from './node-log-batch.service.js';
+import type { BatchSender } from './node-log-batch.ports.js';
 
 const HOUR_MS = 3_600_000;
 /** How far back a node may report an hour (its reports of a run are remembered as long). */

@@ -26,3 +26,10 @@ export interface NodeLogBatchLedger {
    */
   forgetStored(storedBefore: Date, limit: number): Promise<number>;
 }
+
+/** The node sending a batch, as its link names it. */
+export interface BatchSender {
+  nodeId: string;
+  orgId: string;
+  profileId: string;
+}

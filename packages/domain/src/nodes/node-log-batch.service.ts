@@ -3,7 +3,7 @@ import type { EdgeLogWriter } from '../query-log/edge-log-writer.ports.js';
 import type { QueryLogRow } from '../query-log/query-log-row.js';
 import type { Clock } from '../shared/clock.ports.js';
 import type { LinkLogBatchAck, LogBatchRowError } from './node-link.protocol.js';
-import type { NodeLogBatchLedger } from './node-log-batch.ports.js';
+import type { BatchSender, NodeLogBatchLedger } from './node-log-batch.ports.js';
 import { NodeLogRow, queryLogRowOfNode } from './node-log-row.js';
 
 /**
@@ -18,13 +18,6 @@ export const LOG_BATCH_CLAIM_LEASE_MS = 5 * 60_000;
 const FUTURE_SLACK_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
 const MAX_ROW_ERRORS = 20;
-
-/** The node sending a batch, as its link names it. */
-export interface BatchSender {
-  nodeId: string;
-  orgId: string;
-  profileId: string;
-}
 
 /** What the service is built from. */
 export interface NodeLogBatchDependencies {

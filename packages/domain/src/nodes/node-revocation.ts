@@ -1,3 +1,4 @@
+import type { AccountNodesRevocation } from '../identity/account-nodes-revocation.ports.js';
 import type { NodeRevocationScope } from './node.ports.js';
 import { NODE_REVOKED_SUBJECT } from './node-presence.ports.js';
 
@@ -14,3 +15,8 @@ export async function revokeOrganisationNodes(
     await tx.outbox.enqueue({ subject: NODE_REVOKED_SUBJECT, payload: { node_id: nodeId } });
   }
 }
+
+/** Account deletion's port to this context ({@link AccountNodesRevocation}), bound by the composition root. */
+export const accountNodesRevocation: AccountNodesRevocation<NodeRevocationScope> = {
+  revokeOrganisationNodes,
+};

@@ -1,19 +1,13 @@
+import { compactCanonicalJson } from '../shared/canonical-json.js';
+
+// Still offered here: `@svc/domain/profile-signature` is what nodes import to verify a signed profile.
+export { compactCanonicalJson };
+
 /** The first line of every signed profile: names the format, so a later one cannot be confused with it. */
 export const PROFILE_SIGNATURE_PREFIX = 'svc-profile-v1\n';
 
 /** Fields a signed document carries about its signature, left out of what is signed. */
 export const PROFILE_SIGNATURE_FIELDS = ['profile_signature', 'profile_key_id', 'profile_pubkey'] as const;
-
-/**
- * Compact canonical JSON: object keys sorted by UTF-16 code units at every depth, arrays in order, no
- * whitespace (JSON.stringify's number and string forms). Both sides of a signature compute the same text.
- */
-export function compactCanonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  });
-}
 
 /**
  * The exact text a profile signature covers (its UTF-8 bytes are signed with Ed25519):

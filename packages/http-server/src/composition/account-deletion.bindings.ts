@@ -1,6 +1,13 @@
 import { ClickHouseClientSource, ClickHouseQueryLogEraser } from '@svc/adapters';
 import type { Lifecycle } from '@svc/composition';
-import { AccountDeletionService, Clock, type ProfileService, QueryLogEraser, UnitOfWork } from '@svc/domain';
+import {
+  AccountDeletionService,
+  accountNodesRevocation,
+  Clock,
+  type ProfileService,
+  QueryLogEraser,
+  UnitOfWork,
+} from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
@@ -46,6 +53,7 @@ export function bindAccountDeletion(container: Container): void {
     ) =>
       new AccountDeletionService({
         uow,
+        nodes: accountNodesRevocation,
         clock,
         coolingOffDays: settings.deletionCoolingOffDays,
         publishProfile: (tx, profile) => profiles.publish(tx, profile),
