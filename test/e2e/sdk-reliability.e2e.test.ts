@@ -214,6 +214,28 @@ describe.each(TRANSPORTS)(
       expect(faults.seen[0]?.idempotencyKey).not.toBe([...keys][0]);
     });
 
+    it('retries a creating POST told 409 idempotency_in_progress after its Retry-After, but no other 409', async () => {
+      faults.play(
+        {
+          kind: 'answer',
+          status: 409,
+          headers: { 'retry-after': '0' },
+          body: { code: 'idempotency_in_progress' },
+        },
+        { kind: 'answer', status: 201, body: { id: 'p2' } },
+      );
+      expect(await client().profiles.create({ name: 'Home' })).toEqual({ id: 'p2' });
+      expect(faults.seen).toHaveLength(2);
+      expect(new Set(faults.seen.map((each) => each.idempotencyKey)).size).toBe(1);
+
+      faults.play({ kind: 'answer', status: 409, body: { code: 'idempotency_key_reused' } });
+      const reused = await client()
+        .profiles.create({ name: 'Home' })
+        .catch((error: unknown) => error);
+      expect((reused as ApiError).code).toBe('idempotency_key_reused');
+      expect(faults.seen).toHaveLength(1);
+    });
+
     it('takes maxRetries from the client, then per call through withOptions or the request', async () => {
       faults.play(unavailable(), unavailable());
       await expect(client({ maxRetries: 0 }).request({ method: 'GET', path: '/v1/thing' })).rejects.toThrow(

@@ -25,8 +25,9 @@ export interface ClientOptions {
    */
   origin?: string;
   /**
-   * Retries of 429, 502, 503 and 504 answers and of network failures (time-outs included), on calls safe to
-   * repeat only: GET, HEAD, PUT, DELETE, and POSTs carrying an Idempotency-Key; default 2.
+   * Retries of 429, 502, 503 and 504 answers, of 409 idempotency_in_progress and of network failures (time-outs
+   * included), on calls safe to repeat only: GET, HEAD, PUT, DELETE, and POSTs carrying an Idempotency-Key;
+   * default 2.
    */
   maxRetries?: number;
   /**
@@ -399,7 +400,10 @@ export class Transport {
    * clients it held back; `maxRetryDelaySeconds` caps the whole wait.
    */
   private retryDelayMs(attempt: number, error: ApiError): number | undefined {
-    if (!RETRYABLE_STATUSES.has(error.status)) return undefined;
+    // A repeat of an idempotent POST whose first try is still running (or ran on a server that died) is told
+    // to come back: the same key then gets the first answer, or runs anew once the first try's lease lapses.
+    const inProgress = error.status === 409 && error.code === 'idempotency_in_progress';
+    if (!RETRYABLE_STATUSES.has(error.status) && !inProgress) return undefined;
     if (error.retryAfter === undefined) return this.backoffMs(attempt);
     const wait = error.retryAfter * 1000;
     return Math.min(this.maxDelayMs(), wait + Math.random() * Math.min(1000, wait / 10));
