@@ -18,7 +18,9 @@ import {
   PostgresProfileCommitter,
   PostgresProfileStore,
   PostgresUnitOfWork,
+  ProfileOwnerLookup,
   postgresIdentityRepositories,
+  postgresProfileOrganisation,
   postgresTransactionRepositories,
   ReadinessProbe,
   type StorageCallTracer,
@@ -83,6 +85,9 @@ export function postgresModule(settings: AdapterSettings, options: PostgresModul
         await pool.query('SELECT 1');
         return true;
       },
+    }));
+    onPool<ProfileOwnerLookup>(ProfileOwnerLookup, (pool) => ({
+      organisationOf: (profileId) => postgresProfileOrganisation(pool, profileId),
     }));
     onPool<IdentityStore>(IdentityStore, postgresIdentityRepositories);
     // Concurrent profile reads coalesce into one statement each (never a cache: servers share the database).

@@ -1,9 +1,9 @@
+import type { Settings } from '@svc/composition';
 import { Clock, type LogQueryService, type ProfileService, type SessionService, Timers } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Authenticator } from '../http/principal.js';
 import { logStreamRoutes } from '../routes/log-stream.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
-import type { Settings } from '../settings/settings.js';
 import { StreamSlots } from '../streams/stream-slots.js';
 import { LogQueryServiceToken, ProfileServiceToken, SessionServiceToken, SettingsToken } from './tokens.js';
 
