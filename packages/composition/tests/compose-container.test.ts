@@ -31,6 +31,7 @@ import {
   PostgresToken,
   ProfileServiceToken,
   parseSettings,
+  QueueDepthSource,
 } from '../src/index.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -67,7 +68,13 @@ describe(composeContainer.name, () => {
       );
       expect((await container.getAsync<NodePresence>(NodePresence)).isConnected('any')).toBe(false);
       // The memory family has no columnar store or profile owner lookup, so no simulator; and no shared bus.
-      for (const id of [EdgeSimulatorToken, ProfileOwnerLookup, CrossServerBus, PostgresToken])
+      for (const id of [
+        EdgeSimulatorToken,
+        ProfileOwnerLookup,
+        CrossServerBus,
+        QueueDepthSource,
+        PostgresToken,
+      ])
         expect(container.isBound(id), String(id)).toBe(false);
     } finally {
       expect(await container.get<Lifecycle>(LifecycleToken).closeAll()).toEqual([]);
@@ -105,6 +112,9 @@ describe(composeContainer.name, () => {
       const owners = await plain.getAsync<ProfileOwnerLookup>(ProfileOwnerLookup);
       expect(await owners.organisationOf('p_none')).toBeNull();
       await plain.getAsync<ProfileService>(ProfileServiceToken);
+      // The metrics read the queues through the family's port: nothing is pending in a new database.
+      const queues = await plain.getAsync<QueueDepthSource>(QueueDepthSource);
+      expect((await queues.read()).outboxPending).toBe(0);
     } finally {
       expect(await plain.get<Lifecycle>(LifecycleToken).closeAll()).toEqual([]);
       expect(await withNats.get<Lifecycle>(LifecycleToken).closeAll()).toEqual([]);

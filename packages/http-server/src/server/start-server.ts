@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type PostgresDatabase, postgresQueueDepths, ReadinessProbe } from '@svc/adapters';
+import { ReadinessProbe } from '@svc/adapters';
 import {
   type ControlCommand,
   CrossServerBus,
@@ -9,7 +9,7 @@ import {
   type Lifecycle,
   LifecycleToken,
   migrateStores,
-  PostgresToken,
+  QueueDepthSource,
   type Settings,
   type StorageKind,
   settingsForBoundUrl,
@@ -89,11 +89,11 @@ async function observedStores(
   logger: Logger,
 ): Promise<ReadinessSources> {
   const sources: ReadinessSources = { bus: container.isBound(CrossServerBus) ? 'nats' : 'in_process' };
-  if (container.isBound(PostgresToken)) {
-    const { pool } = await container.getAsync<PostgresDatabase>(PostgresToken);
+  if (container.isBound(QueueDepthSource)) {
+    const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource);
     registerQueueMetrics(
       metrics,
-      () => postgresQueueDepths(pool),
+      () => queues.read(),
       (error) => logger.warn({ err: error }, 'queue depths unavailable for metrics'),
     );
   }
