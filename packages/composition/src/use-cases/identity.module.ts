@@ -43,8 +43,8 @@ import {
 } from './use-case.tokens.js';
 
 /**
- * Binds the identity use cases (the authenticator and the token cache are the HTTP server's). The stores (IdentityStore, UnitOfWork) are bound by the
- * storage family; everything here is the same for memory and engines.
+ * Binds the identity use cases; the stores (IdentityStore, UnitOfWork) are bound by the adapter family, and the
+ * authenticator and the token cache are the HTTP server's. Everything here is the same for memory and engines.
  */
 export function identityModule(settings: Settings): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {

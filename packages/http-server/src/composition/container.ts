@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { PromServerMetrics, ServerMetrics } from '../observability/server-metrics.js';
 import { traced } from '../observability/tracing.js';
 import { authenticationModule } from './authentication.bindings.js';
-import { nodeLinksModule } from './node.bindings.js';
+import { nodeLinksModule } from './node-links.bindings.js';
 import { serverJobsModule } from './server-jobs.bindings.js';
 import { LoggerToken, SettingsToken } from './tokens.js';
 

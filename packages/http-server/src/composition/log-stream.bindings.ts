@@ -9,7 +9,7 @@ import { LogQueryServiceToken, ProfileServiceToken, SessionServiceToken, Setting
 
 /**
  * The live log stream route (spec 6.1) over the log query service, with this API server's stream slots and
- * the timers the query engine uses (bound by the query-log bindings).
+ * the timers the query engine uses (bound by the composition's query-log module).
  */
 export async function resolveLogStreamRoutes(
   container: Container,

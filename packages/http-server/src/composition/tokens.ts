@@ -46,7 +46,7 @@ export const OperatorExpirySchedulerToken = Symbol.for('svc.OperatorExpirySchedu
 export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');
 export const ListRefreshSchedulerToken = Symbol.for('svc.ListRefreshScheduler');
 
-/** Self-hosted nodes' links, bound in node.bindings.ts. */
+/** Self-hosted nodes' links, bound in node-links.bindings.ts. */
 export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
 export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');
 /** The offline hold's expiry and delivery scheduler (engine-backed servers only). */

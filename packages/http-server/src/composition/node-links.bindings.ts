@@ -143,7 +143,7 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
       },
       [Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
     );
-    // Bound before the query-log bindings, which fall back to an always-offline relay.
+    // Loaded before the use cases: the query-log module falls back to an always-offline relay.
     bind<LogQueryRelay>(LogQueryRelay).toResolvedValue(
       (hub: NodeLinkHub, devices: DeviceStore) => new NodeLinkLogQueryRelay(hub, devices),
       [NodeLinkHubToken, DeviceStore],
