@@ -32,10 +32,10 @@ module.exports = {
     {
       name: 'composition-on-domain-and-adapters',
       comment:
-        'The composition binds ports to the adapter families; it serves nothing and runs no command (docs/adr/0023).',
+        'The composition binds the ports to the adapter families and the use cases (the simulator among them) on them; it serves no HTTP and runs no command (docs/adr/0024).',
       severity: 'error',
       from: { path: src('composition') },
-      to: { path: pkgs('http-server', 'cli', 'sdk', 'node-agent-kit', 'edge-simulator', 'dashboard') },
+      to: { path: pkgs('http-server', 'cli', 'sdk', 'node-agent-kit', 'dashboard') },
     },
     {
       name: 'composition-is-on-top',
@@ -60,6 +60,14 @@ module.exports = {
       severity: 'error',
       from: { path: src('http-server') },
       to: { path: pkgs('cli', 'sdk', 'node-agent-kit', 'dashboard') },
+    },
+    {
+      name: 'cli-serves-through-serve-only',
+      comment:
+        'Storage commands build their container from the composition; only `svc serve` starts the HTTP server (docs/adr/0024).',
+      severity: 'error',
+      from: { path: src('cli'), pathNot: '^packages/cli/src/commands/serve\\.command\\.ts$' },
+      to: { path: pkgs('http-server') },
     },
     {
       name: 'clients-over-http-only',

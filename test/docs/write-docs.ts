@@ -19,7 +19,7 @@ export function walkThroughBlock(language: 'sh' | 'js'): string {
 export const README_SECTIONS: GeneratedSection[] = [
   {
     name: 'settings',
-    source: 'the settings schema, packages/http-server/src/settings/settings.ts',
+    source: 'the settings schema, packages/composition/src/settings/settings.ts',
     render: settingsTableMarkdown,
   },
   {

@@ -76,6 +76,7 @@ export * from './postgres/postgres-second-factors.repository.js';
 export * from './postgres/postgres-transaction.repositories.js';
 export * from './postgres/postgres-unit-of-work.js';
 export * from './shared/dependency-unavailable.js';
+export * from './shared/profile-owner-lookup.port.js';
 export * from './shared/readiness-probe.port.js';
 export * from './shared/transaction-repositories.js';
 export * from './system/crypto-random.js';

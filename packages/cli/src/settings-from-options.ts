@@ -1,4 +1,4 @@
-import type { Settings } from '@svc/http-server';
+import type { Settings } from '@svc/composition';
 
 /** Flags shared by the storage commands and serve; each overrides its environment variable. */
 export interface StorageFlags {
@@ -27,7 +27,7 @@ export async function settingsFrom(
   flags: StorageFlags,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Settings> {
-  const { parseSettings } = await import('@svc/http-server');
+  const { parseSettings } = await import('@svc/composition');
   const server = Object.fromEntries(Object.entries(env).filter(([name]) => !CLIENT_SETTINGS.includes(name)));
   return parseSettings({
     ...server,

@@ -2,6 +2,7 @@ import type { StorageCallTracer } from '@svc/adapters';
 import type { ContainerModule } from 'inversify';
 import type { AdapterLog, AdapterSettings } from './adapter-settings.js';
 import { clickhouseModule } from './clickhouse.module.js';
+import { dataDirModule } from './development-signing-key.js';
 import type { Lifecycle } from './lifecycle.js';
 import { mailModule } from './mail.module.js';
 import { memoryModule } from './memory.module.js';
@@ -34,5 +35,16 @@ export function adapterModules(
     clickhouseModule(settings, lifecycle),
     natsModule(settings, lifecycle),
     mailModule(settings, log),
+    dataDirModule(settings),
   ];
+}
+
+/**
+ * True when the engine-backed families keep an engine in the data dir (PGlite or chdb), which one process holds
+ * at a time: CLI storage commands then go through the control socket of the server holding it.
+ */
+export function holdsEmbeddedEngines(settings: AdapterSettings, storage: StorageKind): boolean {
+  return (
+    storage === 'engines' && (settings.databaseUrl === undefined || settings.clickhouseUrl === undefined)
+  );
 }

@@ -29,6 +29,7 @@ import {
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
+import { DevelopmentSigningKey, inMemorySigningKey } from './development-signing-key.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /**
@@ -41,6 +42,7 @@ export function memoryModule(lifecycle: Lifecycle): ContainerModule {
     const stores = new MemoryStores();
     const mailer = new MemoryMailer();
     bind<MessageBus>(MessageBus).toConstantValue(new InProcessMessageBus());
+    bind<DevelopmentSigningKey>(DevelopmentSigningKey).toConstantValue(inMemorySigningKey());
     bind<Mailer>(Mailer).toConstantValue(mailer);
     bind<IdempotencyStore>(IdempotencyStore).toConstantValue(new MemoryIdempotencyStore());
     bind<IdentityStore>(IdentityStore).toConstantValue(stores.identity.repositories());

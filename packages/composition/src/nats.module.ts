@@ -5,6 +5,15 @@ import type { AdapterSettings } from './adapter-settings.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /**
+ * Bound when the bus carries messages between the servers of a deployment (NATS), so that what one server
+ * publishes reaches the links and caches of the others; unbound, the bus is this process's own.
+ */
+export const CrossServerBus = Symbol.for('svc.CrossServerBus');
+export interface CrossServerBus {
+  readonly transport: 'nats';
+}
+
+/**
  * The bus of the engine-backed stores: NATS with NATS_URL, which carries the outbox's messages to every server
  * of a deployment, else an in-process bus (one server holding the embedded engines needs no other).
  */
@@ -15,5 +24,7 @@ export function natsModule(settings: AdapterSettings, lifecycle: Lifecycle): Con
         bus.close(),
       ),
     );
+    if (settings.natsUrl !== undefined)
+      bind<CrossServerBus>(CrossServerBus).toConstantValue({ transport: 'nats' });
   });
 }

@@ -18,8 +18,12 @@ import {
   PostgresProfileCommitter,
   PostgresProfileStore,
   PostgresUnitOfWork,
+  ProfileOwnerLookup,
   postgresIdentityRepositories,
+  postgresProfileOrganisation,
+  postgresQueueDepths,
   postgresTransactionRepositories,
+  type QueueDepths,
   ReadinessProbe,
   type StorageCallTracer,
 } from '@svc/adapters';
@@ -58,6 +62,15 @@ export interface PostgresModuleOptions {
 }
 
 /**
+ * The outbox and mail queues' depths, read by the server's metrics at scrape time: bound by the family that
+ * keeps those queues (PostgreSQL), unbound where they are not kept (memory).
+ */
+export const QueueDepthSource = Symbol.for('svc.QueueDepthSource');
+export interface QueueDepthSource {
+  read(): Promise<QueueDepths>;
+}
+
+/**
  * The PostgreSQL family: the pool (DATABASE_URL, else the embedded PGlite in the data dir, opened on first
  * use), every relational store on it, the list pipeline's state and artifacts, the transactional outbox and
  * its relay, the durable mail queue and its dispatcher. The relay publishes on the bound MessageBus and the dispatcher sends with the bound Mailer, which
@@ -83,6 +96,10 @@ export function postgresModule(settings: AdapterSettings, options: PostgresModul
         await pool.query('SELECT 1');
         return true;
       },
+    }));
+    onPool<QueueDepthSource>(QueueDepthSource, (pool) => ({ read: () => postgresQueueDepths(pool) }));
+    onPool<ProfileOwnerLookup>(ProfileOwnerLookup, (pool) => ({
+      organisationOf: (profileId) => postgresProfileOrganisation(pool, profileId),
     }));
     onPool<IdentityStore>(IdentityStore, postgresIdentityRepositories);
     // Concurrent profile reads coalesce into one statement each (never a cache: servers share the database).

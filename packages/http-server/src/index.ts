@@ -1,9 +1,31 @@
-// The adapter families' composition, which the server is built on, as embedders and tests knew it from here.
-export { type AppliedMigrations, Lifecycle, migrateStores, type StorageKind } from '@svc/composition';
+// The composition the server is built on (adapter families, use cases, settings, the control socket), as
+// embedders and tests knew it from here.
+export {
+  type AppliedMigrations,
+  type ControlAnswer,
+  type ControlCommand,
+  controlSocketPath,
+  type DashboardConfiguration,
+  DataDirInUseError,
+  DEFAULT_DATA_DIR,
+  dashboardSettings,
+  holdsEmbeddedEngines,
+  Lifecycle,
+  migrateStores,
+  parseSettings,
+  RawSettings,
+  type SettingDoc,
+  type Settings,
+  SettingsError,
+  type StorageKind,
+  sendControlCommand,
+  settingDocs,
+  settingsForBoundUrl,
+  startControlSocket,
+} from '@svc/composition';
 export * from './app/build-app.js';
 export * from './app/create-app.js';
 export * from './composition/container.js';
-export * from './composition/edge-simulation.bindings.js';
 export * from './composition/tokens.js';
 export * from './dashboard/dashboard-site.js';
 export * from './http/deprecation.js';
@@ -18,10 +40,7 @@ export type { OpenApiDocument } from './openapi/openapi-document.js';
 export * from './problems/problem-document.js';
 export * from './problems/problem-status.js';
 export * from './routes/route-definition.js';
-export * from './server/control-socket.js';
 export * from './server/express-prototypes.js';
 export * from './server/start-server.js';
-export * from './settings/setting-docs.js';
-export * from './settings/settings.js';
 export * from './settings/settings-reference.js';
 export * from './testing/create-test-app.js';

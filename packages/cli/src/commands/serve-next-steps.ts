@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { Settings } from '@svc/http-server';
+import type { Settings } from '@svc/composition';
 import type { StorageFlags } from '../settings-from-options.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import type { Settings } from '@svc/http-server';
+import type { Settings } from '@svc/composition';
 import type { Command } from 'commander';
 import { ExitCode } from '../output.js';
 import { type StorageFlags, settingsFrom } from '../settings-from-options.js';

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ListPipelineServiceToken } from '@svc/composition';
 import { LIST_FORMATS, type ListFormat, type ListPipelineService } from '@svc/domain';
-import { ListPipelineServiceToken } from '@svc/http-server';
 import type { Container } from 'inversify';
 
 function listIds(value: unknown): number[] | undefined {

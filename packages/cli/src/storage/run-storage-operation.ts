@@ -1,3 +1,4 @@
+import { untracedStorageCalls } from '@svc/adapters';
 import type { Lifecycle } from '@svc/composition';
 import type { Output } from '../output.js';
 import type { StorageFlags } from '../settings-from-options.js';
@@ -6,7 +7,7 @@ import { type NewDataDir, storageSettingsFrom } from './storage-settings.js';
 /**
  * Runs a storage operation where the storage is: through the control socket of a server holding the embedded
  * engines, else on stores opened here (migrated first) and closed after. Says on stderr which it did and
- * which data dir or servers it opened. The server's modules load only here, when a storage command runs.
+ * which data dir or servers it opened. The composition's modules load only here, when a storage command runs.
  */
 export async function runStorageOperation(
   commandLine: string,
@@ -17,9 +18,9 @@ export async function runStorageOperation(
   newDataDir: NewDataDir = 'refuse',
 ): Promise<unknown> {
   const { settings, opened } = await storageSettingsFrom(flags, newDataDir);
-  const server = await import('@svc/http-server');
-  if (server.holdsEmbeddedEngines(settings, 'engines')) {
-    const answer = await server.sendControlCommand(settings.dataDir, operation, args);
+  const composition = await import('@svc/composition');
+  if (composition.holdsEmbeddedEngines(settings, 'engines')) {
+    const answer = await composition.sendControlCommand(settings.dataDir, operation, args);
     if (answer !== undefined) {
       if (!answer.ok) throw new Error(answer.error);
       output.error(
@@ -33,8 +34,17 @@ export async function runStorageOperation(
   if (run === undefined) throw new Error(`unknown storage operation ${operation}`);
   output.error(`${commandLine}: ${opened}`);
   const { default: pino } = await import('pino');
-  const { LifecycleToken, migrateStores } = await import('@svc/composition');
-  const container = server.createContainer({ settings, logger: pino({ level: 'warn' }), storage: 'engines' });
+  const { composeContainer, LifecycleToken, migrateStores } = composition;
+  const logger = pino({ level: 'warn' });
+  // The use cases on the adapter families, as the server has them, without what serving HTTP adds (the token
+  // cache, the nodes' links, the background jobs): an operation is one call, then everything is closed.
+  const container = composeContainer({
+    settings,
+    storage: 'engines',
+    log: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) },
+    useCaseLog: logger,
+    tracer: untracedStorageCalls,
+  });
   try {
     // Every operation works on the current schema; migrate is the one that brings it there.
     if (operation !== 'migrate') await migrateStores(container);

@@ -1,6 +1,6 @@
+import { EdgeSimulatorToken } from '@svc/composition';
 import { DomainError, Random } from '@svc/domain';
 import type { EdgeSimulator, SimulationSummary } from '@svc/edge-simulator';
-import { EdgeSimulatorToken } from '@svc/http-server';
 import type { Container } from 'inversify';
 
 /** What `svc simulate` prints: the run's summary with its speed. */

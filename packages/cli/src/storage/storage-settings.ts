@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Settings } from '@svc/http-server';
+import type { Settings } from '@svc/composition';
 import { usageError } from '../output.js';
 import { environmentValue, type StorageFlags, settingsFrom } from '../settings-from-options.js';
 
@@ -37,7 +37,7 @@ export async function storageSettingsFrom(
   newDataDir: NewDataDir,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<StorageSettings> {
-  const { DEFAULT_DATA_DIR, SettingsError } = await import('@svc/http-server');
+  const { DEFAULT_DATA_DIR, SettingsError } = await import('@svc/composition');
   const dataDir = resolve(flags.dataDir ?? environmentValue(env, 'SVC_DATA_DIR') ?? DEFAULT_DATA_DIR);
   const generatedSecret = existsSync(join(dataDir, 'secret'));
   const explicitMode =

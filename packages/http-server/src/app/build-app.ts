@@ -1,3 +1,4 @@
+import type { Settings } from '@svc/composition';
 import {
   type AccountDeletionService,
   ApiTokenInvalidation,
@@ -33,7 +34,7 @@ import type { AccountErasureScheduler } from '../composition/account-erasure.sch
 import type { DataExportScheduler } from '../composition/data-export.scheduler.js';
 import type { ListRefreshScheduler } from '../composition/list-refresh.scheduler.js';
 import { resolveLogStreamRoutes } from '../composition/log-stream.bindings.js';
-import { resolveOperatorRoutes } from '../composition/operator.bindings.js';
+import { resolveOperatorRoutes } from '../composition/operator-routes.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
@@ -87,7 +88,6 @@ import { sessionRoutes } from '../routes/session.routes.js';
 import { setupRoutes } from '../routes/setup.routes.js';
 import { signupRoutes } from '../routes/signup.routes.js';
 import { tokenRoutes } from '../routes/token.routes.js';
-import type { Settings } from '../settings/settings.js';
 import { createExpressApp } from './create-app.js';
 import { resolveNodeParts, type UpgradeHandler } from './node-parts.js';
 

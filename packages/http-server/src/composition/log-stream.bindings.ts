@@ -1,15 +1,15 @@
+import type { Settings } from '@svc/composition';
 import { Clock, type LogQueryService, type ProfileService, type SessionService, Timers } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Authenticator } from '../http/principal.js';
 import { logStreamRoutes } from '../routes/log-stream.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
-import type { Settings } from '../settings/settings.js';
 import { StreamSlots } from '../streams/stream-slots.js';
 import { LogQueryServiceToken, ProfileServiceToken, SessionServiceToken, SettingsToken } from './tokens.js';
 
 /**
  * The live log stream route (spec 6.1) over the log query service, with this API server's stream slots and
- * the timers the query engine uses (bound by the query-log bindings).
+ * the timers the query engine uses (bound by the composition's query-log module).
  */
 export async function resolveLogStreamRoutes(
   container: Container,

@@ -1,7 +1,7 @@
+import type { Settings } from '@svc/composition';
 import { API_VERSION, CallerIp, Capabilities, Meta, POP_CATALOGUE, PopList } from '@svc/domain';
 import { z } from 'zod';
 import { ipVersion } from '../http/client-ip.js';
-import type { Settings } from '../settings/settings.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** What the meta routes need to know about the deployment. */

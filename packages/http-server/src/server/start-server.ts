@@ -1,13 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type PostgresDatabase, postgresQueueDepths, ReadinessProbe } from '@svc/adapters';
+import { ReadinessProbe } from '@svc/adapters';
 import {
+  type ControlCommand,
+  CrossServerBus,
+  holdsEmbeddedEngines,
   type Lifecycle,
   LifecycleToken,
   migrateStores,
-  PostgresToken,
+  QueueDepthSource,
+  type Settings,
   type StorageKind,
+  settingsForBoundUrl,
+  startControlSocket,
 } from '@svc/composition';
 import type { Clock } from '@svc/domain';
 import type { Container } from 'inversify';
@@ -21,9 +27,7 @@ import { Readiness, type ReadinessSources } from '../observability/readiness.js'
 import { requestObserver } from '../observability/request-observer.js';
 import { ServerMetrics } from '../observability/server-metrics.js';
 import { productionRefusals } from '../settings/production-requirements.js';
-import { type Settings, settingsForBoundUrl } from '../settings/settings.js';
 import { answerClientError } from './client-error.js';
-import { type ControlCommand, startControlSocket } from './control-socket.js';
 import { expressPrototypes } from './express-prototypes.js';
 
 /** How long shutdown waits for requests in flight before cutting connections (RUNNER.md). */
@@ -60,13 +64,6 @@ export interface StartServerOptions {
   dashboardDir?: string;
 }
 
-/** True when the server keeps an engine in the data dir, so CLI storage commands must go through it. */
-export function holdsEmbeddedEngines(settings: Settings, storage: StorageKind): boolean {
-  return (
-    storage === 'engines' && (settings.databaseUrl === undefined || settings.clickhouseUrl === undefined)
-  );
-}
-
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -88,18 +85,15 @@ function urlOf(address: AddressInfo): string {
  */
 async function observedStores(
   container: Container,
-  settings: Settings,
   metrics: ServerMetrics,
   logger: Logger,
 ): Promise<ReadinessSources> {
-  const sources: ReadinessSources = {
-    bus: settings.natsUrl !== undefined && container.isBound(PostgresToken) ? 'nats' : 'in_process',
-  };
-  if (container.isBound(PostgresToken)) {
-    const { pool } = await container.getAsync<PostgresDatabase>(PostgresToken);
+  const sources: ReadinessSources = { bus: container.isBound(CrossServerBus) ? 'nats' : 'in_process' };
+  if (container.isBound(QueueDepthSource)) {
+    const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource);
     registerQueueMetrics(
       metrics,
-      () => postgresQueueDepths(pool),
+      () => queues.read(),
       (error) => logger.warn({ err: error }, 'queue depths unavailable for metrics'),
     );
   }
@@ -197,7 +191,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         ? { dashboardDir: options.dashboardDir }
         : {},
     );
-    readiness.serving(await observedStores(container, settings, metrics, options.logger));
+    readiness.serving(await observedStores(container, metrics, options.logger));
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await lifecycle.closeAll();

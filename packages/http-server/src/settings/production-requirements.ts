@@ -1,4 +1,4 @@
-import { type Settings, SettingsError } from './settings.js';
+import { type Settings, SettingsError } from '@svc/composition';
 
 /** Which engines a server would keep in its data dir instead of reaching a server. */
 export interface EmbeddedEngines {

@@ -1,6 +1,5 @@
+import { RawSettings, settingDocs } from '@svc/composition';
 import { z } from 'zod';
-import { settingDocs } from './setting-docs.js';
-import { RawSettings } from './settings.js';
 
 /** One row of the configuration reference. */
 export interface SettingReference {

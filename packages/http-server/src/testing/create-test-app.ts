@@ -1,9 +1,9 @@
 import type { InProcessMessageBus, MemoryMailer } from '@svc/adapters';
+import { parseSettings } from '@svc/composition';
 import { type Clock, Mailer, MessageBus } from '@svc/domain';
 import pino from 'pino';
 import type { RouteContribution } from '../app/build-app.js';
 import { type RunningServer, startServer } from '../server/start-server.js';
-import { parseSettings } from '../settings/settings.js';
 
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {

@@ -12,38 +12,35 @@ import {
   UnavailableDeviceCounts,
   UnitOfWork,
 } from '@svc/domain';
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
-import { CursorSealerToken, DeviceServiceToken, LoggerToken, ProfileServiceToken } from './tokens.js';
+import { ContainerModule } from 'inversify';
+import { CursorSealerToken, DeviceServiceToken, ProfileServiceToken } from './use-case.tokens.js';
+import type { UseCaseLog } from './use-case-log.js';
 
 /**
  * Binds the device use cases and the sighting recorder; DeviceStore is bound by the storage family. Device
  * counts come from the columnar store's hourly per-device counts when one is bound (before this runs), and
  * are unavailable (null) otherwise.
  */
-export function bindDevices(container: Container): void {
-  if (container.isBound(ClickHouseClientSource)) {
-    container.bind<DeviceCounts>(DeviceCounts).toResolvedValue(
-      (source: ClickHouseClientSource, logger: Logger) =>
-        new ClickHouseDeviceCounts(
-          () => source.store(),
-          (error) => logger.warn({ err: error }, 'device counts unavailable'),
-        ),
-      [ClickHouseClientSource, LoggerToken],
-    );
-  } else {
-    container.bind<DeviceCounts>(DeviceCounts).toConstantValue(new UnavailableDeviceCounts());
-  }
-  container
-    .bind<DeviceSightings>(DeviceSightings)
-    .toResolvedValue(
+export function devicesModule(log: UseCaseLog): ContainerModule {
+  return new ContainerModule(({ bind, isBound }) => {
+    if (isBound(ClickHouseClientSource)) {
+      bind<DeviceCounts>(DeviceCounts).toResolvedValue(
+        (source: ClickHouseClientSource) =>
+          new ClickHouseDeviceCounts(
+            () => source.store(),
+            (error) => log.warn({ err: error }, 'device counts unavailable'),
+          ),
+        [ClickHouseClientSource],
+      );
+    } else {
+      bind<DeviceCounts>(DeviceCounts).toConstantValue(new UnavailableDeviceCounts());
+    }
+    bind<DeviceSightings>(DeviceSightings).toResolvedValue(
       (uow: UnitOfWork, hash: KeyedHash) =>
         new DeviceSightingRecorder({ uow, sha256: (data) => hash.sha256(data) }),
       [UnitOfWork, KeyedHash],
     );
-  container
-    .bind<DeviceService>(DeviceServiceToken)
-    .toResolvedValue(
+    bind<DeviceService>(DeviceServiceToken).toResolvedValue(
       (
         uow: UnitOfWork,
         profiles: ProfileService,
@@ -54,4 +51,5 @@ export function bindDevices(container: Container): void {
       ) => new DeviceService({ uow, profiles, store, counts, clock, cursors }),
       [UnitOfWork, ProfileServiceToken, DeviceStore, DeviceCounts, Clock, CursorSealerToken],
     );
+  });
 }

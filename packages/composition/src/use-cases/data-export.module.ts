@@ -1,0 +1,97 @@
+import { sha256RunningDigest } from '@svc/adapters';
+import {
+  AccountArchiveCollector,
+  AuditLogStore,
+  Clock,
+  type CursorSealer,
+  DataExportService,
+  type DeviceService,
+  type LinkedIpService,
+  type ListReportService,
+  type NodeService,
+  type ProfileService,
+  type QueryLogReader,
+  Random,
+  UnitOfWork,
+} from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import type { Settings } from '../settings/settings.js';
+import {
+  AccountArchiveCollectorToken,
+  CursorSealerToken,
+  DataExportServiceToken,
+  DeviceServiceToken,
+  LinkedIpServiceToken,
+  ListReportServiceToken,
+  NodeServiceToken,
+  OptionalQueryLogReaderToken,
+  ProfileServiceToken,
+} from './use-case.tokens.js';
+
+/**
+ * Binds data exports and the collector of an account's archive; the archive holds the profiles' query logs when
+ * there is a columnar store (the reader bound by the query-log module).
+ */
+export function dataExportsModule(settings: Settings): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<AccountArchiveCollector>(AccountArchiveCollectorToken).toResolvedValue(
+      (
+        uow: UnitOfWork,
+        audit: AuditLogStore,
+        profiles: ProfileService,
+        linkedIps: LinkedIpService,
+        devices: DeviceService,
+        listReports: ListReportService,
+        nodes: NodeService,
+      ) =>
+        new AccountArchiveCollector({
+          uow,
+          audit,
+          views: {
+            profile: (record) => profiles.view(record),
+            linkedIp: (record) => linkedIps.view(record),
+            device: (record) => devices.view(record, null),
+            listReport: (record) => listReports.view(record),
+            node: (record) => nodes.view(record),
+          },
+        }),
+      [
+        UnitOfWork,
+        AuditLogStore,
+        ProfileServiceToken,
+        LinkedIpServiceToken,
+        DeviceServiceToken,
+        ListReportServiceToken,
+        NodeServiceToken,
+      ],
+    );
+    bind<DataExportService>(DataExportServiceToken).toResolvedValue(
+      (
+        uow: UnitOfWork,
+        clock: Clock,
+        random: Random,
+        cursors: CursorSealer,
+        collector: AccountArchiveCollector,
+        queryLogs: QueryLogReader | null,
+      ) =>
+        new DataExportService({
+          uow,
+          clock,
+          random,
+          cursors,
+          collector,
+          baseUrl: settings.baseUrl,
+          queryLogs,
+          archiveDigest: sha256RunningDigest,
+        }),
+      [
+        UnitOfWork,
+        Clock,
+        Random,
+        CursorSealerToken,
+        AccountArchiveCollectorToken,
+        OptionalQueryLogReaderToken,
+      ],
+    );
+  });
+}

@@ -1,0 +1,132 @@
+import {
+  AesGcmSecretBox,
+  Argon2PasswordHasher,
+  loadOrCreateDevelopmentSecret,
+  MemoryAttemptLimiter,
+  MemoryLoginThrottle,
+  OtplibTotpAuthenticator,
+  SimpleWebAuthnVerifier,
+} from '@svc/adapters';
+import {
+  ApiTokenService,
+  AttemptLimiter,
+  Clock,
+  type CursorSealer,
+  type IdentityDependencies,
+  IdentityStore,
+  InviteService,
+  KeyedHash,
+  LoginThrottle,
+  PasskeyService,
+  PasswordHasher,
+  PasswordService,
+  Random,
+  SecondFactorService,
+  SecretBox,
+  SessionService,
+  SignupService,
+  UnitOfWork,
+  WebAuthnVerifier,
+} from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import type { Settings } from '../settings/settings.js';
+import {
+  ApiTokenServiceToken,
+  CursorSealerToken,
+  IdentityDependenciesToken,
+  InviteServiceToken,
+  PasskeyServiceToken,
+  PasswordServiceToken,
+  SecondFactorServiceToken,
+  SessionServiceToken,
+  SignupServiceToken,
+} from './use-case.tokens.js';
+
+/**
+ * Binds the identity use cases; the stores (IdentityStore, UnitOfWork) are bound by the adapter family, and the
+ * authenticator and the token cache are the HTTP server's. Everything here is the same for memory and engines.
+ */
+export function identityModule(settings: Settings): ContainerModule {
+  return new ContainerModule(({ bind, isBound }) => {
+    bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
+    bind<SecretBox>(SecretBox).toResolvedValue(
+      async () =>
+        new AesGcmSecretBox(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
+    );
+    bind<LoginThrottle>(LoginThrottle).toResolvedValue(
+      (clock: Clock) => new MemoryLoginThrottle(() => clock.now().getTime()),
+      [Clock],
+    );
+    bind<AttemptLimiter>(AttemptLimiter).toConstantValue(new MemoryAttemptLimiter());
+    bind<IdentityDependencies>(IdentityDependenciesToken).toResolvedValue(
+      (
+        uow: UnitOfWork,
+        store: IdentityStore,
+        hasher: PasswordHasher,
+        keyedHash: KeyedHash,
+        random: Random,
+        clock: Clock,
+        limiter: AttemptLimiter,
+        throttle: LoginThrottle,
+        secretBox: SecretBox,
+      ) => ({
+        uow,
+        store,
+        hasher,
+        keyedHash,
+        random,
+        clock,
+        limiter,
+        throttle,
+        totp: new OtplibTotpAuthenticator(),
+        secretBox,
+        settings: {
+          env: settings.env,
+          signupMode: settings.signupMode,
+          signupAllowlist: settings.signupAllowlist,
+          dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
+        },
+      }),
+      [
+        UnitOfWork,
+        IdentityStore,
+        PasswordHasher,
+        KeyedHash,
+        Random,
+        Clock,
+        AttemptLimiter,
+        LoginThrottle,
+        SecretBox,
+      ],
+    );
+    const service = <T>(token: symbol, make: (deps: IdentityDependencies) => T) =>
+      bind<T>(token).toResolvedValue(make, [IdentityDependenciesToken]);
+    service(SignupServiceToken, (deps) => new SignupService(deps));
+    service(SessionServiceToken, (deps) => new SessionService(deps));
+    service(PasswordServiceToken, (deps) => new PasswordService(deps));
+    service(InviteServiceToken, (deps) => new InviteService(deps));
+    bind<SecondFactorService>(SecondFactorServiceToken).toResolvedValue(
+      (deps: IdentityDependencies, sessions: SessionService) => new SecondFactorService(deps, sessions),
+      [IdentityDependenciesToken, SessionServiceToken],
+    );
+    bind<WebAuthnVerifier>(WebAuthnVerifier).toConstantValue(
+      new SimpleWebAuthnVerifier({
+        rpName: 'svc',
+        rpId: settings.webauthnRpId,
+        origins: settings.dashboardOrigins,
+      }),
+    );
+    bind<PasskeyService>(PasskeyServiceToken).toResolvedValue(
+      (deps: IdentityDependencies, sessions: SessionService, webauthn: WebAuthnVerifier) =>
+        new PasskeyService(deps, sessions, webauthn),
+      [IdentityDependenciesToken, SessionServiceToken, WebAuthnVerifier],
+    );
+    if (!isBound(ApiTokenServiceToken)) {
+      // The HTTP server binds its caching token service first; a process without requests uses the plain one.
+      bind<ApiTokenService>(ApiTokenServiceToken).toResolvedValue(
+        (deps: IdentityDependencies, cursors: CursorSealer) => new ApiTokenService(deps, cursors),
+        [IdentityDependenciesToken, CursorSealerToken],
+      );
+    }
+  });
+}

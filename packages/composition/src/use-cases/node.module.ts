@@ -1,0 +1,91 @@
+import type { KeyObject } from 'node:crypto';
+import { Ed25519ProfileSigner, parseProfileSigningKeys } from '@svc/adapters';
+import {
+  Clock,
+  type CursorSealer,
+  KeyedHash,
+  ListArtifactStore,
+  type ListPipelineService,
+  NodePresence,
+  NodeService,
+  NodeStore,
+  ProfileSigner,
+  ProfileStore,
+  Random,
+  UnitOfWork,
+} from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import { DevelopmentSigningKey } from '../development-signing-key.js';
+import type { Settings } from '../settings/settings.js';
+import { CursorSealerToken, ListPipelineServiceToken, NodeServiceToken } from './use-case.tokens.js';
+
+/**
+ * The profile signing keys: SVC_PROFILE_SIGNING_KEYS when set; in development the key the adapter family keeps
+ * (in the data dir, or in memory for the memory family); in production without the setting, none (profile
+ * documents go unsigned).
+ */
+async function signingKeysOf(settings: Settings, development: DevelopmentSigningKey): Promise<KeyObject[]> {
+  if (settings.profileSigningKeys !== undefined) return parseProfileSigningKeys(settings.profileSigningKeys);
+  if (settings.env !== 'development') return [];
+  return [await development.key()];
+}
+
+/** Nobody holds a link in a process without the HTTP server's node links: every node reads as not connected. */
+const NO_LINKS: NodePresence = { isConnected: () => false };
+
+/**
+ * Binds the node use cases and the profile signer; NodeStore is bound by the storage family. The nodes' links
+ * (their presence, log relay and schedulers) are the HTTP server's, bound before this loads.
+ */
+export function nodesModule(settings: Settings): ContainerModule {
+  return new ContainerModule(({ bind, isBound }) => {
+    bind<ProfileSigner>(ProfileSigner).toResolvedValue(
+      async (development: DevelopmentSigningKey) =>
+        new Ed25519ProfileSigner(await signingKeysOf(settings, development)),
+      [DevelopmentSigningKey],
+    );
+    if (!isBound(NodePresence)) bind<NodePresence>(NodePresence).toConstantValue(NO_LINKS);
+    bind<NodeService>(NodeServiceToken).toResolvedValue(
+      (
+        uow: UnitOfWork,
+        profileStore: ProfileStore,
+        store: NodeStore,
+        random: Random,
+        clock: Clock,
+        cursors: CursorSealer,
+        keyedHash: KeyedHash,
+        signer: ProfileSigner,
+        presence: NodePresence,
+        pipeline: ListPipelineService,
+        artifacts: ListArtifactStore,
+      ) =>
+        new NodeService({
+          uow,
+          profileStore,
+          store,
+          random,
+          clock,
+          cursors,
+          keyedHash,
+          signer,
+          presence,
+          baseUrl: settings.baseUrl,
+          ecsOperatorCap: settings.ecsOperatorCap,
+          lists: { versionsFor: (selection) => pipeline.versionsFor(selection), artifacts },
+        }),
+      [
+        UnitOfWork,
+        ProfileStore,
+        NodeStore,
+        Random,
+        Clock,
+        CursorSealerToken,
+        KeyedHash,
+        ProfileSigner,
+        NodePresence,
+        ListPipelineServiceToken,
+        ListArtifactStore,
+      ],
+    );
+  });
+}

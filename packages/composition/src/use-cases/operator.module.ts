@@ -1,0 +1,59 @@
+import {
+  AuditLogStore,
+  Clock,
+  type CursorSealer,
+  KeyedHash,
+  ListReportTriageService,
+  OperatorBlockService,
+  OperatorViewService,
+  type ProfileService,
+  ProfileSuspensionService,
+  Random,
+  SourceBlockService,
+  UnitOfWork,
+} from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import {
+  CursorSealerToken,
+  ListReportTriageServiceToken,
+  OperatorBlockServiceToken,
+  OperatorViewServiceToken,
+  ProfileServiceToken,
+  ProfileSuspensionServiceToken,
+  SourceBlockServiceToken,
+} from './use-case.tokens.js';
+
+/** Binds the operator use cases (spec 4.10); the expiry republisher is the HTTP server's background work. */
+export function operatorModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<OperatorBlockService>(OperatorBlockServiceToken).toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, random: Random, cursors: CursorSealer, keyedHash: KeyedHash) =>
+        new OperatorBlockService({ uow, clock, random, cursors, keyedHash }),
+      [UnitOfWork, Clock, Random, CursorSealerToken, KeyedHash],
+    );
+    bind<SourceBlockService>(SourceBlockServiceToken).toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, random: Random, cursors: CursorSealer) =>
+        new SourceBlockService({ uow, clock, random, cursors }),
+      [UnitOfWork, Clock, Random, CursorSealerToken],
+    );
+    bind<ProfileSuspensionService>(ProfileSuspensionServiceToken).toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, profiles: ProfileService) =>
+        new ProfileSuspensionService({
+          uow,
+          clock,
+          publishProfile: (tx, profile) => profiles.publish(tx, profile),
+        }),
+      [UnitOfWork, Clock, ProfileServiceToken],
+    );
+    bind<ListReportTriageService>(ListReportTriageServiceToken).toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, cursors: CursorSealer) =>
+        new ListReportTriageService({ uow, clock, cursors }),
+      [UnitOfWork, Clock, CursorSealerToken],
+    );
+    bind<OperatorViewService>(OperatorViewServiceToken).toResolvedValue(
+      (uow: UnitOfWork, auditLog: AuditLogStore, clock: Clock, cursors: CursorSealer) =>
+        new OperatorViewService({ uow, auditLog, clock, cursors }),
+      [UnitOfWork, AuditLogStore, Clock, CursorSealerToken],
+    );
+  });
+}

@@ -1,0 +1,44 @@
+import {
+  Clock,
+  type CursorSealer,
+  findBlocklist,
+  ProfileCommitter,
+  ProfileService,
+  ProfileStore,
+  Random,
+  UnitOfWork,
+} from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import type { Settings } from '../settings/settings.js';
+import { checkParentalReferences } from './catalogue-checks.js';
+import { CursorSealerToken, ProfileServiceToken } from './use-case.tokens.js';
+
+/** Binds the profile use cases; ProfileStore and ProfileCommitter are bound by the storage family. */
+export function profilesModule(settings: Settings): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<ProfileService>(ProfileServiceToken).toResolvedValue(
+      (
+        uow: UnitOfWork,
+        store: ProfileStore,
+        committer: ProfileCommitter,
+        random: Random,
+        clock: Clock,
+        cursors: CursorSealer,
+      ) =>
+        new ProfileService({
+          uow,
+          store,
+          committer,
+          random,
+          clock,
+          cursors,
+          resolver: settings.resolver,
+          rulesLimit: settings.rulesLimit,
+          checkParental: checkParentalReferences,
+          ecsOperatorCap: settings.ecsOperatorCap,
+          isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
+        }),
+      [UnitOfWork, ProfileStore, ProfileCommitter, Random, Clock, CursorSealerToken],
+    );
+  });
+}
