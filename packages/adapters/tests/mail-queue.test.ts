@@ -21,13 +21,13 @@ import { openPglite, openPostgresServer, type TestDatabase } from './support/eng
 import { postgresServerSkipReason } from './support/postgres-server.js';
 import { startSmtpServer } from './support/smtp-server.js';
 
-runMailQueueContract('memory', async ({ mailer, clock, log }: MailQueueDeps) => {
+runMailQueueContract('memory', async ({ mailer, clock, log, sendTimeoutMs }: MailQueueDeps) => {
   const queue = new MemoryMailQueue({ now: clock.now });
-  const dispatcher = new MemoryMailDispatcher(queue, mailer, { log });
+  const dispatcher = new MemoryMailDispatcher(queue, mailer, { log, sendTimeoutMs });
   return {
     writer: queue.writer(),
     dispatcher,
-    otherDispatcher: new MemoryMailDispatcher(queue, mailer, { log }),
+    otherDispatcher: new MemoryMailDispatcher(queue, mailer, { log, sendTimeoutMs }),
     // What MemoryUnitOfWork does with a participant: snapshot before the run, restore when it fails; the
     // composition root nudges the dispatcher after a run that queued mail commits.
     begin: async (): Promise<OpenTransaction> => {
@@ -113,13 +113,13 @@ async function unsentRows(pool: pg.Pool): Promise<UnsentMail[]> {
 
 const onEngine =
   (open: () => Promise<TestDatabase>) =>
-  async ({ mailer, clock, log }: MailQueueDeps) => {
+  async ({ mailer, clock, log, sendTimeoutMs }: MailQueueDeps) => {
     const engine = await open();
     const { pool } = engine.database;
     return {
       writer: new PostgresMailQueueWriter(pool),
-      dispatcher: new PostgresMailDispatcher(pool, mailer, { now: clock.now, log }),
-      otherDispatcher: new PostgresMailDispatcher(pool, mailer, { now: clock.now, log }),
+      dispatcher: new PostgresMailDispatcher(pool, mailer, { now: clock.now, log, sendTimeoutMs }),
+      otherDispatcher: new PostgresMailDispatcher(pool, mailer, { now: clock.now, log, sendTimeoutMs }),
       begin: () => beginOn(pool),
       unsent: () => unsentRows(pool),
       dispose: engine.dispose,
