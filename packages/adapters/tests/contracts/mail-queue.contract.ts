@@ -1,4 +1,5 @@
 import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
+import { ManualClock } from '@svc/testing/clock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 /**
@@ -32,18 +33,10 @@ export class FlakyMailer implements Mailer {
 }
 
 /**
- * A clock moved by hand, so that a backoff elapses without waiting. It starts an hour ahead of real time: rows
- * the database stamps with its own now() while the suite runs are due by this clock.
+ * The clock of the mail queue suites, moved by hand so that a backoff elapses without waiting. It starts an hour
+ * ahead of real time: rows the database stamps with its own now() while the suite runs are due by this clock.
  */
-export class TestClock {
-  private current = Date.now() + 60 * 60 * 1000;
-
-  readonly now = (): Date => new Date(this.current);
-
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
+export const mailClock = (): ManualClock => new ManualClock(new Date(Date.now() + 60 * 60 * 1000));
 
 /** A transaction (a unit of work's run) with a mail writer in it. */
 export interface OpenTransaction {
@@ -77,7 +70,7 @@ export interface MailQueueUnderTest {
  */
 export interface MailQueueDeps {
   mailer: FlakyMailer;
-  clock: TestClock;
+  clock: ManualClock;
   log: (line: string) => void;
   sendTimeoutMs: number;
 }
@@ -100,7 +93,7 @@ export function runMailQueueContract(
 ): void {
   describe.skipIf(options.skip === true)(`mail queue contract: ${name}`, () => {
     const mailer = new FlakyMailer();
-    const clock = new TestClock();
+    const clock = mailClock();
     const lines: string[] = [];
     let sut: MailQueueUnderTest;
 

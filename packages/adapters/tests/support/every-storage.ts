@@ -1,4 +1,6 @@
 import type { NodeLogBatchLedger, NodeLogHoldStore, UnitOfWork } from '@svc/domain';
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { describe } from 'vitest';
 import {
   InProcessMessageBus,
@@ -12,8 +14,6 @@ import {
   PostgresUnitOfWork,
   postgresTransactionRepositories,
 } from '../../src/index.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './engines.js';
-import { postgresServerSkipReason } from './postgres-server.js';
 
 /** A fresh store on one storage, seen through the unit of work the services use. */
 export interface StoreUnderTest {
