@@ -9,7 +9,6 @@ import {
   launchBrowser,
   newEmail,
   newPage,
-  PASSWORD,
   signIn,
   startDashboardServer,
   verifiedAccount,

@@ -163,7 +163,9 @@ export class ListPipelineService {
         const outcome = await this.compileList(list, states, current.get(list.id));
         if (outcome !== null) outcomes.push(outcome);
       }
-      outcomes.push(...(await this.compileDerived(derivedListIds())));
+      outcomes.push(
+        ...(await this.compileDerived(derivedFedBy(options.lists === undefined ? undefined : lists))),
+      );
       await this.announce(outcomes);
       return { sources, lists: outcomes };
     } finally {
@@ -192,7 +194,7 @@ export class ListPipelineService {
       sources: [{ id: IMPORTED_SOURCE_ID, sha256: stored.sha256 }],
       compiledAt: this.deps.clock.now(),
     });
-    const derived = await this.compileDerived(derivedListIds());
+    const derived = await this.compileDerived(derivedFedBy([{ id: listId }]));
     await this.announce([outcomeOf(record, created), ...derived]);
     return { ...outcomeOf(record, created), stats };
   }
@@ -414,4 +416,17 @@ function outcomeOf(record: ListVersionRecord, created: boolean): ListVersionOutc
     entries: record.entries,
     created,
   };
+}
+
+/**
+ * The derived lists a refresh recompiles: every one on a full refresh; on a refresh of named lists only those the
+ * named lists feed, so that `svc lists refresh --list 1` reports list 1 and what depends on it (the others are
+ * compiled when a profile first chooses them, or by the next full refresh).
+ */
+function derivedFedBy(lists: readonly { id: number }[] | undefined): number[] {
+  if (lists === undefined) return derivedListIds();
+  const named = new Set(lists.map((list) => list.id));
+  return derivedListIds().filter((id) =>
+    (derivedListInputs(id)?.blocklists ?? []).some((blocklist) => named.has(blocklist)),
+  );
 }
