@@ -181,7 +181,7 @@ export class MemoryMailDispatcher implements MailDispatcher {
     this.loop.start();
   }
 
-  /** The send in flight finishes (bounded by the time-out); no further send starts. */
+  /** Sends what is due before it resolves (each send bounded by the time-out): memory mail does not outlive the process. */
   stop(): Promise<void> {
     return this.loop.stop();
   }

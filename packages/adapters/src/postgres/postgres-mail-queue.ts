@@ -114,6 +114,8 @@ export class PostgresMailDispatcher implements MailDispatcher {
       intervalMs: options.intervalMs,
       itemTimeoutMs: options.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS,
       timeoutMessage: 'the mailer did not answer',
+      // Claimed rows are leased: what a stopped server leaves, another server (or the next start) sends.
+      stopAfter: 'batch',
       onError: (error) => log(`mail dispatch failed: ${mailFailureText(error)}`),
     });
   }

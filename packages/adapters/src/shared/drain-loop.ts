@@ -29,6 +29,12 @@ export interface DrainLoopOptions {
    * what several commits wrote at once. Default 0 (no wait).
    */
   gatherMs?: number;
+  /**
+   * What `stop()` waits for: the batch in flight (`batch`, for work durable in a database that another server
+   * or the next start takes up) or the whole drain in flight (`drain`, the default: nothing is left behind that
+   * a shutdown would lose, or hold until the next start).
+   */
+  stopAfter?: 'batch' | 'drain';
   /** A failed drain (the next wake-up tries again). */
   onError: (error: unknown) => void;
 }
@@ -37,7 +43,7 @@ export interface DrainLoopOptions {
  * The background loop shared by the outbox relay and the mail dispatchers: one drain at a time, woken by a
  * signal (a commit's nudge) or a timer; a drain runs batches until one finds nothing more, and once more when
  * woken meanwhile. A drain that fails is reported and tried again at the next wake-up, the timer's period
- * being the back-off. `stop()` lets the batch in flight finish and starts none after it.
+ * being the back-off. `stop()` ends the timer and waits for the batch or the drain in flight (`stopAfter`).
  */
 export class DrainLoop {
   private timer: NodeJS.Timeout | undefined;
@@ -81,9 +87,9 @@ export class DrainLoop {
     this.wake();
   }
 
-  /** Stops the timer and waits for the batch in flight; no further batch starts. */
+  /** Stops the timer and waits for the drain in flight, or only its batch (`stopAfter: 'batch'`). */
   async stop(): Promise<void> {
-    this.stopping = true;
+    this.stopping = this.options.stopAfter === 'batch';
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
     await this.inFlight?.catch((error: unknown) => this.options.onError(error));
