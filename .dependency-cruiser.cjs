@@ -30,6 +30,22 @@ module.exports = {
       to: { path: '^packages/adapters/src/postgres/' },
     },
     {
+      name: 'composition-on-domain-and-adapters',
+      comment:
+        'The composition binds ports to the adapter families; it serves nothing and runs no command (docs/adr/0023).',
+      severity: 'error',
+      from: { path: src('composition') },
+      to: { path: pkgs('http-server', 'cli', 'sdk', 'node-agent-kit', 'edge-simulator', 'dashboard') },
+    },
+    {
+      name: 'composition-is-on-top',
+      comment:
+        'The domain, the adapters and the tools they serve never reach for the composition that binds them.',
+      severity: 'error',
+      from: { path: '^packages/(domain|adapters|edge-simulator)/src/' },
+      to: { path: pkgs('composition') },
+    },
+    {
       name: 'edge-simulator-is-a-tool',
       comment:
         'The simulator builds on the domain and the ClickHouse adapter; nothing it uses serves requests.',
@@ -51,7 +67,7 @@ module.exports = {
         'The SDK, the node kit and the dashboard reach svc over HTTP: no adapter, server or tool inside.',
       severity: 'error',
       from: { path: '^packages/(sdk|node-agent-kit|dashboard)/src/' },
-      to: { path: pkgs('adapters', 'http-server', 'cli', 'edge-simulator') },
+      to: { path: pkgs('adapters', 'composition', 'http-server', 'cli', 'edge-simulator') },
     },
     {
       name: 'testing-is-for-tests',

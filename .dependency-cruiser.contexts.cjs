@@ -1,13 +1,23 @@
-// No cycles between the domain's contexts (packages/domain/src/<context>/): `npm run lint` runs this with the
-// modules collapsed to their context folder. Known cycles (.dependency-cruiser-known-violations.json) all run
-// through the outbox's TransactionScope, which every context's writes share; narrowing it to per-use-case
-// scopes removes them, and the baseline with them. A new cycle fails.
+// No cycles in the domain (packages/domain/src/), checked by `npm run lint` on two graphs:
+// - between its contexts (packages/domain/src/<context>/): a rule of `folder` scope runs on the graph of the
+//   folders, where a context depends on another when any of its files imports one of the other's. The module
+//   graph alone misses these (identity → nodes → identity passed while no single file imported back its
+//   importer), and `--collapse` would not help: it only groups the report after the rules ran;
+// - between files: a cycle inside one context is a cycle of files.
+// The known-violations list (.dependency-cruiser-known-violations.json) stays empty: any cycle fails.
 const base = require('./.dependency-cruiser.cjs');
 
 module.exports = {
   forbidden: [
     {
       name: 'no-cycles-between-domain-contexts',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^packages/domain/src/[^/]+/?$' },
+      to: { path: '^packages/domain/src/[^/]+/?$', circular: true },
+    },
+    {
+      name: 'no-cycles-between-domain-files',
       severity: 'error',
       from: { path: '^packages/domain/src/' },
       to: { circular: true },

@@ -21,6 +21,7 @@ const STEPS = [
   { name: 'domain', folder: 'packages/domain', tool: 'tsup', args: ['--no-dts'] },
   { name: 'sdk', folder: 'packages/sdk', tool: 'tsup', args: ['--no-dts'] },
   { name: 'adapters', folder: 'packages/adapters', tool: 'tsup', args: ['--no-dts'] },
+  { name: 'composition', folder: 'packages/composition', tool: 'tsup', args: ['--no-dts'] },
   { name: 'edge-simulator', folder: 'packages/edge-simulator', tool: 'tsup', args: ['--no-dts'] },
   { name: 'http-server', folder: 'packages/http-server', tool: 'tsup', args: ['--no-dts'] },
   { name: 'cli', folder: 'packages/cli', tool: 'tsup', args: ['--no-dts'] },

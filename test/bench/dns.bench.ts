@@ -5,10 +5,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { NodeFilter } from '@svc/node-agent-kit';
 import {
   DnsResolver,
   Do53Listener,
-  FilteringPolicy,
+  FilterInForce,
   QueryLogStore,
 } from '../../examples/reference-node/src/index.js';
 import {
@@ -18,14 +19,15 @@ import {
 } from '../../examples/reference-node/tests/support/dns-client.js';
 import { profileDocument } from '../../examples/reference-node/tests/support/profile-document.js';
 import { cpuMilliseconds, exited } from './bench-processes.js';
+import { seededListManifest, withManifest } from './filter-fixture.js';
 
 /**
  * Part of `npm run bench` (issue 29, "Performance"): `node --conditions=source --import tsx test/bench/dns.bench.ts`.
  *
  * The reference node's DNS side and unbound, each a process of its own on loopback, are driven by the same
  * `dnsperf` over the same 100,000 names (BENCH_DNS_NAMES), all of which both refuse: the node from a profile
- * document whose deny rules are those names with block mode `refused` (what the node loads until compiled lists
- * reach it) and logs on, so that it records every query in its memory log as a node does; unbound from `local-zone: "name." refuse` lines, one thread, as an unprivileged process. Queries are
+ * document (block mode `refused`, logs on) whose manifest names one compiled list of those names, decided through
+ * the kit's NodeFilter and the shared decision function as the node decides, so that it records every query in its memory log as a node does; unbound from `local-zone: "name." refuse` lines, one thread, as an unprivileged process. Queries are
  * plain UDP without EDNS. Each server gets a short warm-up, then they take turns for BENCH_DNS_ROUNDS (2) timed
  * runs of BENCH_DNS_SECONDS (10) each; the best run of each is printed with the ratio node/unbound (target
  * ≥ 0.3), the CPU time each server spent per query (/proc; it moves far less with the machine's load than the
@@ -125,15 +127,22 @@ function dnsperf(server: { port: number; pid: number }, queries: string, seconds
 const show = (figures: PerfFigures) =>
   `${Math.round(figures.qps).toLocaleString('en')} q/s, ${figures.cpuPerQueryUs.toFixed(1)} µs CPU a query (${figures.completed.toLocaleString('en')} answered, ${figures.lost} lost, ${figures.refusedPercent}% REFUSED)`;
 
-/** The child process: the node's DNS side answering from a profile document that denies every bench name. */
+/** The child process: the node's DNS side deciding through the kit with a compiled list of every bench name. */
 async function serveNode(): Promise<void> {
   const names = Array.from({ length: NAMES }, (_, index) => benchName(index));
-  const policy = FilteringPolicy.of(
-    profileDocument({ settings: { block_mode: 'refused' }, rules: { deny: names, allow: [], rewrites: [] } }),
+  const directory = mkdtempSync(join(tmpdir(), 'dns-bench-filter-'));
+  process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+  const filter = new NodeFilter({ directory, token: () => 'svcnode_unused' });
+  await filter.applyProfile(
+    withManifest(
+      profileDocument({ settings: { block_mode: 'refused' } }),
+      await seededListManifest(directory, names),
+    ),
   );
+  const profile = new FilterInForce(filter);
   const store = await QueryLogStore.open();
   const resolver = new DnsResolver({
-    profile: () => policy,
+    profile: () => profile,
     // Every name is denied: nothing goes upstream.
     upstream: { host: '127.0.0.1', port: 9 },
     record: (query) => store.append(query),

@@ -17,8 +17,10 @@ const BENCHES = [
   'query-log',
   'relay',
   'dns',
+  'filtering',
   'exports',
   'mix',
+  'cluster',
   'dashboard',
   'dashboard-pages',
 ];

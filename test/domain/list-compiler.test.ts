@@ -89,6 +89,15 @@ describe(ListCompiler.name, () => {
       expect(stats).toMatchObject({ entries: 5, duplicates: 1, invalid: 2, ignored: 1 });
       expect(stats.invalidSamples[0]?.text).toBe('https://not-a-name.example/path');
     });
+
+    it('keeps every name whole when the names fill more than one block of the store (over 1 MiB)', () => {
+      const names = Array.from({ length: 70_000 }, (_, index) => `name-${index}.block-${index % 31}.example`);
+      const { stats, lines } = compile('domains', `${names.join('\n')}\n${names.slice(0, 10).join('\n')}\n`);
+      expect(stats).toMatchObject({ entries: names.length, duplicates: 10 });
+      expect(new Set(lines.slice(1, -1))).toEqual(new Set(names.map((name) => `=${name}`)));
+      const set = DomainSet.fromArtifact(compile('domains', names.join('\n')).bytes);
+      expect(names.every((name) => blocks(set, name))).toBe(true);
+    });
   });
 
   describe('adblock-style DNS filters', () => {

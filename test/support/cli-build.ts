@@ -9,7 +9,7 @@ import { freshSdkBuild } from './sdk-package.js';
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 /** The packages the compiled CLI loads through their package.json exports, besides the SDK. */
-const PACKAGES = ['domain', 'adapters', 'edge-simulator', 'http-server', 'cli'];
+const PACKAGES = ['domain', 'adapters', 'composition', 'edge-simulator', 'http-server', 'cli'];
 /** Held while one test process rebuilds, so that no other runs the CLI from a half-written dist. */
 const LOCK = join(tmpdir(), `svc-cli-build-${Buffer.from(ROOT).toString('hex').slice(-24)}.lock`);
 

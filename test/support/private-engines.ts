@@ -41,7 +41,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function run(file: string, args: string[]): Promise<string> {
+export function run(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { timeout: 60_000 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
@@ -51,13 +51,13 @@ function run(file: string, args: string[]): Promise<string> {
 }
 
 /** Runs a PostgreSQL tool as the current user, or as `postgres` when that is root. */
-function runPostgresTool(tool: string, args: string[]): Promise<string> {
+export function runPostgresTool(tool: string, args: string[]): Promise<string> {
   const file = join(POSTGRES_BIN, tool);
   return process.getuid?.() === 0 ? run(RUNUSER, ['-u', 'postgres', '--', file, ...args]) : run(file, args);
 }
 
 /** Hands `directory` to the `postgres` user when running as root (the cluster's files must be its own). */
-async function ownForPostgres(directory: string): Promise<void> {
+export async function ownForPostgres(directory: string): Promise<void> {
   if (process.getuid?.() !== 0) return;
   const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
   chownSync(directory, Number(uid.trim()), Number(gid.trim()));
@@ -120,7 +120,7 @@ export interface PrivateNats {
 }
 
 /** Resolves once something accepts TCP connections on `port`; rejects when `child` exits first. */
-function waitForPort(port: number, child: ChildProcess): Promise<void> {
+export function waitForPort(port: number, child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 15_000;
     const attempt = () => {

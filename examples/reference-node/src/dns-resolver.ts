@@ -1,3 +1,4 @@
+import { type BlockMode, loggedDecision, type QueryDecision, type RewriteTarget } from '@svc/node-agent-kit';
 import type { Answer } from 'dns-packet';
 import {
   type AnswerSections,
@@ -14,14 +15,7 @@ import {
   SYNTHESISED_TTL,
   truncatedAnswer,
 } from './dns-message.js';
-import { normaliseQueryName } from './filtering-policy.js';
-import {
-  EDE,
-  type ExtendedError,
-  type ProfileInForce,
-  type QueryDecision,
-  type RewriteTarget,
-} from './query-decision.js';
+import { EDE, type ExtendedError, type ProfileInForce } from './query-decision.js';
 import type { QueryToRecord, RecordedQuery } from './query-log-store.js';
 import { askUpstream, type UpstreamAddress, type UpstreamAnswer } from './upstream-resolver.js';
 
@@ -48,6 +42,8 @@ export interface DnsResolverOptions {
   blockAnswers?: BlockAnswers;
   /** Records a query the profile's logging settings keep. */
   record: (query: QueryToRecord) => RecordedQuery;
+  /** Counts every query answered, logged or not (the node's hourly totals, spec 4.6 rule 1). */
+  count?: (status: RecordedQuery['status'], at: number) => void;
   /** Told why the upstream failed a query (the client then gets SERVFAIL). */
   onUpstreamFailure?: (error: Error) => void;
 }
@@ -102,12 +98,25 @@ export class DnsResolver {
     const query = read.query;
     const profile = this.options.profile();
     const qname = normaliseQueryName(query.question.name);
-    const decision = profile.decide({ qname, qtype: query.qtype, clientIp: origin.clientIp });
-    const resolution = await this.resolution(profile, query, query.question.name, decision, origin, 0, wire);
+    const at = Date.now();
+    const decision = profile.decide({ name: qname, clientIp: origin.clientIp, at });
+    const resolution = await this.resolution(
+      profile,
+      query,
+      query.question.name,
+      decision,
+      origin,
+      0,
+      wire,
+      at,
+    );
     const answer = encoded(query, resolution, answerSizeLimit(query, origin.overUdp));
+    this.options.count?.(resolution.status, at);
     if (profile.logging) {
       const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
-      const reason = decision.action === 'forward' ? null : decision.reason;
+      const logged = loggedDecision(decision);
+      // Operator texts are not the client's domains: they stay when domains are not logged.
+      const rule = profile.logDomains || logged.operatorCode !== '' ? logged.rule : '';
       this.options.record({
         pop: 'node',
         device_id: '',
@@ -117,10 +126,10 @@ export class DnsResolver {
         qname: profile.logDomains ? qname : '',
         qtype: query.qtype,
         status: resolution.status,
-        reason_list_id: reason?.listId ?? null,
-        reason_list_name: reason?.listName ?? '',
-        reason_rule: profile.logDomains ? (reason?.rule ?? '') : '',
-        operator_code: reason?.operatorCode ?? '',
+        reason_list_id: logged.listId,
+        reason_list_name: logged.listName,
+        reason_rule: rule,
+        operator_code: logged.operatorCode,
         rcode: resolution.sections.rcode,
         dnssec_validated: false,
         cache_hit: false,
@@ -140,27 +149,27 @@ export class DnsResolver {
     origin: QueryOrigin,
     depth: number,
     clientWire: Buffer | null,
+    at: number,
   ): Promise<Resolution> {
     switch (decision.action) {
       case 'block':
         return {
           status: 'blocked',
-          sections: this.blocked(name, query.qtype, decision.blockMode, decision.ede),
+          sections: this.blocked(name, query.qtype, decision.blockMode ?? 'nxdomain', {
+            code: decision.ede,
+            text: decision.edeText,
+          }),
           upstream: null,
         };
       case 'rewrite':
-        return this.rewritten(profile, query, name, decision.answers, origin, depth);
+        return this.rewritten(profile, query, name, decision.rewrites, origin, depth, at);
+      case 'allow':
       case 'forward':
         return this.forwarded(query, name, origin, clientWire);
     }
   }
 
-  private blocked(
-    name: string,
-    qtype: number,
-    blockMode: Extract<QueryDecision, { action: 'block' }>['blockMode'],
-    ede: ExtendedError,
-  ): AnswerSections {
+  private blocked(name: string, qtype: number, blockMode: BlockMode, ede: ExtendedError): AnswerSections {
     switch (blockMode) {
       case 'nxdomain':
         return { rcode: RCODE.nxDomain, answers: [], authorities: [negativeSoa(name)], ede };
@@ -188,6 +197,7 @@ export class DnsResolver {
     targets: readonly RewriteTarget[],
     origin: QueryOrigin,
     depth: number,
+    at: number,
   ): Promise<Resolution> {
     const alias = targets.find((target) => target.type === 'CNAME');
     if (alias === undefined) {
@@ -209,12 +219,8 @@ export class DnsResolver {
       };
     if (depth >= MAX_REWRITE_CHAIN)
       return { status: 'error', sections: errorSections(RCODE.servFail), upstream: null };
-    const decision = profile.decide({
-      qname: normaliseQueryName(alias.data),
-      qtype: query.qtype,
-      clientIp: origin.clientIp,
-    });
-    const target = await this.resolution(profile, query, alias.data, decision, origin, depth + 1, null);
+    const decision = profile.decide({ name: alias.data, clientIp: origin.clientIp, at });
+    const target = await this.resolution(profile, query, alias.data, decision, origin, depth + 1, null, at);
     // A target that could not be resolved fails the whole answer, as a resolver's SERVFAIL does.
     if (target.status === 'error') return target;
     return {
@@ -270,6 +276,14 @@ function encoded(query: ClientQuery, resolution: Resolution, limit: number): Res
     wire: encodeAnswer(query, resolution.sections, limit),
     cacheSeconds: resolution.sections.rcode === RCODE.servFail ? 0 : cacheSeconds({ answers, authorities }),
   };
+}
+
+const UPPER_CASE = /[A-Z]/;
+
+/** A query name as logs record it: ASCII lower case, without the trailing dot. */
+export function normaliseQueryName(qname: string): string {
+  const name = qname.endsWith('.') ? qname.slice(0, -1) : qname;
+  return UPPER_CASE.test(name) ? name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : name;
 }
 
 function synthesised(type: 'A' | 'AAAA' | 'CNAME', name: string, data: string): Answer {

@@ -44,6 +44,7 @@ const code = process.env.NODE_ENROLMENT_CODE;
 const node = await ReferenceNode.start({
   apiUrl: setting('SVC_API_URL'),
   credentials: new FileCredentialStore(`${dataDir}/credentials.json`),
+  filterDirectory: `${dataDir}/filter`,
   ...(code === undefined || code === '' ? {} : { enrolmentCode: code }),
   upstream: { host: upstreamHost ?? '127.0.0.1', port: Number(upstreamPort ?? 53) },
   dnsHost: setting('NODE_DNS_HOST', '127.0.0.1'),

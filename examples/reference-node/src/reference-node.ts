@@ -1,11 +1,13 @@
-import { type CredentialStore, enrolNode, NodeAgent } from '@svc/node-agent-kit';
-import type { NodeProfileDocument } from '@svc/sdk';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CredentialStore, enrolNode, HourlyTotals, NodeAgent, NodeFilter } from '@svc/node-agent-kit';
 import { type BlockAnswers, DnsResolver } from './dns-resolver.js';
 import { Do53Listener } from './do53-listener.js';
 import { DohListener } from './doh-listener.js';
-import { FilteringPolicy } from './filtering-policy.js';
 import { recordedQueryOf } from './held-rows.js';
 import { LogBatchSender } from './log-batch-sender.js';
+import { FilterInForce } from './query-decision.js';
 import { QueryLogStore } from './query-log-store.js';
 import { ANSWERED_SHAPES, RelayedQueryHandler } from './relayed-query-handler.js';
 import { type StreamLimits, StreamListener, type TlsCertificate } from './stream-listener.js';
@@ -20,6 +22,11 @@ export interface ReferenceNodeOptions {
   apiUrl: string;
   /** Where the node token and the profile signing keys are kept. */
   credentials: CredentialStore;
+  /**
+   * Where the compiled lists, the last verified profile document and the operator files are kept, so that a
+   * restart without the API decides with the last good set (default: a temporary directory, removed on stop).
+   */
+  filterDirectory?: string;
   /** A one-time enrolment code, used only when `credentials` holds no token yet. */
   enrolmentCode?: string;
   /** The recursive resolver allowed names are forwarded to. */
@@ -41,6 +48,8 @@ export interface ReferenceNodeOptions {
   blockAnswers?: BlockAnswers;
   /** How often recorded queries are sent to the API when the profile's destination is `both` (default 1 s). */
   logBatchIntervalMs?: number;
+  /** How often the node's hourly totals are sent over the link (default 60 s; also after each welcome). */
+  totalsIntervalMs?: number;
   /** Reconnection backoff of the link. */
   backoff?: { initialMs?: number; maxMs?: number };
   /** Called when the node finds itself revoked; it has stopped answering DNS. */
@@ -51,12 +60,12 @@ export interface ReferenceNodeOptions {
 
 /**
  * A self-hosted node built on the node-agent-kit: enrols once (or loads its saved token), applies only
- * profile documents whose signature verified, keeps the link up, answers DNS over UDP, TCP, DoH and DoT with
- * the profile's rules and block mode, records every query in its own store, answers the API's relayed log and
+ * profile documents whose signature verified, keeps the link up, answers DNS over UDP, TCP, DoH and DoT as
+ * the decision function shared with the cloud decides (the kit's NodeFilter: the profile's rules, its compiled
+ * lists downloaded and verified by the kit, the operator files), records every query in its own store, answers the API's relayed log and
  * analytics queries from it, and sends its rows over the link when the profile's destination is `both`.
  */
 export class ReferenceNode {
-  private policy: FilteringPolicy | null = null;
   private do53: Do53Listener | null = null;
   private doh: DohListener | null = null;
   private dot: StreamListener | null = null;
@@ -64,7 +73,13 @@ export class ReferenceNode {
   private constructor(
     readonly store: QueryLogStore,
     readonly agent: NodeAgent,
+    /** What queries are decided with: the kit's filter (profile document, compiled lists, operator files). */
+    readonly filter: NodeFilter,
+    /** Every query answered, by hour and status, sent over the link for the cloud's hourly totals. */
+    readonly totals: HourlyTotals,
     private readonly batches: LogBatchSender,
+    /** A temporary filter directory of this run, removed on stop. */
+    private readonly temporaryDirectory: string | null,
   ) {}
 
   static async start(options: ReferenceNodeOptions): Promise<ReferenceNode> {
@@ -84,17 +99,29 @@ export class ReferenceNode {
       ...(options.logFile === undefined ? {} : { file: options.logFile }),
       ...(options.maxLogRows === undefined ? {} : { maxRows: options.maxLogRows }),
     });
+    const temporaryDirectory =
+      options.filterDirectory === undefined ? await mkdtemp(join(tmpdir(), 'svc-reference-node-')) : null;
     let node: ReferenceNode | undefined;
+    const filter: NodeFilter = new NodeFilter({
+      directory: options.filterDirectory ?? (temporaryDirectory as string),
+      token: (): string => agent.nodeToken,
+    });
+    const totals = new HourlyTotals();
     const agent = new NodeAgent({
       baseUrl: options.apiUrl,
       store: options.credentials,
       version: REFERENCE_NODE_VERSION,
       shapes: [...ANSWERED_SHAPES],
       handler: new RelayedQueryHandler(store),
+      filter,
+      totals,
+      ...(options.totalsIntervalMs === undefined ? {} : { totalsIntervalMs: options.totalsIntervalMs }),
       onProfile: (document) => {
-        node?.apply(document);
-        log(`applied profile ${document.id} version ${document.version}`);
+        const lists = filter.lists.current.map((list) => list.listId).join(', ') || 'none';
+        log(`applied profile ${document.id} version ${document.version} (lists in force: ${lists})`);
       },
+      onListsError: (error) => log(`lists not brought up to date: ${error.message}`),
+      onOperatorFile: (file) => log(`applied ${file.file} version ${file.version}`),
       // Refused profile documents and closes that blame this node, with the reason, in this node's log.
       logger: { warn: (message, details) => log(`${message} ${JSON.stringify(details)}`) },
       // Rows the cloud answered while this node was offline join its log; the kit acknowledges them after.
@@ -112,17 +139,23 @@ export class ReferenceNode {
     const created = new ReferenceNode(
       store,
       agent,
+      filter,
+      totals,
       new LogBatchSender(agent, options.logBatchIntervalMs ?? 1_000, log),
+      temporaryDirectory,
     );
     node = created;
     try {
-      // start() verifies and applies the current document before it resolves, so DNS never answers unfiltered.
+      // start() verifies and applies the current document (or, offline, the filter's last good state) before
+      // it resolves, so DNS never answers unfiltered.
       await agent.start();
+      const profile = new FilterInForce(filter);
       const resolver = new DnsResolver({
-        profile: () => created.currentPolicy(),
+        profile: () => profile,
         upstream: options.upstream,
         ...(options.blockAnswers === undefined ? {} : { blockAnswers: options.blockAnswers }),
         record: (query) => created.record(query),
+        count: (status, at) => totals.count(status, at),
         onUpstreamFailure: (error) => log(`upstream failed: ${error.message}`),
       });
       const host = options.dnsHost ?? '127.0.0.1';
@@ -160,7 +193,7 @@ export class ReferenceNode {
 
   /** The version of the profile document in force. */
   get profileVersion(): number | null {
-    return this.policy?.version ?? null;
+    return this.filter.profile?.version ?? null;
   }
 
   /** Log rows the API kept in the cloud, and rows of every batch it settled. */
@@ -181,20 +214,12 @@ export class ReferenceNode {
     this.batches.stop();
     await Promise.all([...listeners.map((listener) => listener?.close()), this.agent.stop()]);
     await this.store.close();
-  }
-
-  private apply(document: NodeProfileDocument): void {
-    this.policy = FilteringPolicy.of(document);
-  }
-
-  private currentPolicy(): FilteringPolicy {
-    if (this.policy === null) throw new Error('no verified profile applied yet');
-    return this.policy;
+    if (this.temporaryDirectory !== null) await rm(this.temporaryDirectory, { recursive: true, force: true });
   }
 
   private record(query: Parameters<QueryLogStore['append']>[0]) {
     const row = this.store.append(query);
-    if (this.policy?.logDestination === 'both') this.batches.add(row);
+    if (this.filter.profile?.settings.log_destination === 'both') this.batches.add(row);
     return row;
   }
 }

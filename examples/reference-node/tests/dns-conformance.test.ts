@@ -1,18 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DnsResolver,
-  Do53Listener,
-  DohListener,
-  EDE,
-  FilteringPolicy,
-  type ProfileInForce,
-  type QueryDecision,
-  QueryLogStore,
-  RulePatternIndex,
-  StreamListener,
-} from '../src/index.js';
+import { DnsResolver, Do53Listener, DohListener, EDE, QueryLogStore, StreamListener } from '../src/index.js';
 import {
   answerData,
   dohWithHeaders,
@@ -23,6 +12,7 @@ import {
   udpExchange,
 } from './support/dns-client.js';
 import { ask, type DnsTool, toolMissing } from './support/dns-tools.js';
+import { type TestFilter, testFilter } from './support/node-filter.js';
 import { profileDocument } from './support/profile-document.js';
 import { opensslMissing, type SelfSignedCertificate, selfSignedCertificate } from './support/self-signed.js';
 import { openStream } from './support/stream-client.js';
@@ -41,8 +31,8 @@ const NOTIMP = 4;
 /** The negative TTL of the SOA the node makes up (its TTL and MINIMUM alike). */
 const NEGATIVE_TTL = 60;
 const RULES: NodeProfileDocument['rules'] = {
-  // Compiled lists do not reach nodes yet (issue 29, other part): a deny rule stands for a listed name, which the
-  // profile's filtering blocks the same way (block mode, EDE 17).
+  // A deny rule stands for a listed name here, which the decision function blocks the same way (block mode,
+  // EDE 17); compiled lists downloaded by the kit are tested in test/e2e/filtering.
   deny: ['ads.example', 'blocked-target.example'],
   // The operator blocks this name whatever the profile says, allow rule included.
   allow: ['operator-blocked.example'],
@@ -54,17 +44,15 @@ const RULES: NodeProfileDocument['rules'] = {
     { pattern: 'router.home', answer: '192.168.1.1' },
   ],
 };
-/**
- * The operator block the tests enforce. Operator files do not reach nodes yet (issue 29, other part): this
- * stands for what the domain's decision function answers for one, so the test covers how such a decision is
- * encoded and answered.
- */
-const OPERATOR_PATTERNS = new RulePatternIndex(['operator-blocked.example']);
-const OPERATOR_BLOCK: QueryDecision = {
-  action: 'block',
-  blockMode: 'nxdomain',
-  ede: { code: EDE.blocked, text: 'ref-2026-117' },
-  reason: { rule: 'operator-blocked.example', listId: null, listName: '', operatorCode: 'abuse' },
+/** The operator block the tests enforce, as the operator blocks file brings it to the node. */
+const OPERATOR_BLOCK = {
+  id: 'ob-1',
+  pattern: 'operator-blocked.example',
+  reason_code: 'abuse' as const,
+  public_ref: 'ref-2026-117',
+  pops: [],
+  jurisdictions: [],
+  expires_at: null,
 };
 
 /**
@@ -75,7 +63,7 @@ const OPERATOR_BLOCK: QueryDecision = {
 describe('reference node DNS conformance', () => {
   let upstream: TestUpstream;
   let store: QueryLogStore;
-  let policy: FilteringPolicy;
+  let filter: TestFilter;
   let do53: Do53Listener;
   let doh: DohListener;
   let dot: StreamListener | null = null;
@@ -91,23 +79,16 @@ describe('reference node DNS conformance', () => {
     resolver.setServers([`127.0.0.1:${do53.address.port}`]);
     return resolver;
   };
-  const useBlockMode = (block_mode: NodeProfileDocument['settings']['block_mode']) => {
-    policy = FilteringPolicy.of(profileDocument({ settings: { block_mode }, rules: RULES }));
-  };
-  const profileInForce = (): ProfileInForce => ({
-    logging: policy.logging,
-    logClientIp: policy.logClientIp,
-    logDomains: policy.logDomains,
-    decide: (query) =>
-      OPERATOR_PATTERNS.firstCovering(query.qname) >= 0 ? OPERATOR_BLOCK : policy.decide(query),
-  });
+  const useBlockMode = (block_mode: NodeProfileDocument['settings']['block_mode']) =>
+    filter.apply(profileDocument({ settings: { block_mode }, rules: RULES }));
 
   beforeAll(async () => {
     upstream = await startTestUpstream();
     store = await QueryLogStore.open();
-    useBlockMode('nxdomain');
+    filter = await testFilter(profileDocument({ rules: RULES }));
+    await filter.block([OPERATOR_BLOCK]);
     const resolver = new DnsResolver({
-      profile: profileInForce,
+      profile: () => filter.profile,
       upstream,
       upstreamTimeoutMs: 2_000,
       record: (query) => store.append(query),
@@ -121,7 +102,7 @@ describe('reference node DNS conformance', () => {
     } else console.warn(`DoT tests skipped: ${opensslMissing}`);
   });
   afterAll(async () => {
-    await Promise.all([do53?.close(), doh?.close(), dot?.close(), upstream?.close()]);
+    await Promise.all([do53?.close(), doh?.close(), dot?.close(), upstream?.close(), filter?.close()]);
   });
   beforeEach(() => useBlockMode('nxdomain'));
 
@@ -129,7 +110,7 @@ describe('reference node DNS conformance', () => {
     it('over UDP: blocked per block mode, allowed through the upstream, rewrites to the target', async () => {
       const resolver = resolverFor();
       await expect(resolver.resolve4('ads.example')).rejects.toMatchObject({ code: 'ENOTFOUND' });
-      useBlockMode('null');
+      await useBlockMode('null');
       expect(await resolver.resolve4('pixel.ads.example')).toEqual(['0.0.0.0']);
       expect(await resolver.resolve6('pixel.ads.example')).toEqual(['::']);
       // No address of another type: NODATA.
@@ -141,7 +122,7 @@ describe('reference node DNS conformance', () => {
     });
 
     it('answers an operator-blocked name NXDOMAIN although the profile allows it', async () => {
-      useBlockMode('null');
+      await useBlockMode('null');
       await expect(resolverFor().resolve4('operator-blocked.example')).rejects.toMatchObject({
         code: 'ENOTFOUND',
       });
@@ -149,7 +130,8 @@ describe('reference node DNS conformance', () => {
         qname: 'operator-blocked.example',
         status: 'blocked',
         operator_code: 'abuse',
-        reason_rule: 'operator-blocked.example',
+        // The operator's public text, which the client's EDE carried and the log shows as the reason (2.11).
+        reason_rule: 'ref-2026-117',
         rcode: NXDOMAIN,
       });
     });
@@ -327,12 +309,12 @@ describe('reference node DNS conformance', () => {
     it.skipIf(missing !== undefined)(
       'sees a blocked name answered by the block mode with EDE 17 (Filtered)',
       async () => {
-        useBlockMode('null');
+        await useBlockMode('null');
         const nulled = await ask(tool, { port: port(), name: 'ads.example', edns: true });
         expect(nulled.status).toBe('NOERROR');
         expect(nulled.answers).toMatchObject([{ type: 'A', data: '0.0.0.0' }]);
         expect(nulled.ede).toEqual({ code: 17, text: 'ads.example' });
-        useBlockMode('nxdomain');
+        await useBlockMode('nxdomain');
         const denied = await ask(tool, { port: port(), name: 'pixel.ads.example', edns: true });
         expect(denied.status).toBe('NXDOMAIN');
         expect(denied.ede?.code).toBe(17);
@@ -342,7 +324,7 @@ describe('reference node DNS conformance', () => {
     it.skipIf(missing !== undefined)(
       'sees an operator-blocked name NXDOMAIN with EDE 15 (Blocked) on a profile that allows it',
       async () => {
-        useBlockMode('null');
+        await useBlockMode('null');
         const blocked = await ask(tool, { port: port(), name: 'operator-blocked.example', edns: true });
         expect(blocked.status).toBe('NXDOMAIN');
         expect(blocked.ede).toEqual({ code: 15, text: 'ref-2026-117' });

@@ -2,9 +2,10 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { decode, encode } from 'dns-packet';
-import { describe, expect, it } from 'vitest';
-import { DnsResolver, FilteringPolicy, QueryLogStore } from '../src/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DnsResolver, type ProfileInForce, QueryLogStore } from '../src/index.js';
 import { answerData, edeOf, queryMessage, rcodeOf } from './support/dns-client.js';
+import { type TestFilter, testFilter } from './support/node-filter.js';
 import { profileDocument } from './support/profile-document.js';
 
 const SERVFAIL = 2;
@@ -56,16 +57,25 @@ async function racedUpstream(
   };
 }
 
-function policy(settings: Partial<NodeProfileDocument['settings']>): FilteringPolicy {
-  return FilteringPolicy.of(profileDocument({ settings }));
-}
-
 describe(DnsResolver.name, () => {
+  const filters: TestFilter[] = [];
+  /** The kit's filter deciding with a profile document of these changes. */
+  const decidingWith = async (changes: Parameters<typeof profileDocument>[0]): Promise<ProfileInForce> => {
+    const filter = await testFilter(profileDocument(changes));
+    filters.push(filter);
+    return filter.profile;
+  };
+  const policy = (settings: Partial<NodeProfileDocument['settings']>) => decidingWith({ settings });
+  afterAll(async () => {
+    await Promise.all(filters.map((filter) => filter.close()));
+  });
+
   it('answers SERVFAIL and records an error when the upstream does not answer', async () => {
     const store = await QueryLogStore.open();
     const failures: string[] = [];
+    const profile = await policy({ log_client_ip: false });
     const resolver = new DnsResolver({
-      profile: () => policy({ log_client_ip: false }),
+      profile: () => profile,
       upstream: { host: '127.0.0.1', port: await silentPort() },
       upstreamTimeoutMs: 200,
       record: (query) => store.append(query),
@@ -87,8 +97,9 @@ describe(DnsResolver.name, () => {
 
   it('drops bytes that are not a DNS query, and records nothing when logging is off', async () => {
     const store = await QueryLogStore.open();
+    const profile = await decidingWith({ logging: false });
     const resolver = new DnsResolver({
-      profile: () => FilteringPolicy.of(profileDocument({ logging: false })),
+      profile: () => profile,
       upstream: { host: '127.0.0.1', port: await silentPort() },
       upstreamTimeoutMs: 100,
       record: (query) => store.append(query),
@@ -120,8 +131,9 @@ describe(DnsResolver.name, () => {
     );
     try {
       const store = await QueryLogStore.open();
+      const profile = await policy({});
       const resolver = new DnsResolver({
-        profile: () => policy({}),
+        profile: () => profile,
         upstream: { host: '127.0.0.1', port: upstream.port },
         record: (query) => store.append(query),
       });
@@ -140,8 +152,9 @@ describe(DnsResolver.name, () => {
     const upstream = await racedUpstream(() => [Buffer.from('not a DNS answer at all')], false);
     try {
       const store = await QueryLogStore.open();
+      const profile = await policy({});
       const resolver = new DnsResolver({
-        profile: () => policy({}),
+        profile: () => profile,
         upstream: { host: '127.0.0.1', port: upstream.port },
         upstreamTimeoutMs: 200,
         record: (query) => store.append(query),

@@ -288,6 +288,27 @@ describe('reference node end to end (4.13)', () => {
     ).toBe(2);
   });
 
+  it('counts every query it answers, logged or not, and sends the hourly totals until the API settles them (4.6 rule 1)', async () => {
+    await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { logs_enabled: false } });
+    const sum = (status: 'allowed' | 'blocked') =>
+      node.totals.pending().reduce((total, hour) => total + hour[status], 0);
+    const [allowed, blocked] = [sum('allowed'), sum('blocked')];
+    const rows = node.store.size;
+    await udpQuery(node.dnsAddress, 'counted.example');
+    await udpQuery(node.dnsAddress, 'ads.example');
+    expect(node.store.size).toBe(rows);
+    expect([sum('allowed'), sum('blocked')]).toEqual([allowed + 1, blocked + 1]);
+    node.agent.sendTotals();
+    // This API has no columnar store: it answers `not_kept`, which settles them as well.
+    expect(
+      await eventually(
+        () => node.totals.pending().length,
+        (pending) => pending === 0,
+      ),
+    ).toBe(0);
+    await changeProfile('PATCH', `/v1/profiles/${profileId}`, { settings: { logs_enabled: true } });
+  });
+
   it('starts again from its saved token without an enrolment code', async () => {
     await changeProfile('PATCH', `/v1/profiles/${profileId}`, {
       settings: { log_destination: 'self-hosted' },

@@ -231,6 +231,14 @@ describe(decideQuery.name, () => {
       expect(decision).toMatchObject({ action: 'allow', status: 'allowed', reason: 'allow_rule', ede: 0 });
     });
 
+    it('an allow rule alone wins over the list that lists the name, for the name and below it', () => {
+      const listed = { ...everything, set: listOf('||ok.example^\n||other.example^\n', 'adblock') };
+      const inputs = { profile: profile({ allow: ['ok.example'] }), lists: [listed] };
+      for (const name of ['ok.example', 'www.ok.example'])
+        expect(decide(inputs, name)).toMatchObject({ action: 'allow', reason: 'allow_rule' });
+      expect(decide(inputs, 'other.example')).toMatchObject({ action: 'block', reason: 'list' });
+    });
+
     it('a deny rule decides before a list, a list before a rewrite', () => {
       const inputs = {
         profile: profile({

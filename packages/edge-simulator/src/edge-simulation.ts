@@ -11,12 +11,16 @@ import {
   type ProfileSettings,
   QUERY_STATUSES,
   type QueryLogRow,
-  type QueryStatus,
-  ruleMatches,
   rulePatternParts,
   sanitiseDeviceName,
 } from '@svc/domain';
 import { SeededRandom, WeightedSampler } from './seeded-random.js';
+import {
+  type DecidingProfile,
+  type SimulatedDecision,
+  simulatedDecisions,
+  textHash,
+} from './simulated-decisions.js';
 import type { HourlyCountColumns } from './simulated-log-writer.ports.js';
 import {
   SIMULATED_OPERATOR_BLOCKS,
@@ -72,6 +76,8 @@ const BLOCK_PAGE_V6 = ['2001:db8:53::53'];
 const NULL_V4 = ['0.0.0.0'];
 const NULL_V6 = ['::'];
 const NO_ANSWERS: readonly string[] = Object.freeze([]);
+/** Block modes by their code in a traffic's per-name block modes. */
+const BLOCK_MODES = ['nxdomain', 'refused', 'null', 'block-page'] as const;
 const ERROR_INDEX = QUERY_STATUSES.indexOf('error');
 const ALLOWED_INDEX = QUERY_STATUSES.indexOf('allowed');
 const BLOCKED_INDEX = QUERY_STATUSES.indexOf('blocked');
@@ -123,6 +129,10 @@ export interface SimulatedProfile {
   /** The enabled blocklists with their catalogue names. */
   lists: readonly { id: number; name: string }[];
   suspended: boolean;
+  /** The compiled lists, when the caller has them (see {@link DecidingProfile}). */
+  compiledLists?: DecidingProfile['compiledLists'];
+  /** The operator blocks in force (default: the simulation's own). */
+  operatorBlocks?: DecidingProfile['operatorBlocks'];
 }
 
 /** How much traffic to simulate. */
@@ -153,17 +163,9 @@ export interface SimulatedDevice {
 }
 
 /** The edge's decision for one name of the pool. */
-interface Decision {
-  status: QueryStatus;
+interface Decision extends SimulatedDecision {
   /** Index of the status in QUERY_STATUSES. */
   statusIndex: number;
-  listId: number | null;
-  listName: string;
-  rule: string;
-  operatorCode: OperatorCode | '';
-  /** Rewrite answers by family (empty when the rewrite answers the other family or with a CNAME). */
-  rewriteV4: readonly string[];
-  rewriteV6: readonly string[];
 }
 
 interface DeviceState extends SimulatedDevice {
@@ -184,15 +186,6 @@ export function keepsCloudRows(profile: SimulatedProfile): boolean {
   );
 }
 
-/** A small stable hash of a text (FNV-1a), to spread names over lists. */
-function textHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /** Names queried because a rule targets them: the rule's own name, or a subdomain for `*.` rules. */
 function ruleTarget(pattern: string): string {
   const { form, name } = rulePatternParts(pattern);
@@ -202,7 +195,8 @@ function ruleTarget(pattern: string): string {
 /**
  * Synthetic traffic of one profile as the edge would record it (spec 2.11 rows): Zipf-distributed names from a
  * realistic pool plus the names the profile's rules target, household devices over DoH, DoH3, DoT and DoQ,
- * decisions by operator block, allow, rewrite and deny rules and enabled lists (in that order), answers in
+ * decisions of the decision function every edge shares (operator block, allow, deny rule, enabled lists,
+ * rewrite: see simulated-decisions.ts), answers in
  * the address space of the names' operators, PoPs from the catalogue, latencies, cache hits and DNSSEC, over
  * the last `days` days with a daily rhythm. The same seed, profile and `now` give the same rows.
  *
@@ -336,7 +330,7 @@ export class EdgeTrafficSimulation {
     const dictionaries = this.dictionaries();
     // The per-name facts the loop reads, as typed arrays: reading them off the name and decision objects (of
     // several shapes) costs more than the rest of a row.
-    const { statusIndexes, missing, validated } = this.traffic;
+    const { statusIndexes, blockModes, missing, validated } = this.traffic;
     const { nameV4, nameV6, rewriteV4, rewriteV6 } = dictionaries;
     const undecided = this.decisions.length;
     const totals = this.hourTotals;
@@ -406,7 +400,7 @@ export class EdgeTrafficSimulation {
                 ? (rewriteV6[nameIndex] as number)
                 : ANSWERS_NONE;
         } else {
-          switch (settings.block_mode) {
+          switch (BLOCK_MODES[blockModes[nameIndex] as number]) {
             case 'nxdomain':
               rcode = 3;
               break;
@@ -644,14 +638,6 @@ export class EdgeTrafficSimulation {
   }
 }
 
-/**
- * Whether a normalised pattern covers a pool name (lower case, like patterns): a suffix test first, since
- * most names share no suffix with a rule and every profile decides its whole pool.
- */
-function covers(pattern: string, qname: string): boolean {
-  return qname.endsWith(rulePatternParts(pattern).name) && ruleMatches(pattern, qname);
-}
-
 /** Upstream resolution time: roughly log-normal around 20 ms, from 2 ms to a few hundred. */
 function upstreamLatency(random: SeededRandom): number {
   const gauss = random.float() + random.float() + random.float() - 1.5;
@@ -680,6 +666,8 @@ interface ProfileTraffic {
   rewriteV6: Uint32Array;
   /** By name: the index of the decision's status in QUERY_STATUSES. */
   statusIndexes: Uint8Array;
+  /** By name: how a block is answered, as an index of BLOCK_MODES. */
+  blockModes: Uint8Array;
   /** By name: 1 when it does not exist (NXDOMAIN). */
   missing: Uint8Array;
   /** By name: 1 when an allowed answer is DNSSEC-validated (a signed zone that exists). */
@@ -761,21 +749,34 @@ class AnswerDictionary {
 }
 
 /**
- * Decided pools by what decides them (rules, lists, suspension): profiles filtering alike share one, so that
- * simulating many profiles does not decide the same pool again for each.
+ * Decided pools by what decides them (rules, lists, suspension, block mode, operator blocks): profiles
+ * filtering alike share one, so that simulating many profiles does not decide the same pool again for each.
+ * Profiles bringing compiled lists are decided afresh.
  */
 const trafficCache = new Map<string, ProfileTraffic>();
 const TRAFFIC_CACHE_SIZE = 16;
 
 function profileTraffic(profile: SimulatedProfile): ProfileTraffic {
-  const key = JSON.stringify([profile.rules, profile.lists, profile.suspended]);
-  const cached = trafficCache.get(key);
+  const key =
+    profile.compiledLists === undefined
+      ? JSON.stringify([
+          profile.rules,
+          profile.lists,
+          profile.suspended,
+          profile.settings.block_mode,
+          profile.operatorBlocks ?? null,
+        ])
+      : null;
+  const cached = key === null ? undefined : trafficCache.get(key);
   if (cached !== undefined) return cached;
   const names = profileNames(profile.rules);
-  const decisions = names.map((name): Decision => {
-    const decision = decide(profile, name.qname, name.kind);
-    return { ...decision, statusIndex: QUERY_STATUSES.indexOf(decision.status) };
-  });
+  // Each distinct name of the pool is decided once, by the decision function every edge shares.
+  const listed = names.filter((name) => name.kind === 'listed').map((name) => name.qname);
+  const decisions = simulatedDecisions(
+    profile,
+    names.map((name) => name.qname),
+    listed,
+  ).map((decision): Decision => ({ ...decision, statusIndex: QUERY_STATUSES.indexOf(decision.status) }));
   const answers = new AnswerDictionary();
   const nameV4 = Uint32Array.from(names, (name) => answers.codeOf(name.v4));
   const nameV6 = Uint32Array.from(names, (name) => answers.codeOf(name.v6));
@@ -798,9 +799,13 @@ function profileTraffic(profile: SimulatedProfile): ProfileTraffic {
     rewriteV4,
     rewriteV6,
     statusIndexes: Uint8Array.from(decisions, (decision) => decision.statusIndex),
+    blockModes: Uint8Array.from(decisions, (decision) =>
+      Math.max(0, BLOCK_MODES.indexOf(decision.blockMode ?? 'nxdomain')),
+    ),
     missing: Uint8Array.from(names, (name) => (name.kind === 'missing' ? 1 : 0)),
     validated: Uint8Array.from(names, (name) => (name.signed && name.kind !== 'missing' ? 1 : 0)),
   };
+  if (key === null) return traffic;
   if (trafficCache.size >= TRAFFIC_CACHE_SIZE) trafficCache.clear();
   trafficCache.set(key, traffic);
   return traffic;
@@ -833,48 +838,6 @@ function profileNames(rules: ProfileRules): SimulatedName[] {
     names.splice(Math.min(names.length, 180 + index * 260), 0, extra(block.qname));
   });
   return names;
-}
-
-/** How the simulated edge answers a name for a profile: the first of operator, allow, rewrite, deny, list. */
-function decide(
-  profile: SimulatedProfile,
-  qname: string,
-  kind: SimulatedName['kind'],
-): Omit<Decision, 'statusIndex'> {
-  const allowed: Omit<Decision, 'statusIndex'> = {
-    status: 'allowed',
-    listId: null,
-    listName: '',
-    rule: '',
-    operatorCode: '',
-    rewriteV4: NO_ANSWERS,
-    rewriteV6: NO_ANSWERS,
-  };
-  if (profile.suspended) return allowed;
-  const operator = SIMULATED_OPERATOR_BLOCKS.find((block) => covers(block.qname, qname));
-  if (operator !== undefined)
-    return { ...allowed, status: 'blocked', rule: operator.text, operatorCode: operator.code };
-  const { deny, allow, rewrites } = profile.rules;
-  if (allow.some((pattern) => covers(pattern, qname))) return allowed;
-  const rewrite = rewrites.filter((rule) => covers(rule.pattern, qname));
-  const first = rewrite[0];
-  if (first !== undefined) {
-    const answers = rewrite.map((rule) => rule.answer);
-    return {
-      ...allowed,
-      status: 'rewritten',
-      rule: first.pattern,
-      rewriteV4: answers.filter((answer) => /^[0-9.]+$/.test(answer)),
-      rewriteV6: answers.filter((answer) => answer.includes(':')),
-    };
-  }
-  const denied = deny.find((pattern) => covers(pattern, qname));
-  if (denied !== undefined) return { ...allowed, status: 'blocked', rule: denied };
-  if (kind === 'listed' && profile.lists.length > 0) {
-    const list = profile.lists[textHash(qname) % profile.lists.length] as { id: number; name: string };
-    return { ...allowed, status: 'blocked', listId: list.id, listName: list.name };
-  }
-  return allowed;
 }
 
 /** Hour samplers by window length and the local hour it starts at (the rhythm repeats daily). */

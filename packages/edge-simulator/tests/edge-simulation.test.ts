@@ -182,13 +182,18 @@ describe(EdgeTrafficSimulation.name, () => {
     }
   });
 
-  it('answers blocks as the block mode says', () => {
+  it('answers blocks as the block mode says, operator blocks NXDOMAIN whatever the mode (spec 3, 4.10)', () => {
     const nulled = simulate(profileWith({ block_mode: 'null' }), { queries: 10_000 }).rows;
     const blockedA = nulled.filter((row) => row.status === 'blocked' && row.qtype === 1);
     expect(blockedA.length).toBeGreaterThan(0);
-    for (const row of blockedA) expect(row).toMatchObject({ rcode: 0, answerIps: ['0.0.0.0'] });
-    const refused = simulate(profileWith({ block_mode: 'refused' }), { queries: 10_000 }).rows;
-    for (const row of refused.filter((row) => row.status === 'blocked')) expect(row.rcode).toBe(5);
+    for (const row of blockedA)
+      expect(row).toMatchObject(
+        row.operatorCode === '' ? { rcode: 0, answerIps: ['0.0.0.0'] } : { rcode: 3, answerIps: [] },
+      );
+    const refused = simulate(profileWith({ block_mode: 'refused' }), { queries: 40_000 }).rows;
+    const blocked = refused.filter((row) => row.status === 'blocked');
+    expect(blocked.some((row) => row.operatorCode !== '')).toBe(true);
+    for (const row of blocked) expect(row.rcode).toBe(row.operatorCode === '' ? 5 : 3);
   });
 
   it('answers allowed A and AAAA queries with addresses, some of big platforms and CDNs', () => {

@@ -1,8 +1,9 @@
+// The adapter families' composition, which the server is built on, as embedders and tests knew it from here.
+export { type AppliedMigrations, Lifecycle, migrateStores, type StorageKind } from '@svc/composition';
 export * from './app/build-app.js';
 export * from './app/create-app.js';
 export * from './composition/container.js';
 export * from './composition/edge-simulation.bindings.js';
-export * from './composition/lifecycle.js';
 export * from './composition/tokens.js';
 export * from './dashboard/dashboard-site.js';
 export * from './http/deprecation.js';

@@ -178,6 +178,11 @@ export class NodeAgent {
     return this.ready;
   }
 
+  /** The node token in force (list downloads authenticate with it); it changes as the agent rotates it. */
+  get nodeToken(): string {
+    return this.current().nodeToken;
+  }
+
   /** The version of the last profile document applied, or null before the first. */
   get profileVersion(): number | null {
     return this.appliedVersion;

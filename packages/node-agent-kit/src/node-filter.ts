@@ -49,6 +49,11 @@ export class NodeFilter {
   private blocks: NodeOperatorBlocksFile | null = null;
   private sources: NodeOperatorSourcesFile | null = null;
   private context: FilteringContext | null = null;
+  /**
+   * Writes to disk run one at a time, in the order of the changes: two operator files arriving back to back
+   * (the welcome's, then a change's) must leave the newer on disk, not whichever write finished last.
+   */
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: NodeFilterOptions) {
     this.lists = new ListCache({
@@ -107,25 +112,34 @@ export class NodeFilter {
     }
     this.document = document;
     this.prepare();
-    await writeAtomically(join(this.options.directory, PROFILE_FILE), JSON.stringify(document));
+    await this.write(PROFILE_FILE, JSON.stringify(document));
     if (failure !== undefined) throw failure;
   }
 
-  /** Applies an operator file whose signature verified, and keeps it for the next start. */
+  /**
+   * Applies an operator file whose signature verified, and keeps it for the next start. A version older than
+   * the one in force is not applied (nothing goes back to an older file).
+   */
   async applyOperatorFile(message: OperatorFileMessage): Promise<void> {
+    const inForce = this.operatorVersions[message.file];
+    if (inForce !== null && message.version < inForce) return;
     this.setOperatorFile(message.file, message.document);
     this.prepare();
     await mkdir(this.options.directory, { recursive: true, mode: 0o700 });
-    await writeAtomically(
-      join(this.options.directory, OPERATOR_FILES[message.file]),
-      JSON.stringify(message.document),
-    );
+    await this.write(OPERATOR_FILES[message.file], JSON.stringify(message.document));
   }
 
   /** The decision for a query (see `decideQuery`); throws before a profile document is applied. */
   decide(query: QueryToDecide): QueryDecision {
     if (this.context === null) throw new Error('no profile document applied yet');
     return decideQuery(this.context, query);
+  }
+
+  /** Writes a file of the directory atomically, after the writes before it. */
+  private write(file: string, text: string): Promise<void> {
+    const written = this.writes.then(() => writeAtomically(join(this.options.directory, file), text));
+    this.writes = written.catch(() => undefined);
+    return written;
   }
 
   private setOperatorFile(file: OperatorFileMessage['file'], document: unknown): void {

@@ -13,12 +13,12 @@ import {
   UnitOfWork,
 } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresToken } from '../../../packages/http-server/src/composition/container.js';
 import type { DataExportScheduler } from '../../../packages/http-server/src/composition/data-export.scheduler.js';
 import {
   AccountArchiveCollectorToken,
   CursorSealerToken,
   DataExportSchedulerToken,
+  PostgresToken,
 } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';

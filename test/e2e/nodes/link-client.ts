@@ -31,7 +31,8 @@ export function openLink(apiUrl: string, token: string): Promise<TestLink> {
     socket,
     send: (message) => socket.send(JSON.stringify(message)),
     next: async (type) => {
-      const deadline = Date.now() + 5_000;
+      // Generous: a welcome may wait on the first compilation of derived lists on a loaded machine.
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const index = received.findIndex((message) => message.type === type);
         if (index >= 0) return received.splice(index, 1)[0] as LinkMessage;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ClickHouseClient, createClient } from '@clickhouse/client';
 import type { ColumnarStore } from '@svc/domain';
 import { ClickHouseReadPool } from './clickhouse.read-pool.js';
+import type { ClickHouseClientSource } from './clickhouse-client-source.port.js';
 import { NewestRowsCache } from './newest-rows.cache.js';
 
 /**
@@ -205,7 +206,7 @@ export async function migrateEmbeddedColumnarStore(dataDir: string): Promise<str
  * given (the embedded store's child process, {@link migrateEmbeddedColumnarStore}); migrations and opening
  * run one at a time, so the child never holds the data path while this process opens it.
  */
-export class LazyColumnarStore implements ColumnarStore {
+export class LazyColumnarStore implements ColumnarStore, ClickHouseClientSource {
   private opening: Promise<ClickHouseColumnarStore> | undefined;
   private migratedOnOpen: Promise<unknown> | undefined;
   /** The chain that serialises migrations with opening. */

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { StorageCallTracer } from '../tracing/storage-call-tracer.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { failoverClientClass, parsePostgresHosts } from './postgres-hosts.js';
 import { traceClientQueries } from './postgres-traced-queries.js';
 import { runStatementsUnnamed } from './postgres-unnamed-statements.js';
 
@@ -40,7 +41,15 @@ export async function createPostgresDatabase(
   if ('url' in location) {
     // Pipelining lets a transaction's BEGIN and its first statement, or its last statement and COMMIT, share
     // a round trip (postgres-pipelining.ts). PGlite's socket serves one message exchange at a time: not there.
-    const pool = new pg.Pool({ connectionString: location.url, max: options.max ?? 20, pipeline: true });
+    const hosts = parsePostgresHosts(location.url);
+    // Several hosts, or read-write asked for: each connection finds its host (a promoted standby included).
+    const failover = hosts.hosts.length > 1 || hosts.targetSessionAttrs === 'read-write';
+    const pool = new pg.Pool({
+      connectionString: failover ? hosts.base : location.url,
+      max: options.max ?? 20,
+      pipeline: true,
+      ...(failover ? { Client: failoverClientClass(hosts) } : {}),
+    });
     pool.on('error', () => undefined);
     pool.on('connect', survivesConnectionLoss);
     if (tracer !== undefined) pool.on('connect', (client) => traceClientQueries(client, tracer));

@@ -1,4 +1,4 @@
-import type { AppliedMigrations } from '@svc/http-server';
+import type { AppliedMigrations } from '@svc/composition';
 import type { Command } from 'commander';
 import { type Output, processOutput } from '../output.js';
 import type { StorageFlags } from '../settings-from-options.js';

@@ -1,4 +1,4 @@
-import type { Lifecycle } from '@svc/http-server';
+import type { Lifecycle } from '@svc/composition';
 import type { Output } from '../output.js';
 import type { StorageFlags } from '../settings-from-options.js';
 import { type NewDataDir, storageSettingsFrom } from './storage-settings.js';
@@ -33,12 +33,13 @@ export async function runStorageOperation(
   if (run === undefined) throw new Error(`unknown storage operation ${operation}`);
   output.error(`${commandLine}: ${opened}`);
   const { default: pino } = await import('pino');
+  const { LifecycleToken, migrateStores } = await import('@svc/composition');
   const container = server.createContainer({ settings, logger: pino({ level: 'warn' }), storage: 'engines' });
   try {
     // Every operation works on the current schema; migrate is the one that brings it there.
-    if (operation !== 'migrate') await server.migrateStores(container);
+    if (operation !== 'migrate') await migrateStores(container);
     return await run(container, args);
   } finally {
-    await container.get<Lifecycle>(server.LifecycleToken).closeAll();
+    await container.get<Lifecycle>(LifecycleToken).closeAll();
   }
 }

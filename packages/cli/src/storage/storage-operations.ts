@@ -1,5 +1,6 @@
+import { migrateStores } from '@svc/composition';
 import { IdentityStore, type InviteService, setOperatorFlag } from '@svc/domain';
-import { InviteServiceToken, migrateStores } from '@svc/http-server';
+import { InviteServiceToken } from '@svc/http-server';
 import type { Container } from 'inversify';
 import { importListOperation, refreshListsOperation } from './lists.operations.js';
 import { simulateOperation } from './simulate.operation.js';

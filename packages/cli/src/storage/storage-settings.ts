@@ -16,6 +16,11 @@ export type NewDataDir = 'refuse' | 'create';
 
 /** A server address without its credentials, as it may be printed. */
 function addressOf(url: string): string {
+  if (!URL.canParse(url)) {
+    // A PostgreSQL URL naming several hosts (libpq's form), which URL does not parse.
+    const [, hosts = '', path = ''] = /^[a-z]+:\/\/(?:[^@/]*@)?([^/?#]*)([^?#]*)/.exec(url) ?? [];
+    return `${hosts}${path === '/' ? '' : path}`;
+  }
   const parsed = new URL(url);
   return `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
 }

@@ -71,6 +71,11 @@ export interface AuditWriter {
   record(entry: AuditEntry): Promise<void>;
 }
 
+/** The part of a transaction an audited use case uses: entries appended only if the change commits. */
+export interface AuditScope {
+  audit: AuditWriter;
+}
+
 /** Audit log reads outside a transaction. */
 export const AuditLogStore = Symbol.for('svc.AuditLogStore');
 export interface AuditLogStore {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ListFormat } from '../lists/list-format.js';
 import { CatalogueId, LicenceExpression, ListId, WebAddress } from './catalogue.schemas.js';
+import { ListFormat } from './list-format.js';
 
 /** Profile security settings a blocklist can back (spec 2.3 `security`). */
 export const SECURITY_TOGGLES = [

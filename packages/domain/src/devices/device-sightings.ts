@@ -1,10 +1,15 @@
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
-import type { DeviceSighting, DeviceSightingSpan, DeviceSightings } from './device.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type {
+  DeviceSighting,
+  DeviceSightingScope,
+  DeviceSightingSpan,
+  DeviceSightings,
+} from './device.ports.js';
 import { deviceIdOf, sanitiseDeviceName } from './device-name.js';
 
 /** What the sighting recorder is built from. */
 export interface DeviceSightingDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<DeviceSightingScope>;
   /** Hex SHA-256 of a text (the KeyedHash port's `sha256`), for ids of names that cannot be their own. */
   sha256: (data: string) => string;
 }

@@ -1,3 +1,5 @@
+import type { AuditScope } from '../audit/audit.ports.js';
+import type { ProfileReadRepository } from '../profiles/profile.ports.js';
 import type { DeviceIdentification, DeviceKind, DeviceTransport } from './device.schemas.js';
 
 /** A device as stored, one per (profile, id). */
@@ -116,4 +118,15 @@ export class UnavailableDeviceCounts implements DeviceCounts {
   async countsFor(): Promise<null> {
     return null;
   }
+}
+
+/** What the device use cases use of a transaction: the devices, the owning profile's lock, the audit log. */
+export interface DeviceScope extends AuditScope {
+  devices: DeviceRepository;
+  profiles: ProfileReadRepository;
+}
+
+/** What recording sightings uses of a transaction. */
+export interface DeviceSightingScope {
+  devices: Pick<DeviceRepository, 'recordSighting'>;
 }

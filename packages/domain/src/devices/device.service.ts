@@ -1,16 +1,17 @@
 import type { AuditSource } from '../audit/audit.ports.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { pageFrom } from '../pagination/pagination.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { assertWritable, type ProfileService } from '../profiles/profile.service.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { notFound } from '../shared/domain-error.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import type {
   DeviceActivity,
   DeviceCounts,
   DeviceOverrides,
   DeviceRecord,
+  DeviceScope,
   DeviceStore,
 } from './device.ports.js';
 import type { Device, DevicePatch } from './device.schemas.js';
@@ -20,7 +21,7 @@ const COUNT_WINDOW_MS = 24 * 3_600_000;
 
 /** What the device use cases are built from. */
 export interface DeviceDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<DeviceScope>;
   /** Finds the caller's profile (404 for another organisation's). */
   profiles: ProfileService;
   store: DeviceStore;
@@ -165,11 +166,7 @@ export class DeviceService {
   }
 
   /** The caller's profile, locked so that a suspension or deletion cannot interleave with the change. */
-  private async writableProfile(
-    tx: TransactionScope,
-    orgId: string,
-    profileId: string,
-  ): Promise<ProfileRecord> {
+  private async writableProfile(tx: DeviceScope, orgId: string, profileId: string): Promise<ProfileRecord> {
     const profile = await tx.profiles.find(orgId, profileId, { forUpdate: true });
     if (profile === null) throw notFound('profile');
     assertWritable(profile);

@@ -12,11 +12,12 @@ import type { ListReportRecord } from '../list-reports/list-report.ports.js';
 import type { ListReport } from '../list-reports/list-report.schemas.js';
 import type { NodeRecord } from '../nodes/node.records.js';
 import type { Node } from '../nodes/node.schemas.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
-import { DEFAULT_PREFERENCES } from '../preferences/preferences.js';
+import { DEFAULT_PREFERENCES } from '../preferences/preferences.schemas.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Profile } from '../profiles/profile.schemas.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { AccountArchiveScope } from './data-export.ports.js';
 
 /** Rows read per query while collecting: large organisations are read in pages, never in one query. */
 const BATCH = 200;
@@ -41,7 +42,7 @@ export interface AccountArchiveViews {
 
 /** What the archive is read from. */
 export interface AccountArchiveDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<AccountArchiveScope>;
   audit: AuditLogStore;
   views: AccountArchiveViews;
 }
@@ -61,7 +62,7 @@ async function everyRow<T extends { createdAt: Date; id: string }>(
   }
 }
 
-async function everyDevice(tx: TransactionScope, profileId: string): Promise<DeviceRecord[]> {
+async function everyDevice(tx: AccountArchiveScope, profileId: string): Promise<DeviceRecord[]> {
   const rows: DeviceRecord[] = [];
   let after: DevicePage['after'] = null;
   for (;;) {

@@ -1,4 +1,18 @@
+import type { DeviceRepository } from '../devices/device.ports.js';
+import type { FeedbackRepository } from '../feedback/feedback.ports.js';
+import type {
+  AccountReadRepository,
+  ApiTokenRepository,
+  SecondFactorRepository,
+  SessionRepository,
+} from '../identity/identity.ports.js';
+import type { PasskeyRepository } from '../identity/passkey.ports.js';
+import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
+import type { ListReportRepository } from '../list-reports/list-report.ports.js';
+import type { NodeRepository } from '../nodes/node.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
+import type { PreferencesRepository } from '../preferences/preferences.ports.js';
+import type { ProfileReadRepository } from '../profiles/profile.ports.js';
 
 /** The stored state of an export; `expired` is also read from a ready export whose expiry passed. */
 export type DataExportState = 'pending' | 'ready' | 'failed' | 'expired';
@@ -85,4 +99,30 @@ export interface RunningDigest {
   update(bytes: Uint8Array): void;
   /** The hex digest of everything fed; call once, at the end. */
   hex(): string;
+}
+
+/** What the data export use cases use of a transaction. */
+export interface DataExportScope {
+  exports: DataExportRepository;
+}
+
+/**
+ * What collecting an account's archive reads in one transaction (one consistent view): the lists of every
+ * context that keeps something about the account, read only.
+ */
+export interface AccountArchiveScope {
+  identity: {
+    accounts: Pick<AccountReadRepository, 'findById'>;
+    sessions: Pick<SessionRepository, 'listLive'>;
+    apiTokens: Pick<ApiTokenRepository, 'listByAccount'>;
+    passkeys: Pick<PasskeyRepository, 'listByAccount'>;
+    secondFactors: Pick<SecondFactorRepository, 'totp' | 'remainingRecoveryCodes'>;
+  };
+  preferences: Pick<PreferencesRepository, 'find'>;
+  profiles: Pick<ProfileReadRepository, 'list'>;
+  linkedIps: Pick<LinkedIpRepository, 'list'>;
+  devices: Pick<DeviceRepository, 'list'>;
+  listReports: Pick<ListReportRepository, 'list'>;
+  nodes: Pick<NodeRepository, 'list'>;
+  feedback: Pick<FeedbackRepository, 'byAccount'>;
 }

@@ -1,12 +1,17 @@
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
-import type { Random } from '../shared/random.port.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import type { AccountArchiveCollector } from './account-archive.js';
 import { ArchiveChunkWriter, DataExportClaimLost } from './archive-chunk-writer.js';
-import type { DataExportClaim, DataExportRecord, RunningDigest } from './data-export.ports.js';
+import type {
+  DataExportClaim,
+  DataExportRecord,
+  DataExportScope,
+  RunningDigest,
+} from './data-export.ports.js';
 import type { DataExport, DataExportList } from './data-export.schemas.js';
 import { type ExportLogReader, profileLogPages, queryLogLine } from './query-log-lines.js';
 
@@ -26,7 +31,7 @@ const LIST = 'exports';
 
 /** What data exports are built from. */
 export interface DataExportDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<DataExportScope>;
   clock: Clock;
   random: Random;
   cursors: CursorSealer;

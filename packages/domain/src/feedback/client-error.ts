@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AttemptLimit, AttemptLimiter } from '../identity/identity.ports.js';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
-import type { ClientErrorRecord } from './feedback.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { ClientErrorRecord, ClientErrorScope } from './feedback.ports.js';
 import { scrubSecrets } from './secret-scrubber.js';
 
 /** Largest report accepted, as its JSON text (spec 4.11). */
@@ -61,7 +61,9 @@ export interface Reporter {
 
 /** Stores scrubbed dashboard error reports, rate limited per account. */
 export class ClientErrorService {
-  constructor(private readonly deps: { uow: UnitOfWork; clock: Clock; limiter: AttemptLimiter }) {}
+  constructor(
+    private readonly deps: { uow: ScopedUnitOfWork<ClientErrorScope>; clock: Clock; limiter: AttemptLimiter },
+  ) {}
 
   /** The deprecated fields a report uses, for the Deprecation and Sunset headers. */
   static deprecatedFieldsOf(report: ClientErrorReport): ClientErrorDeprecatedField[] {

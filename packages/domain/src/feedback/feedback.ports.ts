@@ -55,3 +55,13 @@ export interface FeedbackRepository {
   /** Every account's feedback since `query.since`, newest first (created_at, then id), for operators. */
   page(query: RecentPage): Promise<Array<FeedbackRecord & { id: string }>>;
 }
+
+/** What accepting a dashboard error report uses of a transaction. */
+export interface ClientErrorScope {
+  clientErrors: Pick<ClientErrorRepository, 'insert'>;
+}
+
+/** What accepting feedback uses of a transaction. */
+export interface FeedbackScope {
+  feedback: Pick<FeedbackRepository, 'insert'>;
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import type { AcceptedReport, Reporter } from './client-error.js';
+import type { FeedbackScope } from './feedback.ports.js';
 
 /** Body of POST /v1/feedback (ROUTES.md). */
 export const FeedbackCreate = z
@@ -24,7 +25,7 @@ export type FeedbackCreate = z.infer<typeof FeedbackCreate>;
 
 /** Stores dashboard feedback with its account, organisation and time. */
 export class FeedbackService {
-  constructor(private readonly deps: { uow: UnitOfWork; clock: Clock }) {}
+  constructor(private readonly deps: { uow: ScopedUnitOfWork<FeedbackScope>; clock: Clock }) {}
 
   async send(reporter: Reporter, feedback: FeedbackCreate): Promise<AcceptedReport> {
     const id = await this.deps.uow.run((tx) =>

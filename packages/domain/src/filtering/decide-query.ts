@@ -1,5 +1,6 @@
 import { FilteringContext, type FilteringInputs, FORWARD } from './filtering-context.js';
 import { SuffixKeys } from './name-key.js';
+import { anySuffixIn } from './pattern-index.js';
 import type { QueryDecision } from './query-decision.js';
 
 /** One query to decide. */
@@ -38,7 +39,10 @@ export function decideQuery(context: FilteringContext, query: QueryToDecide): Qu
   const keys = context.keys;
   keys.of(query.name);
   context.at = query.at ?? Number.NEGATIVE_INFINITY;
-  if (!context.operator.empty) {
+  // Whether any pattern is about this name or an ancestor: without one, no operator block, allow, deny or
+  // rewrite can cover it.
+  const patterned = context.patternNames.size > 0 && anySuffixIn(context.patternNames, keys);
+  if (patterned && !context.operator.empty) {
     const block = context.operator.first(keys, context.acceptOperator);
     if (block >= 0) return context.operatorDecisions[block] as QueryDecision;
   }
@@ -46,11 +50,11 @@ export function decideQuery(context: FilteringContext, query: QueryToDecide): Qu
     if (context.sources.first(query.clientIp, context.acceptSource) >= 0) return context.sourceDecision;
   }
   if (!context.filtering) return FORWARD;
-  if (!context.allow.empty) {
+  if (patterned && !context.allow.empty) {
     const allowed = context.allow.first(keys);
     if (allowed >= 0) return context.allowDecisions[allowed] as QueryDecision;
   }
-  if (!context.deny.empty) {
+  if (patterned && !context.deny.empty) {
     const denied = context.deny.first(keys);
     if (denied >= 0) return context.denyDecisions[denied] as QueryDecision;
   }
@@ -59,7 +63,7 @@ export function decideQuery(context: FilteringContext, query: QueryToDecide): Qu
     if ((lists[index] as (typeof lists)[number]).set.blocks(keys))
       return context.listDecisions[index] as QueryDecision;
   }
-  if (!context.rewrite.empty) {
+  if (patterned && !context.rewrite.empty) {
     const rewritten = context.rewrite.first(keys);
     if (rewritten >= 0) return context.rewriteDecisions[rewritten] as QueryDecision;
   }

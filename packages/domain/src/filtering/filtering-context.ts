@@ -1,7 +1,8 @@
 import type { OperatorCode } from '../query-log/query-log-row.js';
 import type { EntryForm } from './entry-forms.js';
 import type { SuffixKeys } from './name-key.js';
-import { type KeyedPattern, PatternIndex } from './pattern-index.js';
+import { NameTable } from './name-table.js';
+import { type KeyedPattern, PatternIndex, patternKey } from './pattern-index.js';
 import type { BlockMode, DecisionReason, QueryDecision, RewriteTarget } from './query-decision.js';
 import { SourcePrefixes } from './source-prefixes.js';
 
@@ -161,6 +162,11 @@ export class FilteringContext {
   readonly listDecisions: readonly QueryDecision[];
   readonly rewrite: PatternIndex;
   readonly rewriteDecisions: readonly QueryDecision[];
+  /**
+   * The names of every operator block, allow, deny and rewrite pattern together: a name none of whose
+   * suffixes is here skips those four indexes (most names), one probe per label instead of four.
+   */
+  readonly patternNames: NameTable;
   /** The time of the query being decided (ms), for the expiry of operator entries. */
   at = Number.NEGATIVE_INFINITY;
   readonly acceptOperator = (index: number): boolean => (this.operatorExpiry[index] as number) > this.at;
@@ -239,6 +245,17 @@ export class FilteringContext {
 
     // One index entry per distinct pattern; its decision answers with every rewrite of that pattern.
     const patterns = [...new Set(rewrites.map((rule) => rule.pattern))];
+    const everyPattern = [
+      ...blocks.map((entry) => patternOf(entry) as string | KeyedPattern),
+      ...allow,
+      ...deny,
+      ...patterns,
+    ];
+    this.patternNames = new NameTable(everyPattern.length);
+    for (const pattern of everyPattern) {
+      const key = patternKey(pattern);
+      this.patternNames.add(key.a, key.b, 1);
+    }
     this.rewrite = new PatternIndex(patterns);
     this.rewriteDecisions = patterns.map((pattern) =>
       decision({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { compactCanonicalJson } from '../nodes/profile-signature.js';
 import { rulePatternParts } from '../rules/rule-pattern.js';
+import { compactCanonicalJson } from '../shared/canonical-json.js';
 import type { EdgeLocation } from './filtering-context.js';
 import { operatorEntryInScope, SELF_HOSTED_LOCATION } from './filtering-context.js';
 import { nameKey } from './name-key.js';

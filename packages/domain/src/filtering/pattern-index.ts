@@ -14,6 +14,21 @@ export interface KeyedPattern {
   form: EntryForm;
 }
 
+/** The key of a pattern's name (see name-key.ts). */
+export function patternKey(pattern: string | KeyedPattern): { a: number; b: number } {
+  return typeof pattern === 'string' ? nameKey(rulePatternParts(pattern).name) : pattern;
+}
+
+/**
+ * Whether any of the suffixes `keys` holds is a name of `table` (a table of pattern names): one probe per
+ * label, to skip the pattern indexes for the many names no pattern is about.
+ */
+export function anySuffixIn(table: NameTable, keys: SuffixKeys): boolean {
+  for (let suffix = 0; suffix < keys.count; suffix += 1)
+    if (table.find(keys.a[suffix] as number, keys.b[suffix] as number) >= 0) return true;
+  return false;
+}
+
 /**
  * Rule patterns (spec 2.4: `name`, `=name`, `*.name`) indexed by their name's key, so that finding the first
  * pattern covering a query name costs one probe per label of the name, however many patterns there are.

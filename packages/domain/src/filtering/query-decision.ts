@@ -56,3 +56,37 @@ export interface QueryDecision {
   /** For `rewrite`: every answer of the first rewrite pattern that covers the name. */
   readonly rewrites: readonly RewriteTarget[];
 }
+
+/**
+ * What the query log records of a decision (spec 2.11 reason_list_id, reason_list_name, reason_rule and the
+ * operator code), the same wherever it was decided: the list's id and name for a list block; the operator's
+ * public text for operator and source blocks (what the client's EDE said, and what `reason` shows); the
+ * pattern for deny rules and rewrites; nothing for allowed queries, allow rules included.
+ */
+export interface LoggedDecision {
+  readonly listId: number | null;
+  readonly listName: string;
+  readonly rule: string;
+  readonly operatorCode: OperatorCode | '';
+}
+
+const NOT_LOGGED: LoggedDecision = Object.freeze({ listId: null, listName: '', rule: '', operatorCode: '' });
+
+/** The log fields of a decision ({@link LoggedDecision}). */
+export function loggedDecision(decision: QueryDecision): LoggedDecision {
+  switch (decision.reason) {
+    case 'operator_block':
+    case 'source_block':
+      return { listId: null, listName: '', rule: decision.edeText, operatorCode: decision.operatorCode };
+    case 'list':
+    case 'parental':
+    case 'security':
+      return { listId: decision.listId, listName: decision.edeText, rule: '', operatorCode: '' };
+    case 'deny_rule':
+    case 'rewrite':
+      return { listId: null, listName: '', rule: decision.rule, operatorCode: '' };
+    case 'allow_rule':
+    case 'none':
+      return NOT_LOGGED;
+  }
+}

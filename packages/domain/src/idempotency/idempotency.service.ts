@@ -1,5 +1,5 @@
 import type { SecretBox } from '../identity/identity.ports.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { IdempotencyStore, StoredResponse } from './idempotency.ports.js';
 

@@ -1,15 +1,16 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { accountDeletionCanceledMail } from '../mail/identity.mails.js';
-import { revokeOrganisationNodes } from '../nodes/node-revocation.js';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { QueryLogEraser } from '../query-log/query-log-eraser.port.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { QueryLogEraser } from '../query-log/query-log-eraser.ports.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { AccountNodesRevocation } from './account-nodes-revocation.ports.js';
 import { accountView } from './account-view.js';
 import type { AccountRecord } from './identity.records.js';
 import type { Account } from './identity.schemas.js';
+import type { AccountDeletionScope } from './identity-transaction.ports.js';
 
 /**
  * The deletion cooling-off by default (spec 3, "not shown"; issue 5): 14 days between the request and the
@@ -31,17 +32,19 @@ export interface DeletionOnBehalf {
   ticket?: string;
 }
 
-/** What account deletion is built from. */
-export interface AccountDeletionDependencies {
-  uow: UnitOfWork;
+/**
+ * What account deletion is built from. `NodesScope` is what revoking the nodes uses of the transaction
+ * ({@link AccountNodesRevocation}), which the unit of work offers besides {@link AccountDeletionScope}.
+ */
+export interface AccountDeletionDependencies<NodesScope = unknown> {
+  uow: ScopedUnitOfWork<AccountDeletionScope & NodesScope>;
+  /** Revokes the organisation's nodes in the deletion's transaction (the nodes context implements it). */
+  nodes: AccountNodesRevocation<NodesScope>;
   clock: Clock;
   /** Days of cooling-off; {@link DEFAULT_DELETION_COOLING_OFF_DAYS} when not given. */
   coolingOffDays?: number;
   /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
-  publishProfile: (
-    tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0],
-    profile: ProfileRecord,
-  ) => Promise<void>;
+  publishProfile: (tx: AccountDeletionScope, profile: ProfileRecord) => Promise<void>;
   /** Erases the profiles' query logs and counts in the columnar store; none without one (memory storage). */
   queryLogs?: QueryLogEraser | null;
 }
@@ -52,8 +55,8 @@ export interface AccountDeletionDependencies {
  * session of an account pending deletion may read, undelete and log out (the route pipeline refuses the
  * rest). Erasure runs when the cooling-off ends.
  */
-export class AccountDeletionService {
-  constructor(private readonly deps: AccountDeletionDependencies) {}
+export class AccountDeletionService<NodesScope = unknown> {
+  constructor(private readonly deps: AccountDeletionDependencies<NodesScope>) {}
 
   /**
    * DELETE /v1/auth/me (step-up checked by the caller), or on an owner's behalf (POST
@@ -75,7 +78,7 @@ export class AccountDeletionService {
       }
       await tx.identity.sessions.revokeAllExcept(account.id, null, now);
       await tx.identity.apiTokens.revokeAll(account.id, now);
-      await revokeOrganisationNodes(tx, account.orgId, now);
+      await this.deps.nodes.revokeOrganisationNodes(tx, account.orgId, now);
       if (onBehalf !== undefined) {
         await tx.audit.record({
           ...onBehalf.source,

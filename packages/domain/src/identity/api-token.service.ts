@@ -7,6 +7,7 @@ import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AccountRecord, ApiTokenRow, SessionRow } from './identity.records.js';
 import type { TokenCreate, TokenRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
+import type { ApiTokenScope } from './identity-transaction.ports.js';
 import { type Scope, scopesOfAccount } from './scopes.js';
 import { API_TOKEN_PATTERN, newApiTokenSecret, SecretPurpose } from './secrets.js';
 import { assertRecentSignIn } from './step-up.js';
@@ -37,7 +38,7 @@ export function tokenRecordOf(row: ApiTokenRow): TokenRecord {
 /** API tokens (spec 4.9, 5.3): created and revoked by sessions only, each secret shown once. */
 export class ApiTokenService {
   constructor(
-    private readonly deps: IdentityDependencies,
+    private readonly deps: IdentityDependencies<ApiTokenScope>,
     private readonly cursors: CursorSealer,
   ) {}
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error.js';
-import type { IdentityTransaction } from './identity.dependencies.js';
 import type { AccountRecord } from './identity.records.js';
+import type { UnverifiedPastScope } from './identity-transaction.ports.js';
 
 /**
  * Refuses to mint a credential that outlives the session (API token, passkey, TOTP, node) for an account
@@ -23,7 +23,7 @@ export function assertEmailVerified(account: Pick<AccountRecord, 'emailVerifiedA
  * them had not proven the address. The person who verified signs in again.
  */
 export async function endCredentialsOfUnverifiedPast(
-  tx: IdentityTransaction,
+  tx: UnverifiedPastScope,
   accountId: string,
   at: Date,
 ): Promise<void> {

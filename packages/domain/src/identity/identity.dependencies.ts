@@ -1,7 +1,7 @@
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
-import type { Clock } from '../shared/clock.port.js';
-import type { KeyedHash } from '../shared/keyed-hash.port.js';
-import type { Random } from '../shared/random.port.js';
+import type { Clock } from '../shared/clock.ports.js';
+import type { KeyedHash } from '../shared/keyed-hash.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import type {
   AttemptLimiter,
   IdentityStore,
@@ -11,10 +11,14 @@ import type {
   TotpAuthenticator,
 } from './identity.ports.js';
 import type { IdentitySettings } from './identity.settings.js';
+import type { IdentityScope } from './identity-transaction.ports.js';
 
-/** What the identity use cases are built from; the composition root supplies the adapters. */
-export interface IdentityDependencies {
-  uow: UnitOfWork;
+/**
+ * What the identity use cases are built from; the composition root supplies the adapters. Each use case
+ * names the transaction scope it uses (`IdentityDependencies<SignUpScope>`); the default offers all of them.
+ */
+export interface IdentityDependencies<Scope = IdentityScope> {
+  uow: ScopedUnitOfWork<Scope>;
   /** Single-statement reads and writes outside a transaction (credential checks on the hot path). */
   store: IdentityStore;
   hasher: PasswordHasher;
@@ -27,6 +31,3 @@ export interface IdentityDependencies {
   totp: TotpAuthenticator;
   secretBox: SecretBox;
 }
-
-/** The transaction scope type, re-exported for the services' signatures. */
-export type IdentityTransaction = TransactionScope;

@@ -19,24 +19,40 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
 }
 
-/** Accounts and their organisations. */
-export interface AccountRepository {
-  /** Inserts the organisation and its owner; false when the email is already registered. */
-  createWithOrganisation(organisation: OrganisationRecord, account: AccountRecord): Promise<boolean>;
+/** Account reads. */
+export interface AccountReadRepository {
   findById(id: string): Promise<AccountRecord | null>;
   findByEmail(email: string): Promise<AccountRecord | null>;
   /** The organisation's owner accounts, oldest first (recipients of the organisation's alerts). */
   listOwners(orgId: string): Promise<AccountRecord[]>;
-  /** Marks the address verified unless it already is; true when this call verified it (atomic: one of racing calls). */
-  markEmailVerified(id: string, at: Date): Promise<boolean>;
-  /** A null hash leaves the account to its passkeys (password sign-in refused). */
-  setPasswordHash(id: string, passwordHash: string | null): Promise<void>;
-  setOperator(id: string, isAdmin: boolean): Promise<void>;
+}
+
+/** What signing up writes of accounts. */
+export interface AccountRegistrationRepository {
+  /** Inserts the organisation and its owner; false when the email is already registered. */
+  createWithOrganisation(organisation: OrganisationRecord, account: AccountRecord): Promise<boolean>;
   /**
    * Records that an account-exists email goes out at `at`, unless one went out after `notBefore`; true when
    * this call claimed the send (atomic: of concurrent signups of one address, one sends).
    */
   claimAccountExistsMail(id: string, at: Date, notBefore: Date): Promise<boolean>;
+}
+
+/** An account's proofs: its verified address and its password. */
+export interface AccountCredentialRepository {
+  /** Marks the address verified unless it already is; true when this call verified it (atomic: one of racing calls). */
+  markEmailVerified(id: string, at: Date): Promise<boolean>;
+  /** A null hash leaves the account to its passkeys (password sign-in refused). */
+  setPasswordHash(id: string, passwordHash: string | null): Promise<void>;
+}
+
+/** The operator flag of accounts (`svc operator grant|revoke`). */
+export interface AccountOperatorRepository {
+  setOperator(id: string, isAdmin: boolean): Promise<void>;
+}
+
+/** Account deletion with cooling-off and erasure (spec 3). */
+export interface AccountDeletionRepository {
   /** Marks a deletion requested, due at `dueAt`; false when one is already pending (spec 3). */
   startDeletion(id: string, requestedAt: Date, dueAt: Date): Promise<boolean>;
   /** Clears a pending deletion unless its erasure began (spec 3: 409 no_deletion_pending, deletion_started). */
@@ -52,6 +68,14 @@ export interface AccountRepository {
    */
   erase(id: string, at: Date): Promise<void>;
 }
+
+/** Accounts and their organisations, every use together: what the storages implement. */
+export interface AccountRepository
+  extends AccountReadRepository,
+    AccountRegistrationRepository,
+    AccountCredentialRepository,
+    AccountOperatorRepository,
+    AccountDeletionRepository {}
 
 /** Single-use emailed tokens (verification, reset, waitlist confirmation). */
 export interface OneTimeTokenRepository {

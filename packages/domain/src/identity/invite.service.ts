@@ -16,7 +16,7 @@ export interface InviteSummary {
 
 /** Invite codes for signup mode `invite` (`svc invites create|list|revoke`). */
 export class InviteService {
-  constructor(private readonly deps: IdentityDependencies) {}
+  constructor(private readonly deps: Omit<IdentityDependencies, 'uow'>) {}
 
   /** Creates a code usable `maxUses` times until `expiresAt`; returns the code (shown once). */
   async create(

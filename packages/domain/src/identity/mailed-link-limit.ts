@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/domain-error.js';
-import type { IdentityTransaction } from './identity.dependencies.js';
 import type { AttemptLimit, AttemptLimiter } from './identity.ports.js';
 import type { OneTimeTokenPurpose } from './identity.records.js';
+import type { OneTimeTokenScope } from './identity-transaction.ports.js';
 
 /** Takes one attempt of `limit` for `key`; false instead of 429 when the limit is spent. */
 export async function withinLimit(
@@ -26,7 +26,7 @@ export async function withinLimit(
  * always finds a working link in the mailbox, while the mails a stranger can cause stay bounded by the limit.
  */
 export async function linkStillOwed(
-  tx: IdentityTransaction,
+  tx: OneTimeTokenScope,
   purpose: OneTimeTokenPurpose,
   email: string,
   withinAddressLimit: boolean,

@@ -1,13 +1,13 @@
 import { DomainError } from '../shared/domain-error.js';
-import type { IdentityRepositories } from './identity.ports.js';
 import type { OneTimeTokenPurpose, OneTimeTokenRecord } from './identity.records.js';
+import type { OneTimeTokenScope } from './identity-transaction.ports.js';
 
 /**
  * Checks and consumes a single-use emailed token inside a transaction: 400 invalid_token when unknown,
  * token_expired past its lifetime, token_used when already consumed (also when a concurrent request won).
  */
 export async function consumeOneTimeToken(
-  identity: IdentityRepositories,
+  identity: OneTimeTokenScope['identity'],
   purpose: OneTimeTokenPurpose,
   hash: string,
   now: Date,

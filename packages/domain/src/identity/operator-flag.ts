@@ -1,6 +1,6 @@
 import { notFound } from '../shared/domain-error.js';
 import { accountView, normaliseEmail } from './account-view.js';
-import type { IdentityStore } from './identity.ports.js';
+import type { AccountOperatorRepository, AccountReadRepository } from './identity.ports.js';
 import type { Account } from './identity.schemas.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Account } from './identity.schemas.js';
  * made only by someone with access to the storage, never through the API (spec 5.4).
  */
 export async function setOperatorFlag(
-  store: IdentityStore,
+  store: { accounts: AccountReadRepository & AccountOperatorRepository },
   email: string,
   isAdmin: boolean,
 ): Promise<Account> {

@@ -4,8 +4,9 @@ import { encodeBytesBase64Url } from '../shared/base64url.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
 import { assertEmailVerified } from './email-verification.js';
-import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
+import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AccountRecord, SessionRow } from './identity.records.js';
+import type { PasskeyScope } from './identity-transaction.ports.js';
 import type { PasskeyCredential, WebAuthnVerifier } from './passkey.ports.js';
 import type { PasskeyRecord, WebAuthnCeremony } from './passkey.records.js';
 import type {
@@ -60,7 +61,7 @@ const ceremonyInvalid = () =>
  */
 export class PasskeyService {
   constructor(
-    private readonly deps: IdentityDependencies,
+    private readonly deps: IdentityDependencies<PasskeyScope>,
     private readonly sessions: SessionService,
     private readonly webauthn: WebAuthnVerifier,
   ) {}
@@ -303,7 +304,7 @@ export class PasskeyService {
     return challenge;
   }
 
-  private async notify(tx: IdentityTransaction, email: string, change: string): Promise<void> {
+  private async notify(tx: PasskeyScope, email: string, change: string): Promise<void> {
     await tx.mail.enqueue(
       secondFactorChangedMail(email, change, {
         security: `${this.deps.settings.dashboardUrl}/account/security`,

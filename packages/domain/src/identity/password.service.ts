@@ -7,6 +7,7 @@ import type { IdentityDependencies } from './identity.dependencies.js';
 import type { SessionRow } from './identity.records.js';
 import type { PasswordChangeRequest } from './identity.schemas.js';
 import { AttemptLimits, IdentityLimits } from './identity.settings.js';
+import type { PasswordScope } from './identity-transaction.ports.js';
 import { linkStillOwed, withinLimit } from './mailed-link-limit.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
@@ -16,7 +17,7 @@ const LISTED_TOKENS_READ = 1_000;
 
 /** Password change, reset request and reset confirmation (spec 4.8, ROUTES.md). */
 export class PasswordService {
-  constructor(private readonly deps: IdentityDependencies) {}
+  constructor(private readonly deps: IdentityDependencies<PasswordScope>) {}
 
   /**
    * POST /v1/auth/password from a session: proves the current password (or, for a passkey-only account, a

@@ -1,6 +1,6 @@
-import type { KeyedHash } from '../shared/keyed-hash.port.js';
-import type { Random } from '../shared/random.port.js';
-import type { IdentityTransaction } from './identity.dependencies.js';
+import type { KeyedHash } from '../shared/keyed-hash.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { RecoveryCodeScope } from './identity-transaction.ports.js';
 import { randomAlphanumeric } from './secrets.js';
 
 /** How many single-use recovery codes an account holds (spec 5.5.1, section 8). */
@@ -16,7 +16,7 @@ export function canonicalRecoveryCode(code: string): string {
 /** Ten new recovery codes replace the account's codes; the codes are returned to be shown once. */
 export async function issueRecoveryCodes(
   deps: { random: Random; keyedHash: KeyedHash },
-  tx: IdentityTransaction,
+  tx: RecoveryCodeScope,
   accountId: string,
   now: Date,
 ): Promise<string[]> {
@@ -38,7 +38,7 @@ export async function issueRecoveryCodes(
  */
 export async function recoveryCodesForFirstFactor(
   deps: { random: Random; keyedHash: KeyedHash },
-  tx: IdentityTransaction,
+  tx: RecoveryCodeScope,
   accountId: string,
   now: Date,
 ): Promise<string[] | undefined> {

@@ -1,5 +1,4 @@
-import type { AuditSource } from '../audit/audit.ports.js';
-import type { IdentityTransaction } from './identity.dependencies.js';
+import type { AuditScope, AuditSource } from '../audit/audit.ports.js';
 
 /** The account whose second factors change: mailed at its address, audited in its organisation's log. */
 export interface SecondFactorOwner {
@@ -19,7 +18,7 @@ export type SecondFactorChange =
 
 /** Appends the audit entry of a second-factor change inside the transaction that makes the change. */
 export async function recordSecondFactorChange(
-  tx: IdentityTransaction,
+  tx: AuditScope,
   change: { accountId: string; orgId: string; source: AuditSource; at: Date; details: SecondFactorChange },
 ): Promise<void> {
   await tx.audit.record({

@@ -3,9 +3,10 @@ import { accountRecoveryMail, secondFactorChangedMail } from '../mail/identity.m
 import { DomainError } from '../shared/domain-error.js';
 import { normaliseEmail } from './account-view.js';
 import { assertEmailVerified } from './email-verification.js';
-import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
+import type { IdentityDependencies } from './identity.dependencies.js';
 import type { SessionRow } from './identity.records.js';
 import { AttemptLimits, IdentityLimits } from './identity.settings.js';
+import type { SecondFactorScope } from './identity-transaction.ports.js';
 import { linkStillOwed, withinLimit } from './mailed-link-limit.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
 import {
@@ -27,7 +28,7 @@ const ISSUER = 'svc';
  */
 export class SecondFactorService {
   constructor(
-    private readonly deps: IdentityDependencies,
+    private readonly deps: IdentityDependencies<SecondFactorScope>,
     private readonly sessions: SessionService,
   ) {}
 
@@ -289,7 +290,7 @@ export class SecondFactorService {
     return this.sessions.issue(account, 'recovery', false, context, { restricted: true });
   }
 
-  private async notify(tx: IdentityTransaction, email: string, change: string): Promise<void> {
+  private async notify(tx: SecondFactorScope, email: string, change: string): Promise<void> {
     await tx.mail.enqueue(
       secondFactorChangedMail(email, change, {
         security: `${this.deps.settings.dashboardUrl}/account/security`,

@@ -1,5 +1,5 @@
 import { encodeBytesBase64Url } from '../shared/base64url.js';
-import type { Random } from '../shared/random.port.js';
+import type { Random } from '../shared/random.ports.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Largest multiple of 62 below 256: bytes at or above it are dropped so every character is equally likely. */

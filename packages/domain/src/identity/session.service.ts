@@ -5,6 +5,7 @@ import type { ThrottledAttempt } from './identity.ports.js';
 import type { AccountRecord, SessionRow, SignInMethod } from './identity.records.js';
 import type { Account, LoginRequest, SessionRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
+import type { SessionScope } from './identity-transaction.ports.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
 import { assertRecentSignIn, isRecentSignIn } from './step-up.js';
 
@@ -38,7 +39,7 @@ const UNKNOWN_ACCOUNT_HASH =
 
 /** Password sign-in, sessions and their renewal (spec 5.2, ROUTES.md). */
 export class SessionService {
-  constructor(private readonly deps: IdentityDependencies) {}
+  constructor(private readonly deps: IdentityDependencies<SessionScope>) {}
 
   /**
    * POST /v1/auth/login with email and password, and the authenticator code when TOTP is on. Attempts of the

@@ -2,9 +2,10 @@ import { accountExistsMail, verificationMail, waitlistConfirmationMail } from '.
 import { DomainError } from '../shared/domain-error.js';
 import { accountView, normaliseEmail } from './account-view.js';
 import { endCredentialsOfUnverifiedPast } from './email-verification.js';
-import type { IdentityDependencies, IdentityTransaction } from './identity.dependencies.js';
+import type { IdentityDependencies } from './identity.dependencies.js';
 import type { Account, SignupMode, SignupRequest } from './identity.schemas.js';
 import { AttemptLimits, IdentityLimits, isAllowlisted } from './identity.settings.js';
+import type { SignUpScope } from './identity-transaction.ports.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
 
@@ -13,7 +14,7 @@ import { newOpaqueToken, SecretPurpose } from './secrets.js';
  * registered: both paths hash the password, write in one transaction and queue one email.
  */
 export class SignupService {
-  constructor(private readonly deps: IdentityDependencies) {}
+  constructor(private readonly deps: IdentityDependencies<SignUpScope>) {}
 
   /** GET /v1/auth/signup-mode. */
   mode(): SignupMode {
@@ -154,7 +155,7 @@ export class SignupService {
     });
   }
 
-  private async takeInviteUse(tx: IdentityTransaction, code: string | undefined, now: Date): Promise<void> {
+  private async takeInviteUse(tx: SignUpScope, code: string | undefined, now: Date): Promise<void> {
     const refused = () =>
       new DomainError('invite_required', 'Signup needs a valid invite code on this deployment.');
     if (code === undefined) throw refused();
@@ -166,7 +167,7 @@ export class SignupService {
   }
 
   private async sendVerification(
-    tx: IdentityTransaction,
+    tx: SignUpScope,
     accountId: string,
     email: string,
     now: Date,

@@ -1,4 +1,5 @@
 import type { KeysetPage } from '../pagination/keyset.js';
+import type { ProfileWriteScope } from '../profiles/profile.ports.js';
 
 /** A linked IPv4 address as stored. The DDNS token itself is never stored, only a keyed hash of it. */
 export interface LinkedIpRecord {
@@ -47,6 +48,14 @@ export interface LinkedIpRepository {
    * pass a cap that only one of them fits under.
    */
   countForCaps(orgId: string, profileId: string): Promise<{ profile: number; organisation: number }>;
+}
+
+/**
+ * What the linked-IP use cases use of a transaction: each change to a profile's links is a versioned write
+ * of the profile (its lock, version and publication), made in the same transaction as the change.
+ */
+export interface LinkedIpScope extends ProfileWriteScope {
+  linkedIps: LinkedIpRepository;
 }
 
 /**

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileStore, ProfileWriter } from '../profiles/profile.ports.js';
 import { assertWritable } from '../profiles/profile.service.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
-import type { KeyedHash } from '../shared/keyed-hash.port.js';
-import type { Random } from '../shared/random.port.js';
-import type { IpRangeClassifier, LinkedIpRecord, LinkedIpStore } from './linked-ip.ports.js';
+import type { KeyedHash } from '../shared/keyed-hash.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { IpRangeClassifier, LinkedIpRecord, LinkedIpScope, LinkedIpStore } from './linked-ip.ports.js';
 import type { DdnsUpdate, LinkedIp, LinkedIpCreate } from './linked-ip.schemas.js';
 
 /**
@@ -36,7 +36,7 @@ export interface LinkedIpPolicy {
 
 /** What the linked-IP use cases are built from. */
 export interface LinkedIpDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<LinkedIpScope>;
   /** Every change to a profile's links is one of its versioned writes. */
   profiles: ProfileWriter;
   profileStore: ProfileStore;
@@ -143,7 +143,7 @@ export class LinkedIpService {
   ): Promise<LinkedIpRecord> {
     if (request.ip !== undefined) this.assertLinkable(request.ip, 'is');
     let created: LinkedIpRecord | undefined;
-    await this.deps.profiles.write(orgId, profileId, expectedVersion, async (current, tx) => {
+    await this.deps.profiles.write(this.deps.uow, orgId, profileId, expectedVersion, async (current, tx) => {
       this.assertUnderCaps(await tx.linkedIps.countForCaps(orgId, profileId));
       const id = this.deps.random.uuid();
       const now = this.deps.clock.now();
@@ -168,7 +168,7 @@ export class LinkedIpService {
 
   /** DELETE: unlinks the address (its DDNS URL stops with it). */
   async unlink(orgId: string, profileId: string, linkId: string, expectedVersion?: number): Promise<void> {
-    await this.deps.profiles.write(orgId, profileId, expectedVersion, async (current, tx) => {
+    await this.deps.profiles.write(this.deps.uow, orgId, profileId, expectedVersion, async (current, tx) => {
       if (!(await tx.linkedIps.delete(orgId, profileId, linkId))) throw notFound('linked IP');
       return current;
     });
@@ -215,15 +215,21 @@ export class LinkedIpService {
       return { ip, changed: false };
     }
     try {
-      await this.deps.profiles.write(link.orgId, link.profileId, undefined, async (current, tx) => {
-        // Read again under the profile's lock: the token may have been rotated or the link removed since.
-        const locked = await tx.linkedIps.findByDdnsLookup(lookup);
-        if (locked === null) throw notFound('DDNS token');
-        if (locked.ip === ip) throw new DdnsAddressUnchanged();
-        if ((await tx.linkedIps.setIp(locked.id, ip, this.deps.clock.now())) === 'ip_conflict')
-          throw ipConflict();
-        return current;
-      });
+      await this.deps.profiles.write(
+        this.deps.uow,
+        link.orgId,
+        link.profileId,
+        undefined,
+        async (current, tx) => {
+          // Read again under the profile's lock: the token may have been rotated or the link removed since.
+          const locked = await tx.linkedIps.findByDdnsLookup(lookup);
+          if (locked === null) throw notFound('DDNS token');
+          if (locked.ip === ip) throw new DdnsAddressUnchanged();
+          if ((await tx.linkedIps.setIp(locked.id, ip, this.deps.clock.now())) === 'ip_conflict')
+            throw ipConflict();
+          return current;
+        },
+      );
     } catch (error) {
       if (error instanceof DdnsAddressUnchanged) return { ip, changed: false };
       throw error;

@@ -1,4 +1,5 @@
 import type { KeysetPage } from '../pagination/keyset.js';
+import type { ProfileReadRepository } from '../profiles/profile.ports.js';
 import type { ListReportKind, ListReportStatus } from './list-report.schemas.js';
 
 /** A list report as stored. */
@@ -47,3 +48,9 @@ export interface TriagePage {
 /** List report reads outside a transaction. */
 export const ListReportStore = Symbol.for('svc.ListReportStore');
 export type ListReportStore = Pick<ListReportRepository, 'list'>;
+
+/** What filing a list report uses of a transaction: the reports and the reported profile. */
+export interface ListReportScope {
+  listReports: Pick<ListReportRepository, 'insert' | 'recentByAccount'>;
+  profiles: ProfileReadRepository;
+}

@@ -1,12 +1,12 @@
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { assertWritable } from '../profiles/profile.service.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
-import type { Random } from '../shared/random.port.js';
-import type { ListReportRecord, ListReportStore } from './list-report.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { ListReportRecord, ListReportScope, ListReportStore } from './list-report.ports.js';
 import type { ListReport, ListReportCreate } from './list-report.schemas.js';
 import { triageDueAt } from './triage-due.js';
 
@@ -16,7 +16,7 @@ export const LIST_REPORT_WINDOW_MS = 24 * 3_600_000;
 
 /** What the list-report use cases are built from. */
 export interface ListReportDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<ListReportScope>;
   /** Finds the caller's profile (404 for another organisation's). */
   profiles: ProfileService;
   store: ListReportStore;

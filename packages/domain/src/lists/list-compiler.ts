@@ -1,7 +1,7 @@
+import type { ListFormat } from '../catalogue/list-format.js';
 import { type EntryForm, EXCEPTION_FLAGS, entryFlag } from '../filtering/entry-forms.js';
 import { LIST_ARTIFACT_HEADER, parseArtifactLine } from '../filtering/list-artifact.js';
 import { nameKeyOfBytes } from '../filtering/name-key.js';
-import type { ListFormat } from './list-format.js';
 import { LIST_LINE_MAX_LENGTH, type ListEntrySink, parseListLine } from './list-line.js';
 
 /** Invalid lines quoted in a compilation's report. */
@@ -11,7 +11,13 @@ const SAMPLE_LENGTH = 120;
 /** Bytes of each chunk the artifact is written in. */
 const OUTPUT_CHUNK = 64 * 1024;
 const INITIAL_ENTRIES = 1 << 14;
-const INITIAL_BYTES = 1 << 18;
+/**
+ * Names are kept in blocks of this many bytes (a name never spans two): the store grows a block at a time,
+ * without the copy and the doubling of one growing array, which held up to three times the names at its peak.
+ */
+const BLOCK_BITS = 20;
+const BLOCK_BYTES = 1 << BLOCK_BITS;
+const BLOCK_MASK = BLOCK_BYTES - 1;
 
 /** An invalid line quoted in a report: its number (from 1), its start and why it was refused. */
 export interface InvalidLineSample {
@@ -64,7 +70,9 @@ const PREFIX_BYTES: Record<number, Uint8Array> = Object.fromEntries(
  * Pure: no I/O; the caller streams the source in and the artifact out, and computes its digest.
  */
 export class ListCompiler implements ListEntrySink {
-  private bytes = new Uint8Array(INITIAL_BYTES);
+  private readonly blocks: Uint8Array[] = [new Uint8Array(BLOCK_BYTES)];
+  /** The block names are written to, and how much of it is used. */
+  private block = this.blocks[0] as Uint8Array;
   private used = 0;
   private starts = new Uint32Array(INITIAL_ENTRIES);
   private lengths = new Uint8Array(INITIAL_ENTRIES);
@@ -130,7 +138,7 @@ export class ListCompiler implements ListEntrySink {
       const line = parseArtifactLine(artifact, start, end);
       if (line !== null && end - line.nameStart <= 253) {
         this.reserve(end - line.nameStart);
-        this.bytes.set(artifact.subarray(line.nameStart, end), this.used);
+        this.block.set(artifact.subarray(line.nameStart, end), this.used);
         this.store(end - line.nameStart, line.flag);
       }
       start = end + 1;
@@ -141,7 +149,8 @@ export class ListCompiler implements ListEntrySink {
   entry(name: string, form: EntryForm, exception: boolean): void {
     this.reserve(name.length);
     const at = this.used;
-    for (let index = 0; index < name.length; index += 1) this.bytes[at + index] = name.charCodeAt(index);
+    const block = this.block;
+    for (let index = 0; index < name.length; index += 1) block[at + index] = name.charCodeAt(index);
     this.store(name.length, entryFlag(form, exception));
   }
 
@@ -154,7 +163,7 @@ export class ListCompiler implements ListEntrySink {
     const order = this.sortedOrder();
     const kept = this.deduplicate(order);
     const stats = this.stats;
-    const bytes = this.bytes;
+    const blocks = this.blocks;
     const starts = this.starts;
     const lengths = this.lengths;
     const flags = this.flags;
@@ -177,7 +186,11 @@ export class ListCompiler implements ListEntrySink {
             filled = 0;
           }
           out.set(prefix, filled);
-          out.set(bytes.subarray(start, start + length), filled + prefix.length);
+          const offset = start & BLOCK_MASK;
+          out.set(
+            (blocks[start >>> BLOCK_BITS] as Uint8Array).subarray(offset, offset + length),
+            filled + prefix.length,
+          );
           out[filled + size - 1] = 10;
           filled += size;
         }
@@ -205,10 +218,10 @@ export class ListCompiler implements ListEntrySink {
 
   /** Room for one more entry of `length` name bytes. */
   private reserve(length: number): void {
-    if (this.used + length > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + length));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
+    if (this.used + length > BLOCK_BYTES) {
+      this.block = new Uint8Array(BLOCK_BYTES);
+      this.blocks.push(this.block);
+      this.used = 0;
     }
     if (this.count === this.starts.length) {
       const size = this.starts.length * 2;
@@ -223,8 +236,8 @@ export class ListCompiler implements ListEntrySink {
   /** Records the entry whose `length` name bytes were just written at `used`. */
   private store(length: number, flag: number): void {
     const entry = this.count;
-    const key = nameKeyOfBytes(this.bytes, this.used, this.used + length);
-    this.starts[entry] = this.used;
+    const key = nameKeyOfBytes(this.block, this.used, this.used + length);
+    this.starts[entry] = (this.blocks.length - 1) * BLOCK_BYTES + this.used;
     this.lengths[entry] = length;
     this.flags[entry] = flag;
     this.keyA[entry] = key.a;
@@ -233,36 +246,51 @@ export class ListCompiler implements ListEntrySink {
     this.count += 1;
   }
 
-  /** Entry indexes sorted by key (lane A, then lane B): an LSD radix sort, 16 bits a pass. */
+  /**
+   * Entry indexes sorted by key (lane A, then lane B, unsigned): a counting sort by lane A's top 16 bits into
+   * one array, then each bucket sorted on its own (a few entries each, the keys being hashes), by insertion
+   * when small and by the engine's sort otherwise, so that crafted names sharing a bucket cost n log n. One
+   * array of indexes, not the two a radix sort swaps between: this is the compilation's peak of memory.
+   */
   private sortedOrder(): Uint32Array {
-    let order = new Uint32Array(this.count);
-    for (let index = 0; index < this.count; index += 1) order[index] = index;
-    let spare = new Uint32Array(this.count);
-    const counts = new Uint32Array(1 << 16);
-    for (const [lane, shift] of [
-      [this.keyB, 0],
-      [this.keyB, 16],
-      [this.keyA, 0],
-      [this.keyA, 16],
-    ] as const) {
-      counts.fill(0);
-      for (let index = 0; index < order.length; index += 1) {
-        const digit = ((lane[order[index] as number] as number) >>> shift) & 0xffff;
-        counts[digit] = (counts[digit] as number) + 1;
+    const keyA = this.keyA;
+    const keyB = this.keyB;
+    const count = this.count;
+    const starts = new Uint32Array((1 << 16) + 1);
+    for (let index = 0; index < count; index += 1) {
+      const bucket = (keyA[index] as number) >>> 16;
+      starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+    }
+    for (let bucket = 0; bucket < 1 << 16; bucket += 1)
+      starts[bucket + 1] = (starts[bucket + 1] as number) + (starts[bucket] as number);
+    const next = starts.slice(0, 1 << 16);
+    const order = new Uint32Array(count);
+    for (let index = 0; index < count; index += 1) {
+      const bucket = (keyA[index] as number) >>> 16;
+      order[next[bucket] as number] = index;
+      next[bucket] = (next[bucket] as number) + 1;
+    }
+    const before = (x: number, y: number): number =>
+      (keyA[x] as number) >>> 0 !== (keyA[y] as number) >>> 0
+        ? ((keyA[x] as number) >>> 0) - ((keyA[y] as number) >>> 0)
+        : ((keyB[x] as number) >>> 0) - ((keyB[y] as number) >>> 0);
+    for (let bucket = 0; bucket < 1 << 16; bucket += 1) {
+      const from = starts[bucket] as number;
+      const to = starts[bucket + 1] as number;
+      if (to - from < 2) continue;
+      if (to - from > 32) {
+        order.subarray(from, to).sort(before);
+        continue;
       }
-      let total = 0;
-      for (let digit = 0; digit < counts.length; digit += 1) {
-        const size = counts[digit] as number;
-        counts[digit] = total;
-        total += size;
+      for (let at = from + 1; at < to; at += 1) {
+        const entry = order[at] as number;
+        let into = at;
+        while (into > from && before(order[into - 1] as number, entry) > 0) {
+          order[into] = order[into - 1] as number;
+          into -= 1;
+        }
+        order[into] = entry;
       }
-      for (let index = 0; index < order.length; index += 1) {
-        const entry = order[index] as number;
-        const digit = ((lane[entry] as number) >>> shift) & 0xffff;
-        spare[counts[digit] as number] = entry;
-        counts[digit] = (counts[digit] as number) + 1;
-      }
-      [order, spare] = [spare, order];
     }
     return order;
   }
@@ -272,7 +300,8 @@ export class ListCompiler implements ListEntrySink {
    * repeats dropped; distinct names in one run are key collisions.
    */
   private deduplicate(order: Uint32Array): Uint32Array {
-    const kept = new Uint32Array(order.length);
+    // Kept in place: an entry is written at or before the position it was read from (a run is copied first).
+    const kept = order;
     let keptCount = 0;
     let runStart = 0;
     while (runStart < order.length) {
@@ -333,7 +362,11 @@ export class ListCompiler implements ListEntrySink {
 
   private nameBytes(entry: number): Uint8Array {
     const start = this.starts[entry] as number;
-    return this.bytes.subarray(start, start + (this.lengths[entry] as number));
+    const offset = start & BLOCK_MASK;
+    return (this.blocks[start >>> BLOCK_BITS] as Uint8Array).subarray(
+      offset,
+      offset + (this.lengths[entry] as number),
+    );
   }
 }
 

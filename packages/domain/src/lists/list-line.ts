@@ -1,6 +1,6 @@
+import type { ListFormat } from '../catalogue/list-format.js';
 import { parseIpAddress } from '../ecs/ecs.js';
 import type { EntryForm } from '../filtering/entry-forms.js';
-import type { ListFormat } from './list-format.js';
 import { normaliseListName } from './list-name.js';
 
 /** Longest line read; a longer one is invalid (and never held whole in memory). */

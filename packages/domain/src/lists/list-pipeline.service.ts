@@ -1,9 +1,9 @@
 import { BLOCKLIST_CATALOGUE } from '../catalogue/blocklist.catalogue.js';
 import type { BlocklistCatalogueRecord, BlocklistRecord } from '../catalogue/blocklist.schemas.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { ListFormat } from '../catalogue/list-format.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ListCompiler, type ListCompileStats } from './list-compiler.js';
-import type { ListFormat } from './list-format.js';
 import {
   compileFacts,
   type ListArtifactStore,

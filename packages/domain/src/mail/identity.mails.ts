@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.port.js';
+import type { MailMessage } from './mailer.ports.js';
 
 /** The name the messages sign with. */
 const SERVICE = 'svc';

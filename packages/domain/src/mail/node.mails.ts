@@ -1,5 +1,5 @@
 import { composeMail } from './identity.mails.js';
-import type { MailMessage } from './mailer.port.js';
+import type { MailMessage } from './mailer.ports.js';
 
 /** What a node alert names: the node, its profile and when its link was last heard. */
 export interface NodeAlertFacts {

@@ -1,7 +1,7 @@
 import { nodeBackMail, nodeOfflineMail } from '../mail/node.mails.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
-import { DEFAULT_PREFERENCES } from '../preferences/preferences.js';
-import type { DueNodeAlert } from './node.ports.js';
+import { DEFAULT_PREFERENCES } from '../preferences/preferences.schemas.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { DueNodeAlert, NodeAlertScope } from './node.ports.js';
 
 /** Default time a node's link may stay down before its owners are told (spec 8). */
 export const NODE_ALERT_DELAY_DEFAULT_SECONDS = 600;
@@ -25,7 +25,11 @@ export interface NodeAlertRun {
  * together exactly one sends it. Owners whose preference alerts.node_offline is off are not mailed; the pair
  * counts all the same. Revoked nodes are never claimed, so they never alert.
  */
-export async function runNodeAlerts(uow: UnitOfWork, now: Date, delaySeconds: number): Promise<NodeAlertRun> {
+export async function runNodeAlerts(
+  uow: ScopedUnitOfWork<NodeAlertScope>,
+  now: Date,
+  delaySeconds: number,
+): Promise<NodeAlertRun> {
   const run: NodeAlertRun = { offline: 0, back: 0, mails: 0 };
   const cutoffs = {
     offlineBefore: new Date(now.getTime() - delaySeconds * 1000),
@@ -51,7 +55,7 @@ export async function runNodeAlerts(uow: UnitOfWork, now: Date, delaySeconds: nu
 }
 
 /** Queues the alert's mail to each owner who wants node alerts; returns how many. */
-async function sendAlert(tx: TransactionScope, alert: DueNodeAlert, delaySeconds: number): Promise<number> {
+async function sendAlert(tx: NodeAlertScope, alert: DueNodeAlert, delaySeconds: number): Promise<number> {
   const { node } = alert;
   const profile = await tx.profiles.find(node.orgId, node.profileId);
   const facts = {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { EdgeLogWriter } from '../query-log/edge-log-writer.port.js';
-import { QUERY_STATUSES, type QueryStatus } from '../query-log/query-log-row.js';
-import type { Clock } from '../shared/clock.port.js';
-import type { BatchSender } from './node-log-batch.js';
+import type { EdgeLogWriter } from '../query-log/edge-log-writer.ports.js';
+import { QUERY_STATUSES } from '../query-log/query-log-row.js';
+import type { Clock } from '../shared/clock.ports.js';
+import type { NodeTotalsLedger, ReportedCount } from './node-hourly-totals.ports.js';
+import type { BatchSender } from './node-log-batch.ports.js';
 
 const HOUR_MS = 3_600_000;
 /** How far back a node may report an hour (its reports of a run are remembered as long). */
@@ -39,37 +40,6 @@ export const LinkHourlyTotalsAck = z.object({
   reason: z.string().optional(),
 });
 export type LinkHourlyTotalsAck = z.infer<typeof LinkHourlyTotalsAck>;
-
-/** One count of a report: an hour, a status and the running total. */
-export interface ReportedCount {
-  hour: Date;
-  status: QueryStatus;
-  count: number;
-}
-
-/** How much one hour and status grew since the last report of the run. */
-export interface CountGrowth {
-  hour: Date;
-  status: QueryStatus;
-  growth: number;
-}
-
-/**
- * The counts each node reported, per run, hour and status: how a report sent again adds nothing. `settle`
- * works out what grew, hands it to `write` (the columnar store's hourly totals) and records the new counts
- * only when `write` succeeded, all in one transaction, so a failed write is sent again and counted once.
- */
-export const NodeTotalsLedger = Symbol.for('svc.NodeTotalsLedger');
-export interface NodeTotalsLedger {
-  settle(
-    nodeId: string,
-    run: string,
-    counts: readonly ReportedCount[],
-    write: (growth: CountGrowth[]) => Promise<void>,
-  ): Promise<void>;
-  /** Forgets reports of hours before `before`; answers how many counts it forgot. */
-  forgetBefore(before: Date, limit: number): Promise<number>;
-}
 
 /** What the service is built from. */
 export interface NodeHourlyTotalsDependencies {

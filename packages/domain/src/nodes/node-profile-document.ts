@@ -2,8 +2,10 @@ import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap } from '../ecs/ecs.js';
 import type { NodeListArtifact } from '../lists/profile-list-selection.js';
 import { edgeEcsPart } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
+import { compactCanonicalJson } from '../shared/canonical-json.js';
 import type { NodeProfileDocument } from './node.schemas.js';
-import { compactCanonicalJson, type ProfileSigner, profileSignaturePayload } from './profile-signature.js';
+import { profileSignaturePayload } from './profile-signature.js';
+import type { ProfileSigner } from './profile-signer.ports.js';
 
 /**
  * The profile document a self-hosted node applies (spec 4.13, 9): the edge document's fields (its `ecs` part

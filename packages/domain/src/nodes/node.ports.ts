@@ -1,4 +1,10 @@
+import type { AuditScope } from '../audit/audit.ports.js';
+import type { AccountReadRepository } from '../identity/identity.ports.js';
+import type { MailScope } from '../mail/mail-queue.ports.js';
+import type { OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
+import type { PreferencesRepository } from '../preferences/preferences.ports.js';
+import type { ProfileReadRepository } from '../profiles/profile.ports.js';
 import type { NodeRecord } from './node.records.js';
 
 /**
@@ -73,3 +79,22 @@ export type NodeStore = Pick<
   NodeRepository,
   'find' | 'findById' | 'findByTokenLookup' | 'list' | 'touch' | 'linkSeen' | 'acknowledgeOperatorFile'
 >;
+
+/** What the node use cases use of a transaction: the nodes, the owning profile, announcements, the audit log. */
+export interface NodeScope extends AuditScope, OutboxScope {
+  nodes: Pick<NodeRepository, 'find' | 'findById' | 'findByEnrolmentLookup' | 'insert' | 'save'>;
+  profiles: ProfileReadRepository;
+}
+
+/** What revoking an organisation's nodes uses of a transaction: each revocation is announced. */
+export interface NodeRevocationScope extends OutboxScope {
+  nodes: Pick<NodeRepository, 'revokeAll'>;
+}
+
+/** What sending node-offline alerts uses of a transaction: the owners to mail and whether they want it. */
+export interface NodeAlertScope extends MailScope {
+  identity: { accounts: Pick<AccountReadRepository, 'listOwners'> };
+  nodes: Pick<NodeRepository, 'claimDueAlerts' | 'recordAlert'>;
+  preferences: Pick<PreferencesRepository, 'find'>;
+  profiles: ProfileReadRepository;
+}

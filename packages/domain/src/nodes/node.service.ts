@@ -10,17 +10,17 @@ import {
   profileListSelection,
   type SelectedList,
 } from '../lists/profile-list-selection.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { assertWritable } from '../profiles/profile.service.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
-import type { KeyedHash } from '../shared/keyed-hash.port.js';
-import type { Random } from '../shared/random.port.js';
-import type { NodeStore } from './node.ports.js';
+import type { KeyedHash } from '../shared/keyed-hash.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { NodeScope, NodeStore } from './node.ports.js';
 import type { NodeRecord } from './node.records.js';
 import {
   NODE_TOKEN_GRACE_SECONDS,
@@ -32,9 +32,9 @@ import {
   type NodeTokenRotated,
   type ProfilePublicKey,
 } from './node.schemas.js';
-import { NODE_REVOKED_SUBJECT, type NodePresence } from './node-presence.port.js';
+import { NODE_REVOKED_SUBJECT, type NodePresence } from './node-presence.ports.js';
 import { nodeListsDigest, nodeProfileDocument } from './node-profile-document.js';
-import type { ProfileSigner } from './profile-signature.js';
+import type { ProfileSigner } from './profile-signer.ports.js';
 
 /** Keyed-hash purposes of node secrets: one key each, so a hash never stands in for another secret. */
 export const NodeSecretPurpose = { enrolment: 'node-enrolment-code', token: 'node-token' } as const;
@@ -58,7 +58,7 @@ export interface AuthenticatedNode {
 
 /** What the node use cases are built from. */
 export interface NodeDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<NodeScope>;
   profileStore: ProfileStore;
   store: NodeStore;
   random: Random;
@@ -396,7 +396,7 @@ export class NodeService {
     });
   }
 
-  private async revokeIn(tx: TransactionScope, node: NodeRecord, source: AuditSource): Promise<void> {
+  private async revokeIn(tx: NodeScope, node: NodeRecord, source: AuditSource): Promise<void> {
     if (node.state === 'revoked') return;
     const revokedNode: NodeRecord = { ...node, state: 'revoked', revokedAt: this.deps.clock.now() };
     await tx.nodes.save(revokedNode);
@@ -405,7 +405,7 @@ export class NodeService {
   }
 
   private async audit(
-    tx: TransactionScope,
+    tx: NodeScope,
     node: NodeRecord,
     action: AuditAction,
     source: AuditSource,

@@ -1,19 +1,13 @@
+import { compactCanonicalJson } from '../shared/canonical-json.js';
+
+// Still offered here: `@svc/domain/profile-signature` is what nodes import to verify a signed profile.
+export { compactCanonicalJson };
+
 /** The first line of every signed profile: names the format, so a later one cannot be confused with it. */
 export const PROFILE_SIGNATURE_PREFIX = 'svc-profile-v1\n';
 
 /** Fields a signed document carries about its signature, left out of what is signed. */
 export const PROFILE_SIGNATURE_FIELDS = ['profile_signature', 'profile_key_id', 'profile_pubkey'] as const;
-
-/**
- * Compact canonical JSON: object keys sorted by UTF-16 code units at every depth, arrays in order, no
- * whitespace (JSON.stringify's number and string forms). Both sides of a signature compute the same text.
- */
-export function compactCanonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  });
-}
 
 /**
  * The exact text a profile signature covers (its UTF-8 bytes are signed with Ed25519):
@@ -36,16 +30,4 @@ export interface ProfileSigningKey {
   keyId: string;
   /** Raw 32-byte Ed25519 public key, base64. */
   publicKey: string;
-}
-
-/**
- * Signs node profile documents (spec 4.13). The first key signs; the others are still announced so that nodes
- * accept documents signed before a key rotation.
- */
-export const ProfileSigner = Symbol.for('svc.ProfileSigner');
-export interface ProfileSigner {
-  /** The keys to announce, the signing key first; empty when this server does not sign. */
-  keys(): readonly ProfileSigningKey[];
-  /** Base64 Ed25519 signature of `payload`'s UTF-8 bytes with the signing key; null when not signing. */
-  sign(payload: string): { signature: string; key: ProfileSigningKey } | null;
 }

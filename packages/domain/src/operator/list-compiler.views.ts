@@ -4,7 +4,7 @@ import type {
   BlocklistCatalogue,
   BlocklistCatalogueRecord,
 } from '../catalogue/blocklist.schemas.js';
-import { ListFormat } from '../lists/list-format.js';
+import { ListFormat } from '../catalogue/list-format.js';
 import type { ListSourceState, ListVersionRecord } from '../lists/list-pipeline.ports.js';
 
 const InvalidLine = z.object({

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer.port.js';
+import type { MailMessage } from '../mail/mailer.ports.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,9 +1,9 @@
 import type { ListReportRecord } from '../list-reports/list-report.ports.js';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { pageFrom } from '../pagination/pagination.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { notFound, validationFailed } from '../shared/domain-error.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { listReportOutcomeMail } from './list-report-outcome.mail.js';
 import type {
   TriageDecision,
@@ -11,11 +11,12 @@ import type {
   TriageQuery,
   TriageQueue,
 } from './list-report-triage.schemas.js';
+import type { ListReportTriageScope } from './operator.ports.js';
 import type { OperatorActor } from './operator-actor.js';
 
 /** What list-report triage is built from. */
 export interface ListReportTriageDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<ListReportTriageScope>;
   clock: Clock;
   cursors: CursorSealer;
 }

@@ -1,10 +1,10 @@
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, validationFailed } from '../shared/domain-error.js';
-import type { KeyedHash } from '../shared/keyed-hash.port.js';
-import type { Random } from '../shared/random.port.js';
-import type { OperatorBlockRecord } from './operator.ports.js';
+import type { KeyedHash } from '../shared/keyed-hash.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { OperatorBlockRecord, OperatorEntryScope } from './operator.ports.js';
 import type { OperatorActor } from './operator-actor.js';
 import type {
   OperatorBlock,
@@ -17,7 +17,7 @@ import { OperatorFileEntries } from './operator-file-entries.js';
 
 /** What the operator block use cases are built from. */
 export interface OperatorBlockDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<OperatorEntryScope>;
   clock: Clock;
   random: Random;
   cursors: CursorSealer;

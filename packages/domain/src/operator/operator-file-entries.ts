@@ -1,10 +1,10 @@
 import type { AuditAction } from '../audit/audit.ports.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { type DomainError, notFound } from '../shared/domain-error.js';
-import type { OperatorEntryRepository, OperatorFileName } from './operator.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { OperatorEntryRepository, OperatorEntryScope, OperatorFileName } from './operator.ports.js';
 import type { OperatorActor } from './operator-actor.js';
 import type { OperatorEntryQuery } from './operator-block.schemas.js';
 import { republishOperatorFile } from './operator-file-publisher.js';
@@ -25,7 +25,7 @@ export interface OperatorEntryKind<Entry extends OperatorEntry, View> {
   /** The audit target's prefix (`admin/operator-blocks`), the entry's id following. */
   target: string;
   actions: { created: AuditAction; removed: AuditAction };
-  entries(tx: TransactionScope): OperatorEntryRepository<Entry>;
+  entries(tx: OperatorEntryScope): OperatorEntryRepository<Entry>;
   view(entry: Entry): View;
   auditDetails(entry: Entry): Record<string, unknown>;
   /** The error when the store refuses a new entry as a duplicate of a live one. */
@@ -34,7 +34,7 @@ export interface OperatorEntryKind<Entry extends OperatorEntry, View> {
 
 /** What the operator file entries are built from. */
 export interface OperatorFileEntriesDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<OperatorEntryScope>;
   clock: Clock;
   cursors: CursorSealer;
 }
@@ -84,7 +84,7 @@ export class OperatorFileEntries<Entry extends OperatorEntry, View> {
 
   /** Republishes the file and audits the change; answers the entry and the file's new version. */
   private async changed(
-    tx: TransactionScope,
+    tx: OperatorEntryScope,
     action: AuditAction,
     entry: Entry,
     actor: OperatorActor,

@@ -1,5 +1,5 @@
-import type { TransactionScope } from '../outbox/outbox.ports.js';
-import type { OperatorFileName } from './operator.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { OperatorFileName, OperatorFileScope } from './operator.ports.js';
 import {
   OPERATOR_CHANGED_SUBJECT,
   operatorBlocksDocument,
@@ -13,7 +13,7 @@ import {
  * announced once on `operator.changed` through the outbox. Returns the new version (`current + 1`).
  */
 export async function republishOperatorFile(
-  tx: TransactionScope,
+  tx: OperatorFileScope,
   file: OperatorFileName,
   current: number,
   now: Date,
@@ -37,7 +37,7 @@ export async function republishOperatorFile(
  * run marks expired are not found by the next.
  */
 export async function republishExpiredOperatorFiles(
-  uow: { run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> },
+  uow: ScopedUnitOfWork<OperatorFileScope>,
   now: Date,
 ): Promise<number> {
   let republished = 0;

@@ -1,9 +1,10 @@
 import type { AuditLogStore } from '../audit/audit.ports.js';
 import { auditEntryView } from '../audit/audit-log.service.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { type CursorSealer, type PageQuery, pageFrom } from '../pagination/pagination.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { validationFailed } from '../shared/domain-error.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { OperatorViewScope } from './operator.ports.js';
 import type {
   AdminAuditList,
   AdminAuditQuery,
@@ -13,7 +14,7 @@ import type {
 
 /** What the operator views are built from. */
 export interface OperatorViewDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<OperatorViewScope>;
   auditLog: AuditLogStore;
   clock: Clock;
   cursors: CursorSealer;
@@ -122,7 +123,7 @@ export class OperatorViewService {
     list: string,
     days: number,
     query: PageQuery,
-    read: (tx: TransactionScope, window: RecentWindow) => Promise<Row[]>,
+    read: (tx: OperatorViewScope, window: RecentWindow) => Promise<Row[]>,
   ) {
     const after = positionOf(this.deps.cursors, list, query.cursor);
     const since = new Date(this.deps.clock.now().getTime() - days * DAY_MS);

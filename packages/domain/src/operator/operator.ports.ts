@@ -1,4 +1,15 @@
+import type { AuditScope } from '../audit/audit.ports.js';
+import type { ClientErrorRepository, FeedbackRepository } from '../feedback/feedback.ports.js';
+import type { AccountReadRepository } from '../identity/identity.ports.js';
+import type { ListReportRepository } from '../list-reports/list-report.ports.js';
+import type { MailScope } from '../mail/mail-queue.ports.js';
+import type { OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
+import type {
+  ProfilePublishScope,
+  ProfileReadRepository,
+  ProfileWriteRepository,
+} from '../profiles/profile.ports.js';
 import type { OperatorBlockReason } from './operator-block.schemas.js';
 import type { OperatorEntryStatus } from './operator-scope.schemas.js';
 
@@ -82,4 +93,33 @@ export interface OperatorRepository {
   findSuspension(profileId: string): Promise<ProfileSuspensionRecord | null>;
   /** Records a suspension (replacing one) or, with null, clears it. */
   setSuspension(profileId: string, suspension: ProfileSuspensionRecord | null): Promise<void>;
+}
+
+/** What writing and announcing the next version of an operator file uses of a transaction. */
+export interface OperatorFileScope extends OutboxScope {
+  operator: Pick<OperatorRepository, 'blocks' | 'sources' | 'lockFile' | 'saveFile'>;
+}
+
+/** What adding and removing operator blocks and source blocks uses of a transaction: the file, audited. */
+export interface OperatorEntryScope extends OperatorFileScope, AuditScope {}
+
+/**
+ * What suspending and reinstating profiles uses of a transaction: the suspension, the profile's row and its
+ * republished document, audited.
+ */
+export interface ProfileSuspensionScope extends ProfilePublishScope, AuditScope {
+  operator: Pick<OperatorRepository, 'findSuspension' | 'profileOrg' | 'setSuspension'>;
+  profiles: ProfileReadRepository & Pick<ProfileWriteRepository, 'save'>;
+}
+
+/** What triaging list reports uses of a transaction: the reports, the reporter to mail, the audit log. */
+export interface ListReportTriageScope extends AuditScope, MailScope {
+  identity: { accounts: Pick<AccountReadRepository, 'findById'> };
+  listReports: Pick<ListReportRepository, 'findForTriage' | 'resolve' | 'triageQueue'>;
+}
+
+/** What the operator's views of dashboard reports use of a transaction. */
+export interface OperatorViewScope {
+  clientErrors: Pick<ClientErrorRepository, 'page'>;
+  feedback: Pick<FeedbackRepository, 'page'>;
 }

@@ -1,17 +1,17 @@
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { notFound } from '../shared/domain-error.js';
-import type { ProfileSuspensionRecord } from './operator.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { ProfileSuspensionRecord, ProfileSuspensionScope } from './operator.ports.js';
 import type { OperatorActor } from './operator-actor.js';
 import type { ProfileSuspension, ProfileSuspensionPatch } from './profile-suspension.schemas.js';
 
 /** What profile suspension is built from. */
 export interface ProfileSuspensionDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<ProfileSuspensionScope>;
   clock: Clock;
   /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
-  publishProfile: (tx: TransactionScope, profile: ProfileRecord) => Promise<void>;
+  publishProfile: (tx: ProfileSuspensionScope, profile: ProfileRecord) => Promise<void>;
 }
 
 function viewOf(profile: ProfileRecord, suspension: ProfileSuspensionRecord | null): ProfileSuspension {
@@ -89,7 +89,11 @@ export class ProfileSuspensionService {
     });
   }
 
-  private async find(tx: TransactionScope, profileId: string, forUpdate: boolean): Promise<ProfileRecord> {
+  private async find(
+    tx: ProfileSuspensionScope,
+    profileId: string,
+    forUpdate: boolean,
+  ): Promise<ProfileRecord> {
     const orgId = await tx.operator.profileOrg(profileId);
     const profile = orgId === null ? null : await tx.profiles.find(orgId, profileId, { forUpdate });
     if (profile === null) throw notFound('profile');

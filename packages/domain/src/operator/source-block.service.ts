@@ -1,9 +1,9 @@
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { validationFailed } from '../shared/domain-error.js';
-import type { Random } from '../shared/random.port.js';
-import type { SourceBlockRecord } from './operator.ports.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { OperatorEntryScope, SourceBlockRecord } from './operator.ports.js';
 import type { OperatorActor } from './operator-actor.js';
 import type { OperatorEntryQuery } from './operator-block.schemas.js';
 import { type OperatorEntryKind, OperatorFileEntries } from './operator-file-entries.js';
@@ -16,7 +16,7 @@ import type {
 
 /** What the source block use cases are built from. */
 export interface SourceBlockDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<OperatorEntryScope>;
   clock: Clock;
   random: Random;
   cursors: CursorSealer;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeBase64Url, encodeBase64Url } from '../shared/base64url.js';
 import { DomainError } from '../shared/domain-error.js';
-import type { KeyedHash } from '../shared/keyed-hash.port.js';
+import type { KeyedHash } from '../shared/keyed-hash.ports.js';
 
 /** Page size of list endpoints (spec section 8): default 50, at most 200. */
 export const PAGE_LIMIT_DEFAULT = 50;

@@ -1,4 +1,4 @@
-import type { Random } from '../shared/random.port.js';
+import type { Random } from '../shared/random.ports.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** Largest multiple of 36 below 256: bytes at or above it are dropped so every character is equally likely. */

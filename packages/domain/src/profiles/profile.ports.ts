@@ -1,21 +1,31 @@
-import type { OutboxMessage, TransactionScope } from '../outbox/outbox.ports.js';
+import type { AuditScope } from '../audit/audit.ports.js';
+import type { OutboxMessage, OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import type { ProfileRecord } from './profile.records.js';
 
 /**
- * Profiles, always within one organisation: every lookup takes the caller's organisation, so another
+ * Profile reads, always within one organisation: every lookup takes the caller's organisation, so another
  * organisation's profile is simply not found (spec 1.9).
  */
-export interface ProfileRepository {
-  /** Inserts a new profile; false when the id is taken (the caller draws another). */
-  insert(profile: ProfileRecord): Promise<boolean>;
+export interface ProfileReadRepository {
   /** The organisation's profile; with `forUpdate`, locked until the transaction ends (writers serialise). */
   find(orgId: string, id: string, options?: { forUpdate?: boolean }): Promise<ProfileRecord | null>;
+  /** The organisation's profiles, newest first, after the keyset position. */
+  list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]>;
+}
+
+/** The profile use cases' writes of one profile row. */
+export interface ProfileWriteRepository {
+  /** Inserts a new profile; false when the id is taken (the caller draws another). */
+  insert(profile: ProfileRecord): Promise<boolean>;
   /** Writes every field of a profile found with `forUpdate` in this transaction. */
   save(profile: ProfileRecord): Promise<void>;
   delete(orgId: string, id: string): Promise<boolean>;
-  /** The organisation's profiles, newest first, after the keyset position. */
-  list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]>;
+}
+
+/** What account deletion does to every profile of an organisation at once (spec 3). */
+export interface ProfileTombstoneRepository {
   /**
    * Marks every live profile of the organisation tombstoned (account deletion pending), bumping each version
    * by one (the tombstone's version), and returns them; a tombstoned profile is kept for restoring but is found
@@ -28,17 +38,56 @@ export interface ProfileRepository {
   eraseAll(orgId: string): Promise<string[]>;
 }
 
+/** Profiles inside a transaction, every use together: what the storages implement. */
+export interface ProfileRepository
+  extends ProfileReadRepository,
+    ProfileWriteRepository,
+    ProfileTombstoneRepository {}
+
 /** Profile reads outside a transaction. */
 export const ProfileStore = Symbol.for('svc.ProfileStore');
-export type ProfileStore = Pick<ProfileRepository, 'find' | 'list'>;
+export type ProfileStore = ProfileReadRepository;
+
+/**
+ * The addresses linked to a profile, as its edge document carries them, in ascending text order (the linked
+ * IPs' repository offers it): what the profiles need of that context, owned here so it does not import it.
+ */
+export interface ProfileLinkedAddresses {
+  addresses(profileId: string): Promise<string[]>;
+}
+
+/** How many nodes are enrolled on a profile (the nodes' repository offers it): a profile with nodes stays. */
+export interface ProfileEnrolledNodes {
+  countEnrolled(profileId: string): Promise<number>;
+}
+
+/** What publishing a profile's edge document uses of a transaction ({@link ProfileService.publish}). */
+export interface ProfilePublishScope extends OutboxScope {
+  linkedIps: ProfileLinkedAddresses;
+}
+
+/** What a versioned write of a profile under its row lock uses of a transaction ({@link ProfileWriter}). */
+export interface ProfileWriteScope extends ProfilePublishScope {
+  profiles: ProfileReadRepository & ProfileWriteRepository;
+}
+
+/** What deleting a profile uses of a transaction: the row, the tombstone's publication, the audit entry. */
+export interface ProfileDeleteScope extends OutboxScope, AuditScope {
+  profiles: ProfileReadRepository & ProfileWriteRepository;
+  nodes: ProfileEnrolledNodes;
+}
+
+/** What the profile use cases ({@link ProfileService}) use of a transaction. */
+export type ProfileServiceScope = ProfileWriteScope & ProfileDeleteScope;
 
 /**
  * A change to a stored profile, applied under its row lock inside the write's transaction: it returns the
- * profile's new fields and may write the profile's other tables (linked IPs, …) through `tx`.
+ * profile's new fields and may write the profile's other tables (linked IPs, …) through `tx`, the scope of
+ * the caller's transaction.
  */
-export type ProfileChange = (
+export type ProfileChange<Scope> = (
   current: ProfileRecord,
-  tx: TransactionScope,
+  tx: Scope,
 ) => Omit<ProfileRecord, 'version' | 'updatedAt'> | Promise<Omit<ProfileRecord, 'version' | 'updatedAt'>>;
 
 /**
@@ -49,14 +98,15 @@ export type ProfileChange = (
 export interface ProfileWriter {
   /**
    * Applies `change` under the profile's row lock as one versioned write: checks If-Match and suspension,
-   * bumps the version by one, saves and publishes, all in one transaction; 404 when the organisation has no
-   * such profile.
+   * bumps the version by one, saves and publishes, all in one transaction of `uow`, the caller's, whose scope
+   * offers what the write needs and what `change` needs; 404 when the organisation has no such profile.
    */
-  write(
+  write<Scope extends ProfileWriteScope>(
+    uow: ScopedUnitOfWork<Scope>,
     orgId: string,
     id: string,
     expectedVersion: number | undefined,
-    change: ProfileChange,
+    change: ProfileChange<Scope>,
   ): Promise<ProfileRecord>;
 }
 

@@ -1,15 +1,23 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
-import type { TransactionScope, UnitOfWork } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
-import type { Random } from '../shared/random.port.js';
+import type { Random } from '../shared/random.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
-import type { ProfileChange, ProfileCommitter, ProfileStore, ProfileWriter } from './profile.ports.js';
+import type {
+  ProfileChange,
+  ProfileCommitter,
+  ProfilePublishScope,
+  ProfileServiceScope,
+  ProfileStore,
+  ProfileWriter,
+  ProfileWriteScope,
+} from './profile.ports.js';
 import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfileEndpoints, ProfilePatch } from './profile.schemas.js';
 import { profileEndpointsOf } from './profile-endpoints.js';
@@ -18,7 +26,7 @@ import type { ResolverSettings } from './resolver.settings.js';
 
 /** What the profile use cases are built from. */
 export interface ProfileDependencies {
-  uow: UnitOfWork;
+  uow: ScopedUnitOfWork<ProfileServiceScope>;
   store: ProfileStore;
   /** Commits writes that change the profile row alone without holding its lock across round trips. */
   committer: ProfileCommitter;
@@ -147,16 +155,18 @@ export class ProfileService implements ProfileWriter {
 
   /**
    * Applies `change` to a profile of the organisation as one versioned write: locks the row, checks If-Match
-   * and suspension, bumps the version by one, saves, and publishes, all in one transaction.
+   * and suspension, bumps the version by one, saves, and publishes, all in one transaction of `uow` (the
+   * caller's, so that `change` gets the scope it declared).
    */
-  async write(
+  async write<Scope extends ProfileWriteScope>(
+    uow: ScopedUnitOfWork<Scope>,
     orgId: string,
     id: string,
     expectedVersion: number | undefined,
-    change: ProfileChange,
+    change: ProfileChange<Scope>,
   ): Promise<ProfileRecord> {
     const now = this.deps.clock.now();
-    return this.deps.uow.run(async (tx) => {
+    return uow.run(async (tx) => {
       const current = await tx.profiles.find(orgId, id, { forUpdate: true });
       if (current === null) throw notFound('profile');
       assertExpectedVersion(expectedVersion, current.version);
@@ -195,7 +205,7 @@ export class ProfileService implements ProfileWriter {
       };
       if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
     }
-    return this.write(orgId, id, expectedVersion, change);
+    return this.write(this.deps.uow, orgId, id, expectedVersion, change);
   }
 
   /** PUT rules: replaces every rule in one version bump; 422 too_many_rules beyond the plan's limit. */
@@ -270,7 +280,7 @@ export class ProfileService implements ProfileWriter {
   }
 
   /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
-  async publish(tx: TransactionScope, record: ProfileRecord): Promise<void> {
+  async publish(tx: ProfilePublishScope, record: ProfileRecord): Promise<void> {
     const linkedIps = await tx.linkedIps.addresses(record.id);
     await tx.outbox.enqueue({
       subject: profileSubject(record.id),

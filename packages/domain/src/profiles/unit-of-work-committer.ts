@@ -1,5 +1,6 @@
-import type { OutboxMessage, UnitOfWork } from '../outbox/outbox.ports.js';
-import type { ProfileCommitter, ProfileSnapshot } from './profile.ports.js';
+import type { OutboxMessage } from '../outbox/outbox.ports.js';
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { ProfileCommitter, ProfileSnapshot, ProfileWriteScope } from './profile.ports.js';
 import type { ProfileRecord } from './profile.records.js';
 
 /**
@@ -7,7 +8,7 @@ import type { ProfileRecord } from './profile.records.js';
  * transaction. Stores that can do it in one statement have their own (PostgresProfileCommitter).
  */
 export class UnitOfWorkProfileCommitter implements ProfileCommitter {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: ScopedUnitOfWork<ProfileWriteScope>) {}
 
   current(orgId: string, id: string): Promise<ProfileSnapshot | null> {
     return this.uow.run(async (tx) => {

@@ -1,6 +1,6 @@
 import type { DeviceRecord, DeviceStore } from '../devices/device.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 import { timelineRows, topOwners, topReasons, withStatuses } from './analytics-rows.js';
 import { ColumnarDestinationHints } from './columnar-destination-hints.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 
 /** The cost budget of spec 8: refill 1,200 units a minute, holding at most one minute's worth. */

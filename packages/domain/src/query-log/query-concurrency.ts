@@ -1,10 +1,5 @@
 import { DomainError } from '../shared/domain-error.js';
-
-/** Schedules a callback after a delay; returns what cancels it. The domain's only timer. */
-export const Timers = Symbol.for('svc.Timers');
-export interface Timers {
-  after(ms: number, callback: () => void): () => void;
-}
+import type { Timers } from '../shared/timers.ports.js';
 
 /** Concurrent queries per organisation and how long a query waits for a slot (spec 8). */
 export interface ConcurrencyLimits {

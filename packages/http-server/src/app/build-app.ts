@@ -1,5 +1,6 @@
 import {
   type AccountDeletionService,
+  ApiTokenInvalidation,
   type ApiTokenService,
   type AuditLogService,
   type ClientErrorService,
@@ -63,7 +64,6 @@ import {
 import { dashboardSite } from '../dashboard/dashboard-site.js';
 import { renderApiReference } from '../docs/api-reference.page.js';
 import type { ProblemPageLinks } from '../docs/problem.page.js';
-import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { Authenticator } from '../http/principal.js';
 import { ClientIpRateLimiter } from '../http/rate-limit.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
@@ -151,6 +151,7 @@ export async function buildApp(
     container.getAsync<ApiTokenService>(ApiTokenServiceToken),
     container.getAsync<ProfileService>(ProfileServiceToken),
   ]);
+  const tokenInvalidation = await container.getAsync<ApiTokenInvalidation>(ApiTokenInvalidation);
   const secondFactors = await container.getAsync<SecondFactorService>(SecondFactorServiceToken);
   const passkeys = await container.getAsync<PasskeyService>(PasskeyServiceToken);
 
@@ -177,9 +178,7 @@ export async function buildApp(
   // Likewise the HTML reference of GET /docs.
   let apiReference: Promise<string> | undefined;
   /** Tokens revoked together in the database (deletion, first verification) stop on this server at once. */
-  const forgetCachedTokens = (accountId: string) => {
-    if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
-  };
+  const forgetCachedTokens = (accountId: string) => tokenInvalidation.invalidateAccount(accountId);
   const routes: AnyRoute[] = [
     ...metaRoutes({
       settings,

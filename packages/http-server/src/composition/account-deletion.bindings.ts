@@ -1,8 +1,9 @@
-import { ClickHouseQueryLogEraser } from '@svc/adapters';
+import { ClickHouseClientSource, ClickHouseQueryLogEraser } from '@svc/adapters';
+import type { Lifecycle } from '@svc/composition';
 import {
   AccountDeletionService,
+  accountNodesRevocation,
   Clock,
-  ColumnarStore,
   type ProfileService,
   QueryLogEraser,
   UnitOfWork,
@@ -11,8 +12,6 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
 import { AccountErasureScheduler } from './account-erasure.scheduler.js';
-import { openedColumnarStore } from './edge-simulation.bindings.js';
-import type { Lifecycle } from './lifecycle.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
@@ -31,12 +30,12 @@ const OptionalQueryLogEraser = Symbol.for('svc.OptionalQueryLogEraser');
  * opens the store only when an erased organisation had profiles).
  */
 export function bindAccountDeletion(container: Container): void {
-  if (container.isBound(ColumnarStore) && !container.isBound(QueryLogEraser)) {
+  if (container.isBound(ClickHouseClientSource) && !container.isBound(QueryLogEraser)) {
     container
       .bind<QueryLogEraser>(QueryLogEraser)
       .toResolvedValue(
-        (store: ColumnarStore) => new ClickHouseQueryLogEraser(openedColumnarStore(store)),
-        [ColumnarStore],
+        (source: ClickHouseClientSource) => new ClickHouseQueryLogEraser(() => source.store()),
+        [ClickHouseClientSource],
       );
   }
   container
@@ -54,6 +53,7 @@ export function bindAccountDeletion(container: Container): void {
     ) =>
       new AccountDeletionService({
         uow,
+        nodes: accountNodesRevocation,
         clock,
         coolingOffDays: settings.deletionCoolingOffDays,
         publishProfile: (tx, profile) => profiles.publish(tx, profile),

@@ -1,4 +1,5 @@
 import { sha256RunningDigest } from '@svc/adapters';
+import type { Lifecycle } from '@svc/composition';
 import {
   AccountArchiveCollector,
   AuditLogStore,
@@ -18,7 +19,6 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/settings.js';
 import { DataExportScheduler } from './data-export.scheduler.js';
-import type { Lifecycle } from './lifecycle.js';
 import {
   AccountArchiveCollectorToken,
   CursorSealerToken,

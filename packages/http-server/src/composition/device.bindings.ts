@@ -1,7 +1,6 @@
-import { ClickHouseDeviceCounts } from '@svc/adapters';
+import { ClickHouseClientSource, ClickHouseDeviceCounts } from '@svc/adapters';
 import {
   Clock,
-  ColumnarStore,
   type CursorSealer,
   DeviceCounts,
   DeviceService,
@@ -15,7 +14,6 @@ import {
 } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { openedColumnarStore } from './edge-simulation.bindings.js';
 import { CursorSealerToken, DeviceServiceToken, LoggerToken, ProfileServiceToken } from './tokens.js';
 
 /**
@@ -24,16 +22,15 @@ import { CursorSealerToken, DeviceServiceToken, LoggerToken, ProfileServiceToken
  * are unavailable (null) otherwise.
  */
 export function bindDevices(container: Container): void {
-  if (container.isBound(ColumnarStore)) {
-    container
-      .bind<DeviceCounts>(DeviceCounts)
-      .toResolvedValue(
-        (store: ColumnarStore, logger: Logger) =>
-          new ClickHouseDeviceCounts(openedColumnarStore(store), (error) =>
-            logger.warn({ err: error }, 'device counts unavailable'),
-          ),
-        [ColumnarStore, LoggerToken],
-      );
+  if (container.isBound(ClickHouseClientSource)) {
+    container.bind<DeviceCounts>(DeviceCounts).toResolvedValue(
+      (source: ClickHouseClientSource, logger: Logger) =>
+        new ClickHouseDeviceCounts(
+          () => source.store(),
+          (error) => logger.warn({ err: error }, 'device counts unavailable'),
+        ),
+      [ClickHouseClientSource, LoggerToken],
+    );
   } else {
     container.bind<DeviceCounts>(DeviceCounts).toConstantValue(new UnavailableDeviceCounts());
   }

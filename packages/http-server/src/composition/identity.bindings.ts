@@ -8,6 +8,7 @@ import {
   SimpleWebAuthnVerifier,
 } from '@svc/adapters';
 import {
+  ApiTokenInvalidation,
   type ApiTokenService,
   AttemptLimiter,
   Clock,
@@ -47,6 +48,8 @@ import {
 } from './tokens.js';
 
 const IdentityDependenciesToken = Symbol.for('svc.IdentityDependencies');
+/** The one token cache, bound as the token service and as the account invalidation the routes call. */
+const CachingApiTokenServiceToken = Symbol.for('svc.CachingApiTokenService');
 
 /**
  * Binds the identity use cases and the authenticator. The stores (IdentityStore, UnitOfWork) are bound by the
@@ -131,11 +134,13 @@ export function bindIdentity(container: Container, settings: Settings): void {
         new PasskeyService(deps, sessions, webauthn),
       [IdentityDependenciesToken, SessionServiceToken, WebAuthnVerifier],
     );
-  container.bind<ApiTokenService>(ApiTokenServiceToken).toResolvedValue(
+  container.bind<CachingApiTokenService>(CachingApiTokenServiceToken).toResolvedValue(
     // Authenticated tokens are cached for 2 s at most; revoking through this server drops them at once.
     (deps: IdentityDependencies, cursors: CursorSealer) => new CachingApiTokenService(deps, cursors),
     [IdentityDependenciesToken, CursorSealerToken],
   );
+  container.bind<ApiTokenService>(ApiTokenServiceToken).toService(CachingApiTokenServiceToken);
+  container.bind<ApiTokenInvalidation>(ApiTokenInvalidation).toService(CachingApiTokenServiceToken);
   container
     .bind<Authenticator>(Authenticator)
     .toResolvedValue(

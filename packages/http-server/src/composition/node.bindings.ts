@@ -5,6 +5,7 @@ import {
   loadOrCreateDevelopmentSigningKey,
   parseProfileSigningKeys,
 } from '@svc/adapters';
+import type { Lifecycle, StorageKind } from '@svc/composition';
 import {
   Clock,
   type CursorSealer,
@@ -34,8 +35,6 @@ import type { Logger } from 'pino';
 import { NodeLinkLogQueryRelay } from '../links/node-link.log-query-relay.js';
 import { NodeLinkHub } from '../links/node-link-hub.js';
 import type { Settings } from '../settings/settings.js';
-import type { StorageKind } from './container.js';
-import type { Lifecycle } from './lifecycle.js';
 import { NodeAlertScheduler } from './node-alert.scheduler.js';
 import { NodeLogHoldScheduler } from './node-log-hold.scheduler.js';
 import {

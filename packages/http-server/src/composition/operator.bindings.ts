@@ -1,6 +1,7 @@
+import type { Lifecycle } from '@svc/composition';
 import {
   type AccountDeletionService,
-  type ApiTokenService,
+  ApiTokenInvalidation,
   AuditLogStore,
   Clock,
   type CursorSealer,
@@ -18,7 +19,6 @@ import {
 } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { CachingApiTokenService } from '../http/caching-api-token.service.js';
 import { accountDeletionOnBehalfRoutes } from '../routes/account-deletion-on-behalf.routes.js';
 import { listTriageRoutes } from '../routes/list-triage.routes.js';
 import { operatorBlockRoutes } from '../routes/operator-block.routes.js';
@@ -26,11 +26,9 @@ import { operatorViewRoutes } from '../routes/operator-views.routes.js';
 import { profileSuspensionRoutes } from '../routes/profile-suspension.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
 import { sourceBlockRoutes } from '../routes/source-block.routes.js';
-import type { Lifecycle } from './lifecycle.js';
 import { OperatorExpiryScheduler } from './operator-expiry.scheduler.js';
 import {
   AccountDeletionServiceToken,
-  ApiTokenServiceToken,
   CursorSealerToken,
   LifecycleToken,
   ListPipelineServiceToken,
@@ -105,7 +103,7 @@ export async function resolveOperatorRoutes(container: Container): Promise<AnyRo
       container.getAsync<ProfileSuspensionService>(ProfileSuspensionServiceToken),
       container.getAsync<AccountDeletionService>(AccountDeletionServiceToken),
       container.getAsync<IdentityStore>(IdentityStore),
-      container.getAsync<ApiTokenService>(ApiTokenServiceToken),
+      container.getAsync<ApiTokenInvalidation>(ApiTokenInvalidation),
       container.getAsync<ListReportTriageService>(ListReportTriageServiceToken),
       container.getAsync<OperatorViewService>(OperatorViewServiceToken),
       container.getAsync<ListPipelineService>(ListPipelineServiceToken),
@@ -117,8 +115,6 @@ export async function resolveOperatorRoutes(container: Container): Promise<AnyRo
     ...profileSuspensionRoutes(suspensions),
     ...listTriageRoutes(triage, pipeline),
     ...operatorViewRoutes(views),
-    ...accountDeletionOnBehalfRoutes(deletion, identity, (accountId) => {
-      if (tokens instanceof CachingApiTokenService) tokens.invalidateAccount(accountId);
-    }),
+    ...accountDeletionOnBehalfRoutes(deletion, identity, (accountId) => tokens.invalidateAccount(accountId)),
   ];
 }

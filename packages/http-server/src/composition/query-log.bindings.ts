@@ -1,13 +1,12 @@
 import {
+  ClickHouseClientSource,
   ClickHouseQueryLogReader,
-  LazyColumnarStore,
   NewestRowsQueryLogReader,
   openMaxMindCountryLookup,
   SystemTimers,
 } from '@svc/adapters';
 import {
   Clock,
-  ColumnarStore,
   CountryLookup,
   type CursorSealer,
   DeviceStore,
@@ -37,10 +36,9 @@ const OptionalQueryLogReader = Symbol.for('svc.OptionalQueryLogReader');
  * its own LogQueryRelay first), and the per-organisation budget and concurrency gate of this API server.
  */
 export function bindQueryLogs(container: Container, settings: Settings): void {
-  if (container.isBound(ColumnarStore)) {
+  if (container.isBound(ClickHouseClientSource)) {
     container.bind<QueryLogReader>(QueryLogReader).toResolvedValue(
-      (store: ColumnarStore) => {
-        if (!(store instanceof LazyColumnarStore)) throw new Error('the columnar store is not ClickHouse');
+      (store: ClickHouseClientSource) => {
         const reader = new ClickHouseQueryLogReader(
           async () => (await store.store()).reads,
           settings.clickhouseUrl === undefined ? 'embedded' : 'server',
@@ -49,7 +47,7 @@ export function bindQueryLogs(container: Container, settings: Settings): void {
         );
         return new NewestRowsQueryLogReader(reader, async () => (await store.store()).newestRows);
       },
-      [ColumnarStore],
+      [ClickHouseClientSource],
     );
   }
   container

@@ -1,7 +1,10 @@
+// The lifecycle and the PostgreSQL pool are the adapter families' (@svc/composition); named here too for the
+// bindings of this package and for the embedders that import them from the server.
+export { LifecycleToken, PostgresToken } from '@svc/composition';
+
 /** Service identifiers of the composition root that are not domain ports. */
 export const SettingsToken = Symbol.for('svc.Settings');
 export const LoggerToken = Symbol.for('svc.Logger');
-export const LifecycleToken = Symbol.for('svc.Lifecycle');
 export const IdempotencyServiceToken = Symbol.for('svc.IdempotencyService');
 export const CursorSealerToken = Symbol.for('svc.CursorSealer');
 

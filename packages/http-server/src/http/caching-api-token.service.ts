@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import {
+  type ApiTokenInvalidation,
   ApiTokenService,
   type AuthenticatedToken,
   type Clock,
@@ -31,7 +32,7 @@ interface CachedToken {
  * cached, keyed by the SHA-256 of the secret so that the cache holds no secret. Each hit re-checks the token's
  * expiry against the domain clock; `last_used_at` is still written on each miss as the service does.
  */
-export class CachingApiTokenService extends ApiTokenService {
+export class CachingApiTokenService extends ApiTokenService implements ApiTokenInvalidation {
   private readonly cached = new Map<string, CachedToken>();
   /**
    * Lookups in flight by key: the requests that miss together (all of a client's connections when its entry

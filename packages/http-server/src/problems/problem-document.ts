@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
+import { isDependencyUnavailable } from '@svc/adapters';
 import { DomainError, type FieldError, type Problem, type ProblemCode } from '@svc/domain';
-import { isDependencyUnavailable } from './dependency-unavailable.js';
 import { PROBLEM_STATUS } from './problem-status.js';
 
 /** Everything needed to answer with a problem document. */

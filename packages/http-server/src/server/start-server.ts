@@ -1,15 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { LazyColumnarStore, type PostgresDatabase, postgresQueueDepths } from '@svc/adapters';
-import { type Clock, ColumnarStore } from '@svc/domain';
+import { type PostgresDatabase, postgresQueueDepths, ReadinessProbe } from '@svc/adapters';
+import {
+  type Lifecycle,
+  LifecycleToken,
+  migrateStores,
+  PostgresToken,
+  type StorageKind,
+} from '@svc/composition';
+import type { Clock } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type BuiltApp, buildApp, type RouteContribution } from '../app/build-app.js';
 import type { UpgradeHandler } from '../app/node-parts.js';
-import { createContainer, migrateStores, PostgresToken, type StorageKind } from '../composition/container.js';
-import type { Lifecycle } from '../composition/lifecycle.js';
-import { LifecycleToken } from '../composition/tokens.js';
+import { createContainer } from '../composition/container.js';
 import { operationalEndpoints } from '../observability/operational-endpoints.js';
 import { registerQueueMetrics } from '../observability/queue-metrics.js';
 import { Readiness, type ReadinessSources } from '../observability/readiness.js';
@@ -78,8 +83,8 @@ function urlOf(address: AddressInfo): string {
 }
 
 /**
- * What readiness probes and the metrics read the queues from: the PostgreSQL pool and the columnar store as
- * bound (the lazy columnar store is asked whether it is open, never opened).
+ * What readiness probes and the metrics read the queues from: the probes the adapter families bound (a store not
+ * opened in this process yet is reported unopened, never opened) and the PostgreSQL pool's queues.
  */
 async function observedStores(
   container: Container,
@@ -92,21 +97,21 @@ async function observedStores(
   };
   if (container.isBound(PostgresToken)) {
     const { pool } = await container.getAsync<PostgresDatabase>(PostgresToken);
-    sources.postgres = async () => {
-      await pool.query('SELECT 1');
-    };
     registerQueueMetrics(
       metrics,
       () => postgresQueueDepths(pool),
       (error) => logger.warn({ err: error }, 'queue depths unavailable for metrics'),
     );
   }
-  if (container.isBound(ColumnarStore)) {
-    const columnar = await container.getAsync<ColumnarStore>(ColumnarStore);
-    sources.columnar = {
-      isOpen: () => !(columnar instanceof LazyColumnarStore) || columnar.isOpen,
-      ping: () => columnar.ping(),
-    };
+  const probes = container.isBound(ReadinessProbe)
+    ? await container.getAllAsync<ReadinessProbe>(ReadinessProbe)
+    : [];
+  for (const probe of probes) {
+    if (probe.dependency === 'postgres') {
+      sources.postgres = () => probe.ping().then(() => undefined);
+    } else {
+      sources.columnar = { isOpen: () => probe.isOpen(), ping: () => probe.ping() };
+    }
   }
   return sources;
 }
@@ -211,6 +216,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const close = () => {
     closing ??= (async () => {
       readiness.shuttingDown();
+      // Behind a load balancer, requests keep coming until its next /readyz check: serve them meanwhile, so
+      // that closing kept-alive connections races no request the balancer could not send elsewhere.
+      if (settings.shutdownDelaySeconds > 0)
+        await new Promise((resolve) => setTimeout(resolve, settings.shutdownDelaySeconds * 1000));
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Upgraded sockets count as connections of the server: close the links, or shutdown waits for them.

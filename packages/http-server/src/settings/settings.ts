@@ -1,4 +1,4 @@
-import { CLOUD_QUERY_LIMITS, type QueryLogReaderLimits } from '@svc/adapters';
+import { CLOUD_QUERY_LIMITS, postgresUrlProblem, type QueryLogReaderLimits } from '@svc/adapters';
 import { NODE_ALERT_DELAY_DEFAULT_SECONDS } from '@svc/domain';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
@@ -50,18 +50,31 @@ export const RawSettings = z.object({
     flag: '--data-dir',
     description: 'files of the embedded engines, the mail outbox folder, generated secrets',
   }),
-  DATABASE_URL: urlWithSchemes(['postgres:', 'postgresql:']).optional().register(settingDocs, {
-    defaultText: 'embedded PGlite',
-    description: '`postgres://…`: use that PostgreSQL server',
-  }),
+  DATABASE_URL: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = postgresUrlProblem(value);
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .register(settingDocs, {
+      defaultText: 'embedded PGlite',
+      description:
+        '`postgres://…`: that PostgreSQL server; `h1:5432,h2:5432` hosts with `?target_session_attrs=read-write` follow a promoted standby',
+    }),
   CLICKHOUSE_URL: urlWithSchemes(['http:', 'https:']).optional().register(settingDocs, {
     defaultText: 'embedded chdb',
     description: '`http(s)://user:pass@host:8123/db`: use that ClickHouse server',
   }),
-  NATS_URL: urlWithSchemes(['nats:', 'tls:']).optional().register(settingDocs, {
-    defaultText: 'in-process bus',
-    description: '`nats://…`: publish profile documents and operator changes on NATS',
-  }),
+  NATS_URL: commaList
+    .pipe(z.array(urlWithSchemes(['nats:', 'tls:'])).min(1, 'must name at least one server'))
+    .transform((servers) => servers.join(','))
+    .optional()
+    .register(settingDocs, {
+      defaultText: 'in-process bus',
+      description:
+        "`nats://…`: publish profile documents and operator changes on NATS; comma-separated: one cluster's nodes",
+    }),
   SMTP_URL: urlWithSchemes(['smtp:', 'smtps:']).optional().register(settingDocs, {
     defaultText: 'outbox folder',
     description:
@@ -223,6 +236,10 @@ export const RawSettings = z.object({
     description:
       'days between an account deletion request and its erasure (1–365); the owner can undelete until then',
   }),
+  SVC_SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0).register(settingDocs, {
+    description:
+      "seconds a stopping server serves on, unready, before its drain (longer than the balancer's `/readyz` interval)",
+  }),
   SVC_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().register(settingDocs, {
     defaultText: 'unset (`/metrics` open; production refuses)',
     description:
@@ -378,6 +395,8 @@ export interface Settings {
   deletionCoolingOffDays: number;
   /** Bearer token that GET /metrics demands; unset leaves /metrics open (development only, see below). */
   metricsToken: string | undefined;
+  /** Seconds a stopping server keeps serving, unready, before it drains (SVC_SHUTDOWN_DELAY_SECONDS). */
+  shutdownDelaySeconds: number;
   /** False turns GET /metrics off; in production a server with metrics on needs `metricsToken` to start. */
   metricsEnabled: boolean;
   /** True lets a production server run on an embedded engine (see `embeddedEnginesRefusal`). */
@@ -538,6 +557,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     ecsOperatorCap: { v4: raw.SVC_ECS_CAP_V4, v6: raw.SVC_ECS_CAP_V6 },
     deletionCoolingOffDays: raw.SVC_DELETION_COOLING_OFF_DAYS,
     metricsToken: raw.SVC_METRICS_TOKEN,
+    shutdownDelaySeconds: raw.SVC_SHUTDOWN_DELAY_SECONDS,
     metricsEnabled: raw.SVC_METRICS_ENABLED,
     allowEmbedded: raw.SVC_ALLOW_EMBEDDED,
     nodeLinkBudget: {

@@ -1,41 +1,9 @@
-import { z } from 'zod';
 import type { AuditSource } from '../audit/audit.ports.js';
-import type { UnitOfWork } from '../outbox/outbox.ports.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import { validationFailed } from '../shared/domain-error.js';
-
-/** Account preferences as answered (spec 2.2): every key present, unset keys at their defaults. */
-export const Preferences = z
-  .object({
-    alerts: z.object({
-      node_offline: z.boolean().meta({ description: 'Email when a node goes offline; default true.' }),
-    }),
-  })
-  .meta({ id: 'Preferences', description: 'Account preferences (spec 2.2); unset keys take defaults.' });
-export type Preferences = z.infer<typeof Preferences>;
-
-/** A JSON merge of preferences (spec 4.8): omitted keys keep their value; unknown keys are refused. */
-export const PreferencesPatch = z
-  .strictObject({
-    alerts: z.strictObject({ node_offline: z.boolean().optional() }).optional(),
-  })
-  .meta({ id: 'PreferencesPatch', description: 'JSON merge object; omitted keys keep their value.' });
-export type PreferencesPatch = z.infer<typeof PreferencesPatch>;
-
-/** Stored preferences: only the keys an account has set (the rest take the defaults when read). */
-export interface StoredPreferences {
-  alerts?: { node_offline?: boolean };
-}
-
-/** Preferences of accounts, inside a transaction. */
-export interface PreferencesRepository {
-  /** The keys the account has set; empty when none. */
-  find(accountId: string): Promise<StoredPreferences>;
-  save(accountId: string, preferences: StoredPreferences, at: Date): Promise<void>;
-}
-
-/** Defaults of unset keys (spec 2.2). */
-export const DEFAULT_PREFERENCES: Preferences = { alerts: { node_offline: true } };
+import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { PreferencesScope, StoredPreferences } from './preferences.ports.js';
+import { DEFAULT_PREFERENCES, type Preferences, type PreferencesPatch } from './preferences.schemas.js';
 
 function withDefaults(stored: StoredPreferences): Preferences {
   return { alerts: { node_offline: stored.alerts?.node_offline ?? DEFAULT_PREFERENCES.alerts.node_offline } };
@@ -43,7 +11,7 @@ function withDefaults(stored: StoredPreferences): Preferences {
 
 /** Reads and merges account preferences; a change is audited as `account.preferences_updated`. */
 export class PreferencesService {
-  constructor(private readonly deps: { uow: UnitOfWork; clock: Clock }) {}
+  constructor(private readonly deps: { uow: ScopedUnitOfWork<PreferencesScope>; clock: Clock }) {}
 
   /** GET /v1/auth/me/preferences. */
   async get(accountId: string): Promise<Preferences> {

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.port.js';
+import type { MailMessage } from './mailer.ports.js';
 
 /**
  * Durable outgoing mail: messages enqueued inside a transaction are sent after it commits, by a dispatcher
@@ -7,6 +7,11 @@ import type { MailMessage } from './mailer.port.js';
  */
 export interface MailQueueWriter {
   enqueue(message: MailMessage): Promise<void>;
+}
+
+/** The part of a transaction a use case that mails uses: mail queued in it goes out only if it commits. */
+export interface MailScope {
+  mail: MailQueueWriter;
 }
 
 /** Sends queued mail in the background. */

@@ -1,38 +1,10 @@
 import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { EdgeLogWriter } from '../query-log/edge-log-writer.port.js';
+import type { EdgeLogWriter } from '../query-log/edge-log-writer.ports.js';
 import type { QueryLogRow } from '../query-log/query-log-row.js';
-import type { Clock } from '../shared/clock.port.js';
+import type { Clock } from '../shared/clock.ports.js';
 import type { LinkLogBatchAck, LogBatchRowError } from './node-link.protocol.js';
+import type { BatchSender, NodeLogBatchLedger } from './node-log-batch.ports.js';
 import { NodeLogRow, queryLogRowOfNode } from './node-log-row.js';
-
-/** What a claim on a batch found (see {@link NodeLogBatchLedger.claim}). */
-export type LogBatchClaim =
-  | { state: 'claimed' }
-  | { state: 'stored'; rows: number }
-  | { state: 'in_progress' };
-
-/**
- * The ledger of node log batches stored in the cloud, by (node, batch id): how a batch sent again after a lost
- * acknowledgement is told apart from a new one, on every API server.
- */
-export const NodeLogBatchLedger = Symbol.for('svc.NodeLogBatchLedger');
-export interface NodeLogBatchLedger {
-  /**
-   * Claims the batch for writing `rows` rows: `claimed` when the caller is to write it (a new batch, or a claim
-   * made at or before `staleBefore` that never completed); `stored` when it was stored (with the rows then
-   * kept); `in_progress` while another fresh claim holds it.
-   */
-  claim(nodeId: string, batchId: string, rows: number, at: Date, staleBefore: Date): Promise<LogBatchClaim>;
-  /** Marks a claimed batch stored. */
-  markStored(nodeId: string, batchId: string, at: Date): Promise<void>;
-  /** Drops a claim whose write failed, so that the batch sent again is written. */
-  release(nodeId: string, batchId: string): Promise<void>;
-  /**
-   * Forgets up to `limit` batches stored before `storedBefore` (the ledger would otherwise grow with every batch
-   * ever sent); answers how many it forgot.
-   */
-  forgetStored(storedBefore: Date, limit: number): Promise<number>;
-}
 
 /**
  * How long a stored batch is remembered: a node resends an unacknowledged batch on its next link, so a resend
@@ -46,13 +18,6 @@ export const LOG_BATCH_CLAIM_LEASE_MS = 5 * 60_000;
 const FUTURE_SLACK_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
 const MAX_ROW_ERRORS = 20;
-
-/** The node sending a batch, as its link names it. */
-export interface BatchSender {
-  nodeId: string;
-  orgId: string;
-  profileId: string;
-}
 
 /** What the service is built from. */
 export interface NodeLogBatchDependencies {

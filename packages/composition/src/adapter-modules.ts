@@ -1,0 +1,38 @@
+import type { StorageCallTracer } from '@svc/adapters';
+import type { ContainerModule } from 'inversify';
+import type { AdapterLog, AdapterSettings } from './adapter-settings.js';
+import { clickhouseModule } from './clickhouse.module.js';
+import type { Lifecycle } from './lifecycle.js';
+import { mailModule } from './mail.module.js';
+import { memoryModule } from './memory.module.js';
+import { natsModule } from './nats.module.js';
+import { postgresModule } from './postgres.module.js';
+
+/** Which family of adapters backs the stores: real engines (embedded or servers) or memory. */
+export type StorageKind = 'engines' | 'memory';
+
+/** What the adapter families need besides the settings. */
+export interface AdapterModuleOptions {
+  lifecycle: Lifecycle;
+  log: AdapterLog;
+  tracer: StorageCallTracer;
+}
+
+/**
+ * The adapter families a container loads: the memory family alone, or PostgreSQL, ClickHouse, the bus and
+ * mail, each of which picks its server or its embedded stand-in from the settings.
+ */
+export function adapterModules(
+  settings: AdapterSettings,
+  storage: StorageKind,
+  options: AdapterModuleOptions,
+): ContainerModule[] {
+  const { lifecycle, log } = options;
+  if (storage === 'memory') return [memoryModule(lifecycle)];
+  return [
+    postgresModule(settings, options),
+    clickhouseModule(settings, lifecycle),
+    natsModule(settings, lifecycle),
+    mailModule(settings, log),
+  ];
+}

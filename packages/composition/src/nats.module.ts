@@ -1,0 +1,19 @@
+import { createMessageBus } from '@svc/adapters';
+import { MessageBus } from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import type { AdapterSettings } from './adapter-settings.js';
+import type { Lifecycle } from './lifecycle.js';
+
+/**
+ * The bus of the engine-backed stores: NATS with NATS_URL, which carries the outbox's messages to every server
+ * of a deployment, else an in-process bus (one server holding the embedded engines needs no other).
+ */
+export function natsModule(settings: AdapterSettings, lifecycle: Lifecycle): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<MessageBus>(MessageBus).toResolvedValue(async () =>
+      lifecycle.own('message bus', await createMessageBus({ natsUrl: settings.natsUrl }), (bus) =>
+        bus.close(),
+      ),
+    );
+  });
+}
