@@ -77,6 +77,13 @@ module.exports = {
       from: { path: '^packages/(sdk|node-agent-kit|dashboard)/src/' },
       to: { path: pkgs('adapters', 'composition', 'http-server', 'cli', 'edge-simulator') },
     },
+    {
+      name: 'testing-is-for-tests',
+      comment: 'The shared harnesses of @svc/testing serve tests only: no package source imports them.',
+      severity: 'error',
+      from: { path: '^packages/(?!testing/)[^/]+/src/' },
+      to: { path: '^packages/testing/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -25,10 +25,20 @@ const workspaces = rootManifest.workspaces.flatMap((pattern) =>
         .filter((dir) => existsSync(join(root, dir, 'package.json')))
     : [pattern],
 );
+const manifestOf = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+/** Packages other workspaces require (a private one too, such as @svc/testing): their ranges must match them. */
+const required = new Set(
+  workspaces.flatMap((dir) => {
+    const manifest = manifestOf(dir);
+    return ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((field) =>
+      Object.keys(manifest[field] ?? {}),
+    );
+  }),
+);
 for (const dir of ['.', ...workspaces]) {
   const file = join(root, dir, 'package.json');
-  const manifest = JSON.parse(readFileSync(file, 'utf8'));
-  if (manifest.private !== true || dir === '.') manifest.version = version;
+  const manifest = manifestOf(dir);
+  if (manifest.private !== true || dir === '.' || required.has(manifest.name)) manifest.version = version;
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) {
     for (const name of Object.keys(manifest[field] ?? {})) {
       if (name.startsWith('@svc/')) manifest[field][name] = `^${version}`;

@@ -17,10 +17,7 @@ import {
 } from '@svc/adapters';
 import { CursorSealer, DATA_EXPORT_CHUNK_BYTES, DataExportService } from '@svc/domain';
 import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
-import {
-  createScratchDatabase,
-  postgresServerUnavailable,
-} from '../../packages/adapters/tests/support/postgres-server.js';
+import { createScratchDatabase, postgresServerUnavailable } from '@svc/testing/postgres';
 
 /**
  * Part of `npm run bench` (issue 5, "streamed, never built fully in memory"):

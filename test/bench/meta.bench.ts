@@ -3,10 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ARGON2_OPTIONS, Argon2PasswordHasher } from '@svc/adapters';
-import {
-  createScratchDatabase,
-  postgresServerUnavailable,
-} from '../../packages/adapters/tests/support/postgres-server.js';
+import { createScratchDatabase, postgresServerUnavailable } from '@svc/testing/postgres';
 import { createBenchAccount } from './bench-account.js';
 import {
   build,

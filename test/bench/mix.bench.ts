@@ -2,11 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createScratchDatabase, postgresServerUnavailable } from '@svc/testing/postgres';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import {
-  createScratchDatabase,
-  postgresServerUnavailable,
-} from '../../packages/adapters/tests/support/postgres-server.js';
 import { runSvc } from '../support/cli-process.js';
 import { createBenchAccount } from './bench-account.js';
 import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-processes.js';

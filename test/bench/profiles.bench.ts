@@ -2,12 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createScratchDatabase, postgresServerUnavailable } from '@svc/testing/postgres';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
-import {
-  createScratchDatabase,
-  postgresServerUnavailable,
-} from '../../packages/adapters/tests/support/postgres-server.js';
 import { createBenchAccount } from './bench-account.js';
 import {
   build,

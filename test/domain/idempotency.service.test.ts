@@ -1,4 +1,4 @@
-import { AesGcmSecretBox, ManualClock, MemoryIdempotencyStore } from '@svc/adapters';
+import { AesGcmSecretBox, MemoryIdempotencyStore } from '@svc/adapters';
 import {
   assertIdempotencyKey,
   DomainError,
@@ -6,6 +6,7 @@ import {
   IDEMPOTENCY_RUNNING_LEASE_MS,
   IdempotencyService,
 } from '@svc/domain';
+import { ManualClock } from '@svc/testing/clock';
 import { describe, expect, it } from 'vitest';
 
 const created = { status: 201, headers: { Location: '/v1/things/1' }, body: '{"id":1}' };

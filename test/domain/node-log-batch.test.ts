@@ -1,7 +1,6 @@
+import { MemoryNodeLogBatchLedger } from '@svc/adapters';
 import {
   type EdgeLogWriter,
-  type LogBatchClaim,
-  type NodeLogBatchLedger,
   NodeLogBatchService,
   ParentalSettings,
   type ProfileRecord,
@@ -32,41 +31,6 @@ function profile(settings: Record<string, unknown>): ProfileRecord {
   };
 }
 
-/** The ledger's rules in memory: claims, stale take-over, release. */
-class MapLedger implements NodeLogBatchLedger {
-  readonly batches = new Map<string, { rows: number; claimedAt: Date; stored: boolean; storedAt?: Date }>();
-  async claim(nodeId: string, batchId: string, rows: number, at: Date, staleBefore: Date) {
-    const key = `${nodeId}/${batchId}`;
-    const existing = this.batches.get(key);
-    if (existing?.stored) return { state: 'stored', rows: existing.rows } satisfies LogBatchClaim;
-    if (existing !== undefined && existing.claimedAt > staleBefore)
-      return { state: 'in_progress' } satisfies LogBatchClaim;
-    this.batches.set(key, { rows, claimedAt: at, stored: false });
-    return { state: 'claimed' } satisfies LogBatchClaim;
-  }
-  async markStored(nodeId: string, batchId: string, at: Date) {
-    const entry = this.batches.get(`${nodeId}/${batchId}`);
-    if (entry !== undefined) {
-      entry.stored = true;
-      entry.storedAt = at;
-    }
-  }
-  async release(nodeId: string, batchId: string) {
-    this.batches.delete(`${nodeId}/${batchId}`);
-  }
-  async forgetStored(storedBefore: Date, limit: number) {
-    let forgotten = 0;
-    for (const [key, entry] of this.batches) {
-      if (forgotten === limit) break;
-      if (entry.storedAt !== undefined && entry.storedAt < storedBefore) {
-        this.batches.delete(key);
-        forgotten += 1;
-      }
-    }
-    return forgotten;
-  }
-}
-
 class RecordingWriter implements Pick<EdgeLogWriter, 'writeRows'> {
   readonly rows: QueryLogRow[] = [];
   failNext = false;
@@ -93,7 +57,7 @@ const row = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function setup(settings: Record<string, unknown>) {
-  const ledger = new MapLedger();
+  const ledger = new MemoryNodeLogBatchLedger();
   const writer = new RecordingWriter();
   const sut = new NodeLogBatchService({
     storage: { ledger, writer },
@@ -137,7 +101,9 @@ describe(NodeLogBatchService.name, () => {
     const { ledger, writer, sut } = setup({ log_destination: 'both' });
     writer.failNext = true;
     await expect(sut.receive(sender, 'b1', [row()])).rejects.toThrow('columnar store down');
-    expect(ledger.batches.size).toBe(0);
+    // The failed write's claim was released: the batch is free to claim.
+    expect(await ledger.claim(sender.nodeId, 'b1', 1, now, new Date(0))).toEqual({ state: 'claimed' });
+    await ledger.release(sender.nodeId, 'b1');
     expect(await sut.receive(sender, 'b1', [row()])).toEqual({ accepted: 1, outcome: 'stored' });
     expect(await sut.receive(sender, 'b1', [row(), row()])).toEqual({ accepted: 1, outcome: 'duplicate' });
     expect(writer.rows).toHaveLength(1);

@@ -2,7 +2,6 @@ import {
   CryptoRandom,
   HmacKeyedHash,
   InProcessMessageBus,
-  ManualClock,
   MemoryOutboxRelay,
   MemoryStores,
   MemoryUnitOfWork,
@@ -19,6 +18,7 @@ import {
   type ProfileSnapshot,
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
+import { ManualClock } from '@svc/testing/clock';
 import { describe, expect, it } from 'vitest';
 
 const ORG = '0b6f5e1c-4d7a-4c1e-9a55-3f1f8f0a2b01';
@@ -73,7 +73,7 @@ async function setUp(interferes: (call: number) => boolean = () => false) {
     store: stores.profiles.repository(),
     committer,
     random: new CryptoRandom(),
-    clock: new ManualClock(),
+    clock: new ManualClock(new Date('2026-01-01T00:00:00Z')),
     cursors: new CursorSealer(new HmacKeyedHash('profile-writes-test')),
     resolver: { domain: 'dns.example', ipv6Prefixes: ['2001:db8:53::/48'], ipv4Anycast: ['192.0.2.53'] },
     rulesLimit: 100,

@@ -6,12 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { IdentityStore, setOperatorFlag } from '@svc/domain';
 import { createTestApp, type TestApp } from '@svc/http-server';
+import { ManualClock } from '@svc/testing/clock';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Harness, Outcome } from '../openapi-client/consumer-harness.js';
 import { send } from '../support/http.js';
-import { ManualClock } from '../support/manual-clock.js';
 import { totpCode } from '../support/totp.js';
 
 const run = promisify(execFile);

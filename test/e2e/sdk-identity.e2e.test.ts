@@ -12,9 +12,9 @@ import {
   type TokenRecord,
   type WaitlistConfirmed,
 } from '@svc/sdk';
+import { ManualClock } from '@svc/testing/clock';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { eventually } from '../support/api-harness.js';
-import { ManualClock } from '../support/manual-clock.js';
 
 const DASHBOARD = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery';

@@ -1,9 +1,9 @@
 import { DeviceSightings, PARENTAL_SERVICES } from '@svc/domain';
 import { createTestApp, type TestApp } from '@svc/http-server';
 import { ApiError, createClient, isApiError, type Profile, type SvcClient } from '@svc/sdk';
+import { ManualClock } from '@svc/testing/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/api-harness.js';
-import { ManualClock } from '../support/manual-clock.js';
 import { totpCode } from '../support/totp.js';
 
 const DASHBOARD = 'http://localhost:3000';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import type { Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { postgresServerSkipReason } from '../../packages/adapters/tests/support/postgres-server.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../support/api-harness.js';
 import { type RawAnswer, send } from '../support/http.js';
 import {

@@ -1,6 +1,6 @@
 import { IdentityStore, setOperatorFlag } from '@svc/domain';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresServerSkipReason } from '../../packages/adapters/tests/support/postgres-server.js';
 import { createAccount, type TestAccount } from '../support/accounts.js';
 import { type ApiCluster, startCluster } from '../support/api-cluster.js';
 import { eventually } from '../support/api-harness.js';

@@ -1,5 +1,5 @@
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresServerSkipReason } from '../../packages/adapters/tests/support/postgres-server.js';
 import { startClickHouseStub } from '../bench/clickhouse-stub.js';
 import { createAccount, type TestAccount } from '../support/accounts.js';
 import { type ApiHarness, startApi } from '../support/api-harness.js';

@@ -1,8 +1,8 @@
 import type { PostgresDatabase } from '@svc/adapters';
 import { PostgresToken } from '@svc/http-server';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresServerSkipReason } from '../../packages/adapters/tests/support/postgres-server.js';
 import { createAccount, type TestAccount } from '../support/accounts.js';
 import { type ApiHarness, eventually, startApi } from '../support/api-harness.js';
 import { send } from '../support/http.js';

@@ -1,8 +1,8 @@
 import type { PostgresDatabase } from '@svc/adapters';
 import { PostgresToken } from '@svc/http-server';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
+import { startSmtpServer, type TestSmtpServer } from '@svc/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresServerSkipReason } from '../../packages/adapters/tests/support/postgres-server.js';
-import { startSmtpServer, type TestSmtpServer } from '../../packages/adapters/tests/support/smtp-server.js';
 import { type ApiHarness, eventually, startApi } from '../support/api-harness.js';
 import { send } from '../support/http.js';
 import { freePort } from '../support/private-engines.js';

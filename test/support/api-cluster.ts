@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BusDelivery, MessageBus } from '@svc/domain';
 import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
+import { ManualClock } from '@svc/testing/clock';
+import { createScratchDatabase } from '@svc/testing/postgres';
 import pino from 'pino';
-import { createScratchDatabase } from '../../packages/adapters/tests/support/postgres-server.js';
 import { type ApiHarness, outboxMailTo } from './api-harness.js';
-import { ManualClock } from './manual-clock.js';
 
 /** One or more API servers sharing one database, with what their outbox relays published. */
 export interface ApiCluster {

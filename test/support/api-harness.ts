@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, parseSettings, type RunningServer, startServer } from '@svc/http-server';
+import { ManualClock } from '@svc/testing/clock';
+import { createScratchDatabase } from '@svc/testing/postgres';
 import type { Container } from 'inversify';
 import pino from 'pino';
-import { createScratchDatabase } from '../../packages/adapters/tests/support/postgres-server.js';
-import { ManualClock } from './manual-clock.js';
 
 /** A running API for end-to-end tests, with a clock to move and the mail it sent. */
 export interface ApiHarness {

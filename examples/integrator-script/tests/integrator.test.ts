@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@svc/sdk';
+import { type EmbeddedSvc, startEmbeddedSvc } from '@svc/testing/embedded-svc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrate, readAnalytics } from '../src/integrator.js';
-import { type EmbeddedSvc, startEmbeddedSvc } from './embedded-svc.js';
 
 const SCRIPT = fileURLToPath(new URL('../src/integrator.ts', import.meta.url));
 
@@ -32,7 +32,7 @@ function runScript(
 describe('integrator script against an embedded svc', () => {
   let svc: EmbeddedSvc;
   beforeAll(async () => {
-    svc = await startEmbeddedSvc();
+    svc = await startEmbeddedSvc('integrator');
   });
   afterAll(async () => svc?.close());
 

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient, queryRecords, type SvcClient } from '@svc/sdk';
+import { type EmbeddedSvc, startEmbeddedSvc } from '@svc/testing/embedded-svc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRow, tailLogs } from '../src/tail-logs.js';
-import { type EmbeddedSvc, startEmbeddedSvc } from './embedded-svc.js';
 
 const SCRIPT = fileURLToPath(new URL('../src/tail-logs.ts', import.meta.url));
 
@@ -32,7 +32,7 @@ describe('tail-logs against an embedded svc', () => {
   let client: SvcClient;
   let profileId: string;
   beforeAll(async () => {
-    svc = await startEmbeddedSvc();
+    svc = await startEmbeddedSvc('tail-logs');
     client = createClient({ baseUrl: svc.url, token: svc.token });
     profileId = (await client.profiles.create({ name: 'Tailed' })).id;
     await svc.simulate(profileId, 60);

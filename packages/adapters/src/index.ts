@@ -37,6 +37,8 @@ export * from './memory/memory-list-pipeline.store.js';
 export * from './memory/memory-list-report.store.js';
 export * from './memory/memory-mail-queue.js';
 export * from './memory/memory-node.store.js';
+export * from './memory/memory-node-log-hold.js';
+export * from './memory/memory-node-log-ledger.js';
 export * from './memory/memory-node-totals-ledger.js';
 export * from './memory/memory-operator.store.js';
 export * from './memory/memory-outbox.js';

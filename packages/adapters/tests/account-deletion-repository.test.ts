@@ -1,10 +1,10 @@
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { MemoryIdentityStore, postgresIdentityRepositories } from '../src/index.js';
 import {
   type AccountDeletionUnderTest,
   runAccountDeletionContract,
 } from './contracts/account-deletion.contract.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 
 runAccountDeletionContract('memory', async () => ({
   repositories: new MemoryIdentityStore().repositories(),

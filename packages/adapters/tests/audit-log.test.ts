@@ -1,3 +1,5 @@
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import {
   InProcessMessageBus,
   MemoryOutboxRelay,
@@ -8,8 +10,6 @@ import {
   postgresTransactionRepositories,
 } from '../src/index.js';
 import { type AuditLogUnderTest, runAuditLogContract } from './contracts/audit-log.contract.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 
 runAuditLogContract('memory', async () => {
   const stores = new MemoryStores();

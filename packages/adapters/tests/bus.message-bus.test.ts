@@ -1,7 +1,7 @@
+import { NATS_TEST_URL, natsSkipReason } from '@svc/testing/nats';
 import { describe, expect, it } from 'vitest';
 import { createMessageBus, InProcessMessageBus, NatsMessageBus, subjectMatches } from '../src/index.js';
 import { runMessageBusContract } from './contracts/message-bus.contract.js';
-import { NATS_TEST_URL, natsSkipReason } from './support/nats-server.js';
 
 runMessageBusContract('in-process', async () => new InProcessMessageBus());
 runMessageBusContract('NATS', () => NatsMessageBus.connect(NATS_TEST_URL), {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createScratchDatabase, postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPostgresDatabase,
@@ -11,7 +12,6 @@ import {
   postgresMigrationFiles,
   postgresTransactionRepositories,
 } from '../src/index.js';
-import { createScratchDatabase, postgresServerSkipReason } from './support/postgres-server.js';
 
 /** The first migration that stores archives in chunks. */
 const CHUNKS = '0016_data_export_chunks';

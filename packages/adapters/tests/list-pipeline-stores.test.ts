@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ListArtifactStore, ListPipelineStore, ListSourceState } from '@svc/domain';
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FileListArtifactStore,
@@ -11,8 +13,6 @@ import {
   PostgresListArtifactStore,
   PostgresListPipelineStore,
 } from '../src/index.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 
 interface Opened<T> {
   store: T;

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { UndiciListSourceFetcher } from '@svc/adapters';
 import { SourceFetchError } from '@svc/domain';
+import { ListSourceServer } from '@svc/testing/list-source';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListSourceServer } from './support/list-source-server.js';
 
 const NONE = { etag: null, lastModified: null };
 

@@ -1,4 +1,7 @@
 import { type Mailer, passwordResetMail, verificationMail } from '@svc/domain';
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
+import { startSmtpServer } from '@svc/testing/smtp';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,22 +15,19 @@ import {
 import {
   FlakyMailer,
   type MailQueueDeps,
+  mailClock,
   type OpenTransaction,
   runMailQueueContract,
-  TestClock,
   type UnsentMail,
 } from './contracts/mail-queue.contract.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
-import { startSmtpServer } from './support/smtp-server.js';
 
-runMailQueueContract('memory', async ({ mailer, clock, log }: MailQueueDeps) => {
-  const queue = new MemoryMailQueue({ now: clock.now });
-  const dispatcher = new MemoryMailDispatcher(queue, mailer, { log });
+runMailQueueContract('memory', async ({ mailer, clock, log, sendTimeoutMs }: MailQueueDeps) => {
+  const queue = new MemoryMailQueue({ now: () => clock.now() });
+  const dispatcher = new MemoryMailDispatcher(queue, mailer, { log, sendTimeoutMs });
   return {
     writer: queue.writer(),
     dispatcher,
-    otherDispatcher: new MemoryMailDispatcher(queue, mailer, { log }),
+    otherDispatcher: new MemoryMailDispatcher(queue, mailer, { log, sendTimeoutMs }),
     // What MemoryUnitOfWork does with a participant: snapshot before the run, restore when it fails; the
     // composition root nudges the dispatcher after a run that queued mail commits.
     begin: async (): Promise<OpenTransaction> => {
@@ -113,13 +113,17 @@ async function unsentRows(pool: pg.Pool): Promise<UnsentMail[]> {
 
 const onEngine =
   (open: () => Promise<TestDatabase>) =>
-  async ({ mailer, clock, log }: MailQueueDeps) => {
+  async ({ mailer, clock, log, sendTimeoutMs }: MailQueueDeps) => {
     const engine = await open();
     const { pool } = engine.database;
     return {
       writer: new PostgresMailQueueWriter(pool),
-      dispatcher: new PostgresMailDispatcher(pool, mailer, { now: clock.now, log }),
-      otherDispatcher: new PostgresMailDispatcher(pool, mailer, { now: clock.now, log }),
+      dispatcher: new PostgresMailDispatcher(pool, mailer, { now: () => clock.now(), log, sendTimeoutMs }),
+      otherDispatcher: new PostgresMailDispatcher(pool, mailer, {
+        now: () => clock.now(),
+        log,
+        sendTimeoutMs,
+      }),
       begin: () => beginOn(pool),
       unsent: () => unsentRows(pool),
       dispose: engine.dispose,
@@ -151,7 +155,7 @@ function describeLeaseExpiry(engineName: string, open: () => Promise<TestDatabas
 
     it('sends again a message whose dispatcher stopped mid-send, once its lease expired', async () => {
       const { pool } = engine.database;
-      const clock = new TestClock();
+      const clock = mailClock();
       let finishStuckSend: (() => void) | undefined;
       const stalled: Mailer = {
         send: () =>
@@ -160,11 +164,11 @@ function describeLeaseExpiry(engineName: string, open: () => Promise<TestDatabas
           }),
       };
       await new PostgresMailQueueWriter(pool).enqueue(verificationMail('owner@example.test', 'https://d/v'));
-      const interrupted = new PostgresMailDispatcher(pool, stalled, { now: clock.now }).drain();
+      const interrupted = new PostgresMailDispatcher(pool, stalled, { now: () => clock.now() }).drain();
       await vi.waitFor(() => expect(finishStuckSend).toBeDefined());
 
       const mailer = new FlakyMailer();
-      const restarted = new PostgresMailDispatcher(pool, mailer, { now: clock.now });
+      const restarted = new PostgresMailDispatcher(pool, mailer, { now: () => clock.now() });
       expect(await restarted.drain()).toBe(0);
       clock.advance(5 * 60 * 1000);
       expect(await restarted.drain()).toBe(1);
@@ -237,10 +241,10 @@ describe('mail queue over SMTP (PGlite, smtp-server)', () => {
     const probe = await startSmtpServer();
     const port = probe.port;
     await probe.close();
-    const clock = new TestClock();
+    const clock = mailClock();
     const lines: string[] = [];
     const dispatcher = new PostgresMailDispatcher(pool, smtpMailer(port), {
-      now: clock.now,
+      now: () => clock.now(),
       log: (line) => lines.push(line),
     });
 

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { passwordResetMail, verificationMail } from '@svc/domain';
+import { startSmtpServer, type TestSmtpServer } from '@svc/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, MemoryMailer, OutboxFolderMailer, SmtpMailer } from '../src/index.js';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 
 const message = {
   to: 'owner@example.test',

@@ -1,10 +1,10 @@
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { MemoryIdentityStore, postgresIdentityRepositories } from '../src/index.js';
 import {
   type PasskeysUnderTest,
   runPasskeyRepositoriesContract,
 } from './contracts/passkey-repositories.contract.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 
 runPasskeyRepositoriesContract('memory', async () => ({
   repositories: new MemoryIdentityStore().repositories(),

@@ -1,7 +1,7 @@
+import { openPglite, openPostgresServer } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { MemoryIdempotencyStore, PostgresIdempotencyStore } from '../src/index.js';
 import { runIdempotencyStoreContract } from './contracts/idempotency-store.contract.js';
-import { openPglite, openPostgresServer } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 
 runIdempotencyStoreContract('memory', async () => ({
   store: new MemoryIdempotencyStore(),

@@ -1,4 +1,6 @@
 import type { MessageBus } from '@svc/domain';
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MemoryOutboxRelay,
@@ -9,8 +11,6 @@ import {
   postgresTransactionRepositories,
 } from '../src/index.js';
 import { runOutboxContract } from './contracts/outbox.contract.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 import { RecordingBus } from './support/recording-bus.js';
 
 runOutboxContract('memory', async (bus) => {

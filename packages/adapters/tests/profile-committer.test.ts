@@ -5,6 +5,8 @@ import {
   type UnitOfWork,
   UnitOfWorkProfileCommitter,
 } from '@svc/domain';
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MemoryOutboxRelay,
@@ -14,8 +16,6 @@ import {
   PostgresUnitOfWork,
   postgresTransactionRepositories,
 } from '../src/index.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 import { profileRecord } from './support/profile-records.js';
 import { RecordingBus } from './support/recording-bus.js';
 

@@ -1,3 +1,5 @@
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import {
   InProcessMessageBus,
   MemoryOutboxRelay,
@@ -9,8 +11,6 @@ import {
   postgresTransactionRepositories,
 } from '../src/index.js';
 import { type ProfileStoreEngine, runProfileStoreContract } from './contracts/profile-store.contract.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './support/engines.js';
-import { postgresServerSkipReason } from './support/postgres-server.js';
 
 runProfileStoreContract('memory', async () => {
   const stores = new MemoryStores();

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runAccountDeletionSuite } from './account-deletion.suite.js';
 
 runAccountDeletionSuite('postgres', { skip: postgresServerSkipReason !== undefined });

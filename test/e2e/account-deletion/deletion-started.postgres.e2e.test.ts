@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runDeletionStartedSuite } from './deletion-started.suite.js';
 
 runDeletionStartedSuite('postgres', { skip: postgresServerSkipReason !== undefined, raceOnServer: true });

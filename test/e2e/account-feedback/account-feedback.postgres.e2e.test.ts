@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runAccountFeedbackSuite } from './account-feedback.suite.js';
 
 runAccountFeedbackSuite('postgres', { skip: postgresServerSkipReason !== undefined });

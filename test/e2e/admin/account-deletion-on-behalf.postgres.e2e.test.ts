@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runAccountDeletionOnBehalfSuite } from './account-deletion-on-behalf.suite.js';
 
 runAccountDeletionOnBehalfSuite('postgres', { skip: postgresServerSkipReason !== undefined });

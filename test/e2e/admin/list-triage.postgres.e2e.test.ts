@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runListTriageSuite } from './list-triage.suite.js';
 
 runListTriageSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runOperatorBlocksSuite } from './operator-blocks.suite.js';
 
 runOperatorBlocksSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runOperatorSignInSuite } from './operator-sign-in.suite.js';
 
 runOperatorSignInSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runOperatorViewsSuite } from './operator-views.suite.js';
 
 runOperatorViewsSuite('postgres', { skip: postgresServerSkipReason !== undefined });

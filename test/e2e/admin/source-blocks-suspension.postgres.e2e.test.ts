@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runSourceBlocksAndSuspensionSuite } from './source-blocks-suspension.suite.js';
 
 runSourceBlocksAndSuspensionSuite('postgres', { skip: postgresServerSkipReason !== undefined });

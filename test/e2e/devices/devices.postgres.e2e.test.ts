@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runDevicesSuite } from './devices.suite.js';
 
 runDevicesSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runDataExportChunkSuite } from './data-export-chunks.suite.js';
 
 runDataExportChunkSuite('postgres', { skip: postgresServerSkipReason !== undefined });

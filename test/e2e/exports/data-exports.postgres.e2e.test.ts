@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runDataExportSuite } from './data-exports.suite.js';
 
 runDataExportSuite('postgres', { skip: postgresServerSkipReason !== undefined });

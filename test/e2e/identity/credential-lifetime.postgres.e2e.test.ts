@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runCredentialLifetimeSuite } from './credential-lifetime.suite.js';
 
 runCredentialLifetimeSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runGuessingSuite } from './guessing.suite.js';
 
 runGuessingSuite('postgres', { skip: postgresServerSkipReason !== undefined });

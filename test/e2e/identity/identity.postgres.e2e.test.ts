@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runIdentitySuite } from './identity.suite.js';
 
 runIdentitySuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runLinkedIpsSuite } from './linked-ips.suite.js';
 
 runLinkedIpsSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runListReportsSuite } from './list-reports.suite.js';
 
 runListReportsSuite('postgres', { skip: postgresServerSkipReason !== undefined });

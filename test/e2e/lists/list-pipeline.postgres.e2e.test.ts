@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runListPipelineSuite } from './list-pipeline.suite.js';
 
 runListPipelineSuite('postgres', { skip: postgresServerSkipReason !== undefined });

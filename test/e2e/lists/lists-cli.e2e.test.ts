@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ListRefreshReport } from '@svc/domain';
+import { ListSourceServer } from '@svc/testing/list-source';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListSourceServer } from '../../../packages/adapters/tests/support/list-source-server.js';
 import { exitOf, listeningUrl, runSvc, spawnSvc } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
 

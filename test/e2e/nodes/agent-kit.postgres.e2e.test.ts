@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runAgentKitSuite } from './agent-kit.suite.js';
 
 runAgentKitSuite('postgres', { skip: postgresServerSkipReason !== undefined });

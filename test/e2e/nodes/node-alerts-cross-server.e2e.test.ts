@@ -1,13 +1,13 @@
 import type { RunningServer } from '@svc/http-server';
+import type { ManualClock } from '@svc/testing/clock';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
 import type { NodeAlertScheduler } from '../../../packages/http-server/src/composition/node-alert.scheduler.js';
 import { NodeAlertSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { eventually } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
-import type { ManualClock } from '../../support/manual-clock.js';
 import { openLink } from './link-client.js';
 
 const DELAY_MS = 600_000;

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runNodeAlertSuite } from './node-alerts.suite.js';
 
 runNodeAlertSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,13 +1,13 @@
 import type { RunningServer } from '@svc/http-server';
+import type { ManualClock } from '@svc/testing/clock';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
 import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';
 import type { NodeLogHoldScheduler } from '../../../packages/http-server/src/composition/node-log-hold.scheduler.js';
 import { NodeLogHoldSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { send } from '../../support/http.js';
-import type { ManualClock } from '../../support/manual-clock.js';
 import { openLink, type TestLink } from './link-client.js';
 
 const HOUR = 3_600_000;

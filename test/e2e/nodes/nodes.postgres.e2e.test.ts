@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runNodesSuite } from './nodes.suite.js';
 
 runNodesSuite('postgres', { skip: postgresServerSkipReason !== undefined });

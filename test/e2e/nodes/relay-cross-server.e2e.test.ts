@@ -1,7 +1,7 @@
 import type { RunningServer } from '@svc/http-server';
+import { NATS_TEST_URL, natsSkipReason } from '@svc/testing/nats';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NATS_TEST_URL, natsSkipReason } from '../../../packages/adapters/tests/support/nats-server.js';
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { problemOf, send } from '../../support/http.js';

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runRelaySuite } from './relay.suite.js';
 
 runRelaySuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -7,13 +7,13 @@ import { Writable } from 'node:stream';
 import type { MemoryMailer } from '@svc/adapters';
 import { Mailer } from '@svc/domain';
 import { parseSettings, type RunningServer, startServer } from '@svc/http-server';
+import { ManualClock } from '@svc/testing/clock';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import type { ApiHarness } from '../../support/api-harness.js';
 import { exitOf, listeningUrl, spawnSvc } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
-import { ManualClock } from '../../support/manual-clock.js';
 
 type LogLine = Record<string, unknown>;
 

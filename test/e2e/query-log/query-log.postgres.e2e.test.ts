@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runQueryLogSuite } from './query-log.suite.js';
 
 runQueryLogSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -7,6 +7,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { createColumnarStore, LazyColumnarStore } from '@svc/adapters';
 import { ColumnarStore, findBlocklist, type QueryLogRow, storedColumnsOf } from '@svc/domain';
 import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
+import { ManualClock } from '@svc/testing/clock';
 import type { Container } from 'inversify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';
@@ -14,7 +15,6 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, startApi } from '../../support/api-harness.js';
 import { exitOf, listeningUrl, runSvc, spawnSvc } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
-import { ManualClock } from '../../support/manual-clock.js';
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const HOUR = 3_600_000;

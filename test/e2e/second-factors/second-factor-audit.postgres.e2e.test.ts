@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runSecondFactorAuditSuite } from './second-factor-audit.suite.js';
 
 runSecondFactorAuditSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runSecondFactorSuite } from './second-factors.suite.js';
 
 runSecondFactorSuite('postgres', { skip: postgresServerSkipReason !== undefined });

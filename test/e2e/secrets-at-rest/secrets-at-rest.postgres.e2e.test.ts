@@ -1,4 +1,4 @@
-import { postgresServerSkipReason } from '../../../packages/adapters/tests/support/postgres-server.js';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { runSecretsAtRestSuite } from './secrets-at-rest.suite.js';
 
 runSecretsAtRestSuite('postgres', { skip: postgresServerSkipReason !== undefined });

@@ -1,5 +1,11 @@
 import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
-import { MAIL_MAX_ATTEMPTS, mailFailureText, mailRetryDelayMs } from '../mail/mail-retry.js';
+import {
+  MAIL_MAX_ATTEMPTS,
+  MAIL_SEND_TIMEOUT_MS,
+  mailFailureText,
+  mailRetryDelayMs,
+} from '../mail/mail-retry.js';
+import { type DrainBatch, DrainLoop, type ItemDeadline } from '../shared/drain-loop.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /** One message not sent yet (sent messages leave the queue), and where its delivery stands. */
@@ -132,78 +138,64 @@ export interface MemoryMailDispatcherOptions {
   intervalMs?: number;
   /** Failed sends and given-up messages; default stderr. */
   log?: (line: string) => void;
+  /** How long a send may take before it counts as a failed attempt. Default {@link MAIL_SEND_TIMEOUT_MS}. */
+  sendTimeoutMs?: number;
 }
 
 /**
- * Sends the messages of a {@link MemoryMailQueue} with the retry rules of the Postgres dispatcher: a failed send
- * is retried after 5 s, doubling up to an hour, and given up after {@link MAIL_MAX_ATTEMPTS} attempts.
+ * Sends the messages of a {@link MemoryMailQueue} with the retry rules of the Postgres dispatcher: a send that
+ * fails or does not settle within the time-out is retried after 5 s, doubling up to an hour, and given up after
+ * {@link MAIL_MAX_ATTEMPTS} attempts.
  */
 export class MemoryMailDispatcher implements MailDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<number> | undefined;
-  private again = false;
+  private readonly loop: DrainLoop;
   private readonly log: (line: string) => void;
 
   constructor(
     private readonly queue: MemoryMailQueue,
     private readonly mailer: Mailer,
-    private readonly options: MemoryMailDispatcherOptions = {},
+    options: MemoryMailDispatcherOptions = {},
   ) {
-    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.log = log;
+    this.loop = new DrainLoop({
+      batch: (within) => this.sendNext(within),
+      intervalMs: options.intervalMs,
+      itemTimeoutMs: options.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS,
+      timeoutMessage: 'the mailer did not answer',
+      onError: (error) => log(`mail dispatch failed: ${mailFailureText(error)}`),
+    });
   }
 
   drain(): Promise<number> {
-    if (this.inFlight !== undefined) {
-      this.again = true;
-      return this.inFlight;
-    }
-    // Cleared in a later microtask, after the assignment, even when nothing was due and no send awaited.
-    const run = this.sendDue().finally(() => {
-      this.inFlight = undefined;
-    });
-    this.inFlight = run;
-    return run;
+    return this.loop.drain();
   }
 
   /** Called after a commit that queued mail: releases that run's messages and sends them. */
   nudge(): void {
     this.queue.committed();
-    this.wake();
+    this.loop.wake();
   }
 
   start(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setInterval(() => this.wake(), this.options.intervalMs ?? 1000);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.inFlight?.catch((error: unknown) =>
-      this.log(`mail dispatch failed: ${mailFailureText(error)}`),
-    );
+  /** Sends what is due before it resolves (each send bounded by the time-out): memory mail does not outlive the process. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private wake(): void {
-    void this.drain().catch((error: unknown) => this.log(`mail dispatch failed: ${mailFailureText(error)}`));
+  /** Sends the oldest due message, one at a time; the loop goes on while there was one. */
+  private async sendNext(within: ItemDeadline): Promise<DrainBatch> {
+    const claim = this.queue.claim();
+    if (claim === undefined) return { handled: 0, more: false };
+    return { handled: (await this.deliver(claim, within)) ? 1 : 0, more: true };
   }
 
-  private async sendDue(): Promise<number> {
-    let sent = 0;
-    do {
-      this.again = false;
-      for (let claim = this.queue.claim(); claim !== undefined; claim = this.queue.claim()) {
-        if (await this.deliver(claim)) sent += 1;
-      }
-    } while (this.again);
-    return sent;
-  }
-
-  private async deliver(claim: ClaimedMail): Promise<boolean> {
+  private async deliver(claim: ClaimedMail, within: ItemDeadline): Promise<boolean> {
     try {
-      await this.mailer.send(claim.message);
+      await within(this.mailer.send(claim.message));
     } catch (error) {
       const reason = mailFailureText(error);
       const givingUp = claim.attempts >= MAIL_MAX_ATTEMPTS;

@@ -10,8 +10,18 @@ import type { Snapshottable } from './memory-snapshot.js';
 
 interface NodeAlertState {
   linkSeenAt: Date | null;
+  /** The node's open link, as its last hello named it (nodes.link_id in Postgres, 0017). */
+  linkId?: string | null;
   offlineAlertedAt: Date | null;
   alertPairAt: Date | null;
+}
+
+/** The link state of a profile's nodes, as the offline hold reads and writes it. */
+export interface MemoryNodeLinks {
+  /** Each enrolled node of the profile: its open link and when a link of it was last heard. */
+  enrolledOf(profileId: string): { linkId: string | null; linkSeenAt: Date | null }[];
+  opened(nodeId: string, linkId: string, at: Date): void;
+  closed(nodeId: string, linkId: string): void;
 }
 
 /**
@@ -40,6 +50,32 @@ export class MemoryNodeStore implements Snapshottable {
       this.alerts.set(id, state);
     }
     return state;
+  }
+
+  /** The nodes' link state (the columns the Postgres offline hold updates on the nodes table). */
+  links(): MemoryNodeLinks {
+    return {
+      enrolledOf: (profileId) =>
+        [...this.rows.values()]
+          .filter((row) => row.profileId === profileId && row.state === 'enrolled')
+          .map((row) => {
+            const state = this.alerts.get(row.id);
+            return { linkId: state?.linkId ?? null, linkSeenAt: state?.linkSeenAt ?? null };
+          }),
+      opened: (nodeId, linkId, at) => {
+        const row = this.rows.get(nodeId);
+        if (row === undefined) return;
+        const state = this.alertState(nodeId);
+        state.linkId = linkId;
+        if (state.linkSeenAt === null || state.linkSeenAt < at) state.linkSeenAt = new Date(at);
+        if (row.lastSeenAt === null || row.lastSeenAt < at)
+          this.rows.set(nodeId, { ...row, lastSeenAt: new Date(at) });
+      },
+      closed: (nodeId, linkId) => {
+        const state = this.alerts.get(nodeId);
+        if (state?.linkId === linkId) state.linkId = null;
+      },
+    };
   }
 
   /** `profiles` whose deletions also remove the profile's nodes. */

@@ -7,7 +7,10 @@ import type {
   RecentPage,
   StoredPreferences,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
+
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'bigint' };
 
 /** Account preferences on PostgreSQL (0009_preferences_client_errors_feedback.sql). */
 export class PostgresPreferencesRepository implements PreferencesRepository {
@@ -70,14 +73,14 @@ export class PostgresClientErrorRepository implements ClientErrorRepository {
   }
 
   async page(query: RecentPage): Promise<Array<ClientErrorRecord & { id: string }>> {
+    const tail = keysetPage(NEWEST, 2, query);
     const result = await this.db.query<ClientErrorRecord & { id: string }>(
       `SELECT id::text AS id, account_id AS "accountId", org_id AS "orgId", actor, message, stack, url,
          user_agent AS "userAgent", dashboard_version AS "dashboardVersion", sampled_rate AS "sampledRate",
          kind, name, created_at AS "createdAt"
        FROM client_errors
-       WHERE created_at >= $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
-       ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [query.since, query.after?.createdAt ?? null, query.after?.id ?? null, query.limit],
+       WHERE created_at >= $1 ${tail.sql}`,
+      [query.since, ...tail.values],
     );
     return result.rows;
   }
@@ -115,13 +118,13 @@ export class PostgresFeedbackRepository implements FeedbackRepository {
   }
 
   async page(query: RecentPage): Promise<Array<FeedbackRecord & { id: string }>> {
+    const tail = keysetPage(NEWEST, 2, query);
     const result = await this.db.query<FeedbackRecord & { id: string }>(
       `SELECT id::text AS id, account_id AS "accountId", org_id AS "orgId", actor, message, rating, url,
          created_at AS "createdAt"
        FROM feedback
-       WHERE created_at >= $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
-       ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [query.since, query.after?.createdAt ?? null, query.after?.id ?? null, query.limit],
+       WHERE created_at >= $1 ${tail.sql}`,
+      [query.since, ...tail.values],
     );
     return result.rows;
   }

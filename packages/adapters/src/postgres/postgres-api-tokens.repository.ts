@@ -1,4 +1,5 @@
 import type { ApiTokenRepository, ApiTokenRow, KeysetPage, Scope } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface TokenSqlRow {
@@ -30,6 +31,8 @@ function tokenOf(row: TokenSqlRow): ApiTokenRow {
     revokedAt: row.revoked_at,
   };
 }
+
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
 
 /** API tokens on PostgreSQL. */
 export class PostgresApiTokenRepository implements ApiTokenRepository {
@@ -65,13 +68,12 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
   }
 
   async listByAccount(accountId: string, page: KeysetPage): Promise<ApiTokenRow[]> {
+    const tail = keysetPage(NEWEST, 2, page);
     const result = await this.db.query<TokenSqlRow>(
       `SELECT * FROM api_tokens
        WHERE account_id = $1 AND revoked_at IS NULL
-         AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
-       ORDER BY created_at DESC, id DESC
-       LIMIT $4`,
-      [accountId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [accountId, ...tail.values],
     );
     return result.rows.map(tokenOf);
   }

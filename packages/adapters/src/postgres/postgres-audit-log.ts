@@ -6,6 +6,7 @@ import type {
   AuditPageQuery,
   AuditWriter,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface AuditSqlRow {
@@ -57,6 +58,8 @@ export class PostgresAuditWriter implements AuditWriter {
   }
 }
 
+const NEWEST: KeysetOrder<'at'> = { column: 'at', field: 'at', idType: 'bigint' };
+
 /** Reads the audit log on PostgreSQL. */
 export class PostgresAuditLogStore implements AuditLogStore {
   constructor(private readonly db: Queryable) {}
@@ -71,25 +74,25 @@ export class PostgresAuditLogStore implements AuditLogStore {
   }
 
   async page(orgId: string, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
+    const tail = keysetPage(NEWEST, 3, query);
     const result = await this.db.query<AuditSqlRow>(
       `SELECT id::text AS id, org_id, actor, action, target, details, at, client_ip, request_id FROM audit_log
        WHERE org_id = $1
          AND (cardinality($2::text[]) = 0 OR action = ANY ($2::text[]))
-         AND ($3::timestamptz IS NULL OR (at, id) < ($3::timestamptz, $4::bigint))
-       ORDER BY at DESC, id DESC LIMIT $5`,
-      [orgId, [...query.actions], query.after?.at ?? null, query.after?.id ?? null, query.limit],
+         ${tail.sql}`,
+      [orgId, [...query.actions], ...tail.values],
     );
     return result.rows.map(auditEntryOf);
   }
 
   async pageAcrossOrganisations(orgId: string | null, query: AuditPageQuery): Promise<AuditEntryRecord[]> {
+    const tail = keysetPage(NEWEST, 3, query);
     const result = await this.db.query<AuditSqlRow>(
       `SELECT id::text AS id, org_id, actor, action, target, details, at, client_ip, request_id FROM audit_log
        WHERE ($1::uuid IS NULL OR org_id = $1::uuid)
          AND (cardinality($2::text[]) = 0 OR action = ANY ($2::text[]))
-         AND ($3::timestamptz IS NULL OR (at, id) < ($3::timestamptz, $4::bigint))
-       ORDER BY at DESC, id DESC LIMIT $5`,
-      [orgId, [...query.actions], query.after?.at ?? null, query.after?.id ?? null, query.limit],
+         ${tail.sql}`,
+      [orgId, [...query.actions], ...tail.values],
     );
     return result.rows.map(auditEntryOf);
   }

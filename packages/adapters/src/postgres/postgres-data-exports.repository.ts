@@ -6,6 +6,7 @@ import type {
   DataExportState,
   KeysetPage,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface DataExportSqlRow {
@@ -24,6 +25,7 @@ interface DataExportSqlRow {
 
 const COLUMNS =
   'id, account_id, org_id, status, created_at, completed_at, expires_at, size_bytes, sha256, chunk_count, attempts';
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
 
 function exportOf(row: DataExportSqlRow): DataExportRecord {
   return {
@@ -69,11 +71,11 @@ export class PostgresDataExportRepository implements DataExportRepository {
   }
 
   async list(accountId: string, page: KeysetPage): Promise<DataExportRecord[]> {
+    const tail = keysetPage(NEWEST, 2, page);
     const result = await this.db.query<DataExportSqlRow>(
       `SELECT ${COLUMNS} FROM data_exports
-       WHERE account_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2, $3::uuid))
-       ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [accountId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+       WHERE account_id = $1 ${tail.sql}`,
+      [accountId, ...tail.values],
     );
     return result.rows.map(exportOf);
   }

@@ -8,6 +8,7 @@ import type {
   DeviceSightingSpan,
   DeviceTransport,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface DeviceSqlRow {
@@ -40,6 +41,7 @@ function deviceOf(row: DeviceSqlRow): DeviceRecord {
 
 const COLUMNS =
   'profile_id, id, name, display_name, kind, notes, identification, transport_last, first_seen, last_seen';
+const NEWEST: KeysetOrder<'lastSeen'> = { column: 'last_seen', field: 'lastSeen', idType: 'text' };
 
 /**
  * Devices on PostgreSQL (0007_devices_list_reports_audit.sql). A sighting first takes a key-share lock on its
@@ -104,13 +106,12 @@ export class PostgresDeviceRepository implements DeviceRepository {
   }
 
   async list(profileId: string, page: DevicePage): Promise<DeviceRecord[]> {
+    const tail = keysetPage(NEWEST, 2, page);
     const result = await this.db.query<DeviceSqlRow>(
       `SELECT ${COLUMNS} FROM devices
        WHERE profile_id = $1
-         AND ($2::timestamptz IS NULL OR (last_seen, id) < ($2::timestamptz, $3::text))
-       ORDER BY last_seen DESC, id DESC
-       LIMIT $4`,
-      [profileId, page.after?.lastSeen ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [profileId, ...tail.values],
     );
     return result.rows.map(deviceOf);
   }

@@ -1,4 +1,5 @@
 import type { KeysetPage, LinkedIpRecord, LinkedIpRepository, LinkedIpWriteResult } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface LinkedIpSqlRow {
@@ -31,6 +32,7 @@ const COLUMNS = 'id, org_id, profile_id, ip, ddns, ddns_generation, ddns_lookup,
 /** The unique index that keeps an address on one profile anywhere (0005_linked_ips.sql). */
 const ADDRESS_INDEX = 'linked_ips_ip';
 const SAVEPOINT = 'linked_ip_address';
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
 
 /** True for the unique violation (SQLSTATE 23505) of the address index. */
 function isAddressTaken(error: unknown): boolean {
@@ -121,13 +123,12 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
   }
 
   async list(orgId: string, profileId: string, page: KeysetPage): Promise<LinkedIpRecord[]> {
+    const tail = keysetPage(NEWEST, 3, page);
     const result = await this.db.query<LinkedIpSqlRow>(
       `SELECT ${COLUMNS} FROM linked_ips
        WHERE org_id = $1 AND profile_id = $2
-         AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
-       ORDER BY created_at DESC, id DESC
-       LIMIT $5`,
-      [orgId, profileId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [orgId, profileId, ...tail.values],
     );
     return result.rows.map(linkedIpOf);
   }

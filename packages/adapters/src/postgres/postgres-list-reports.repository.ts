@@ -6,6 +6,7 @@ import type {
   ListReportStatus,
   TriagePage,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface ListReportSqlRow {
@@ -54,6 +55,14 @@ const COLUMNS =
  */
 const REPORTER_LOCK_CLASS = 4_242_002;
 
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
+const TRIAGE_ORDER: KeysetOrder<'triageDueAt'> = {
+  column: 'triage_due_at',
+  field: 'triageDueAt',
+  idType: 'uuid',
+  oldestFirst: true,
+};
+
 /** List reports on PostgreSQL (0007_devices_list_reports_audit.sql). */
 export class PostgresListReportRepository implements ListReportRepository {
   constructor(private readonly db: Queryable) {}
@@ -95,25 +104,23 @@ export class PostgresListReportRepository implements ListReportRepository {
   }
 
   async list(orgId: string, profileId: string, page: KeysetPage): Promise<ListReportRecord[]> {
+    const tail = keysetPage(NEWEST, 3, page);
     const result = await this.db.query<ListReportSqlRow>(
       `SELECT ${COLUMNS} FROM list_reports
        WHERE org_id = $1 AND profile_id = $2
-         AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
-       ORDER BY created_at DESC, id DESC
-       LIMIT $5`,
-      [orgId, profileId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [orgId, profileId, ...tail.values],
     );
     return result.rows.map(listReportOf);
   }
 
   async triageQueue(status: ListReportStatus | undefined, page: TriagePage): Promise<ListReportRecord[]> {
+    const tail = keysetPage(TRIAGE_ORDER, 2, page);
     const result = await this.db.query<ListReportSqlRow>(
       `SELECT ${COLUMNS} FROM list_reports
        WHERE ($1::text IS NULL OR status = $1)
-         AND ($2::timestamptz IS NULL OR (triage_due_at, id) > ($2::timestamptz, $3::uuid))
-       ORDER BY triage_due_at, id
-       LIMIT $4`,
-      [status ?? null, page.after?.triageDueAt ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [status ?? null, ...tail.values],
     );
     return result.rows.map(listReportOf);
   }

@@ -1,12 +1,13 @@
 import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
 import type pg from 'pg';
-import { MAIL_MAX_ATTEMPTS, mailFailureText, mailRetryDelayMs } from '../mail/mail-retry.js';
+import {
+  MAIL_MAX_ATTEMPTS,
+  MAIL_SEND_TIMEOUT_MS,
+  mailFailureText,
+  mailRetryDelayMs,
+} from '../mail/mail-retry.js';
+import { type DrainBatch, DrainLoop, type ItemDeadline } from '../shared/drain-loop.js';
 
-/**
- * A send that has not settled by then counts as failed (and is retried later), so a stalled SMTP server can
- * neither hold a batch nor stretch a shutdown past its 10 s grace (RUNNER.md).
- */
-const SEND_TIMEOUT_MS = 8_000;
 /** A claim outlives every send of its batch (bounded by the timeout); past it, another server may retry. */
 const LEASE_MS = 5 * 60 * 1000;
 const DEFAULT_BATCH = 10;
@@ -86,19 +87,8 @@ export interface PostgresMailDispatcherOptions {
   log?: (line: string) => void;
   /** A clock for tests; by default the database's clock decides what is due. */
   now?: () => Date;
-}
-
-/** Rejects when `send` has not settled within `ms`. */
-async function sendWithin(mailer: Mailer, message: MailMessage, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the mailer did not answer within ${ms / 1000} s`)), ms);
-  });
-  try {
-    await Promise.race([mailer.send(message), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  /** How long a send may take before it counts as a failed attempt. Default {@link MAIL_SEND_TIMEOUT_MS}. */
+  sendTimeoutMs?: number;
 }
 
 /**
@@ -108,11 +98,7 @@ async function sendWithin(mailer: Mailer, message: MailMessage, ms: number): Pro
  * that stops mid-send leaves its rows leased; they are sent again once the lease expires.
  */
 export class PostgresMailDispatcher implements MailDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  /** Set by stop(): the batch in flight finishes, no further batch starts. */
-  private stopping = false;
-  private inFlight: Promise<number> | undefined;
-  private again = false;
+  private readonly loop: DrainLoop;
   private lastPurge = 0;
   private readonly log: (line: string) => void;
 
@@ -121,63 +107,42 @@ export class PostgresMailDispatcher implements MailDispatcher {
     private readonly mailer: Mailer,
     private readonly options: PostgresMailDispatcherOptions = {},
   ) {
-    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.log = log;
+    this.loop = new DrainLoop({
+      batch: (within) => this.sendBatch(within),
+      intervalMs: options.intervalMs,
+      itemTimeoutMs: options.sendTimeoutMs ?? MAIL_SEND_TIMEOUT_MS,
+      timeoutMessage: 'the mailer did not answer',
+      // Claimed rows are leased: what a stopped server leaves, another server (or the next start) sends.
+      stopAfter: 'batch',
+      onError: (error) => log(`mail dispatch failed: ${mailFailureText(error)}`),
+    });
   }
 
   drain(): Promise<number> {
-    if (this.inFlight !== undefined) {
-      this.again = true;
-      return this.inFlight;
-    }
-    const run = this.sendDue().finally(() => {
-      this.inFlight = undefined;
-    });
-    this.inFlight = run;
-    return run;
+    return this.loop.drain();
   }
 
   nudge(): void {
-    void this.drain().catch((error: unknown) => this.log(`mail dispatch failed: ${mailFailureText(error)}`));
+    this.loop.wake();
   }
 
   start(): void {
-    if (this.timer !== undefined) return;
-    this.stopping = false;
-    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 1000);
-    this.timer.unref();
-    this.nudge();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.inFlight?.catch((error: unknown) =>
-      this.log(`mail dispatch failed: ${mailFailureText(error)}`),
-    );
+  /** The batch in flight finishes (its sends are bounded by the time-out); no further batch starts. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private clock(): Date | null {
     return this.options.now?.() ?? null;
   }
 
-  /** Claims and sends batches until none is due; a drain asked for meanwhile makes it look once more. */
-  private async sendDue(): Promise<number> {
-    let sent = 0;
-    do {
-      this.again = false;
-      for (
-        let batch = await this.sendBatch();
-        batch.claimed > 0 && !this.stopping;
-        batch = await this.sendBatch()
-      ) {
-        sent += batch.sent;
-      }
-    } while (this.again && !this.stopping);
-    return sent;
-  }
-
-  private async sendBatch(): Promise<{ claimed: number; sent: number }> {
+  /** Claims due rows and sends them concurrently; another batch follows while this one claimed any. */
+  private async sendBatch(within: ItemDeadline): Promise<DrainBatch> {
     await this.purge();
     const claimed = await this.pool.query<ClaimedRow>(CLAIM, [
       this.clock(),
@@ -185,21 +150,21 @@ export class PostgresMailDispatcher implements MailDispatcher {
       this.options.batchSize ?? DEFAULT_BATCH,
     ]);
     // Every send settles before the batch ends, so stop() waits for all of them even when one update fails.
-    const outcomes = await Promise.allSettled(claimed.rows.map((row) => this.deliver(row)));
+    const outcomes = await Promise.allSettled(claimed.rows.map((row) => this.deliver(row, within)));
     let sent = 0;
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') throw outcome.reason;
       if (outcome.value) sent += 1;
     }
-    return { claimed: claimed.rows.length, sent };
+    return { handled: sent, more: claimed.rows.length > 0 };
   }
 
   /** Sends one claimed row; true when sent. Mailer errors are recorded, database errors thrown. */
-  private async deliver(row: ClaimedRow): Promise<boolean> {
+  private async deliver(row: ClaimedRow, within: ItemDeadline): Promise<boolean> {
     const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.text_body };
     if (row.html_body !== null) message.html = row.html_body;
     try {
-      await sendWithin(this.mailer, message, SEND_TIMEOUT_MS);
+      await within(this.mailer.send(message));
     } catch (error) {
       await this.recordFailure(row, error);
       return false;

@@ -7,6 +7,7 @@ import type {
   NodeRepository,
   NodeState,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface NodeSqlRow {
@@ -83,6 +84,8 @@ function valuesOf(node: NodeRecord): unknown[] {
   ];
 }
 
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
+
 /** Self-hosted nodes on PostgreSQL (0011_nodes.sql). Write methods need a transaction's client. */
 export class PostgresNodeRepository implements NodeRepository {
   constructor(private readonly db: Queryable) {}
@@ -132,13 +135,12 @@ export class PostgresNodeRepository implements NodeRepository {
   }
 
   async list(orgId: string, profileId: string, page: KeysetPage): Promise<NodeRecord[]> {
+    const tail = keysetPage(NEWEST, 3, page);
     const result = await this.db.query<NodeSqlRow>(
       `SELECT ${COLUMNS} FROM nodes
        WHERE org_id = $1 AND profile_id = $2
-         AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
-       ORDER BY created_at DESC, id DESC
-       LIMIT $5`,
-      [orgId, profileId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [orgId, profileId, ...tail.values],
     );
     return result.rows.map(nodeOf);
   }

@@ -9,6 +9,7 @@ import type {
   ProfileSuspensionRecord,
   SourceBlockRecord,
 } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
 interface EntrySqlRow {
@@ -35,6 +36,8 @@ interface SourceSqlRow extends EntrySqlRow {
   reason: string;
   expires_at: Date;
 }
+
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
 
 /** What differs between the two entry tables. Filters name `$1::timestamptz`, the time of the query. */
 interface EntryTable<T, Row> {
@@ -156,14 +159,13 @@ class PostgresOperatorEntries<T, Row extends EntrySqlRow> implements OperatorEnt
   }
 
   async list(status: OperatorEntryStatus | undefined, now: Date, page: KeysetPage): Promise<T[]> {
+    const tail = keysetPage(NEWEST, 2, page);
     const filter = status === undefined ? '$1::timestamptz IS NOT NULL' : STATUS_FILTERS[status];
     const result = await this.db.query<Row>(
       `SELECT ${this.spec.columns} FROM ${this.spec.table}
        WHERE ${filter}
-         AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
-       ORDER BY created_at DESC, id DESC
-       LIMIT $4`,
-      [now, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+         ${tail.sql}`,
+      [now, ...tail.values],
     );
     return result.rows.map((row) => this.spec.recordOf(row));
   }

@@ -1,6 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { MessageBus, OutboxRelay } from '@svc/domain';
 import type pg from 'pg';
+import { DrainLoop } from '../shared/drain-loop.js';
 import { beginTransaction, commitWithLast } from './postgres-pipelining.js';
 
 /** Advisory lock held by the one relay draining at a time, across every server sharing the database. */
@@ -15,15 +15,13 @@ const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
  * succeeded, and a failed publish stops the batch so that nothing after it overtakes it.
  */
 export class PostgresOutboxRelay implements OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<number> | undefined;
-  private again = false;
+  private readonly loop: DrainLoop;
   private lastPurge = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly bus: MessageBus,
-    private readonly options: {
+    options: {
       intervalMs?: number;
       /**
        * Under load, how long a pass that found rows waits before the next one when more were committed
@@ -33,52 +31,36 @@ export class PostgresOutboxRelay implements OutboxRelay {
       batchDelayMs?: number;
       onError?: (error: unknown) => void;
     } = {},
-  ) {}
+  ) {
+    this.loop = new DrainLoop({
+      // A batch short of full took every row committed when it read: rows committed since then wake the loop
+      // through their commit's nudge, so no extra empty pass is needed to find them.
+      batch: async () => {
+        const published = await this.drainBatch();
+        return { handled: published, more: published === BATCH };
+      },
+      gatherMs: options.batchDelayMs ?? 10,
+      onError: (error) => options.onError?.(error),
+      intervalMs: options.intervalMs,
+    });
+  }
 
   /** Drains until no unsent row is left (or another server holds the lock); returns how many were published. */
   drain(): Promise<number> {
-    if (this.inFlight !== undefined) {
-      this.again = true;
-      return this.inFlight;
-    }
-    this.inFlight = (async () => {
-      let total = 0;
-      try {
-        do {
-          this.again = false;
-          // A batch short of full took every row committed when it read: rows committed since then set
-          // `again` through their commit's nudge, so no extra empty pass is needed to find them.
-          let published: number;
-          do {
-            published = await this.drainBatch();
-            total += published;
-          } while (published === BATCH);
-          if (this.again && published > 0) await delay(this.options.batchDelayMs ?? 10);
-        } while (this.again);
-      } finally {
-        this.inFlight = undefined;
-      }
-      return total;
-    })();
-    return this.inFlight;
+    return this.loop.drain();
   }
 
   /** Asks for a drain soon, typically right after a commit that wrote outbox rows. */
   nudge(): void {
-    void this.drain().catch((error: unknown) => this.options.onError?.(error));
+    this.loop.wake();
   }
 
   start(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? 1000);
-    this.timer.unref();
-    this.nudge();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.inFlight?.catch((error: unknown) => this.options.onError?.(error));
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**

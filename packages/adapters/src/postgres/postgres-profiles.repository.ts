@@ -1,4 +1,5 @@
 import type { KeysetPage, ProfileRecord, ProfileRepository, ProfileStore } from '@svc/domain';
+import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 import { ReadCoalescer } from './read-coalescer.js';
 
@@ -36,6 +37,8 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
 
 const COLUMNS =
   'id, org_id, name, version, security, parental, settings, rules, lists, suspended, created_at, updated_at';
+
+const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'text' };
 
 /** Profiles on PostgreSQL; every query is bound to the caller's organisation. */
 export class PostgresProfileRepository implements ProfileRepository {
@@ -130,12 +133,11 @@ export class PostgresProfileRepository implements ProfileRepository {
   }
 
   async list(orgId: string, page: KeysetPage): Promise<ProfileRecord[]> {
+    const tail = keysetPage(NEWEST, 2, page);
     const result = await this.db.query<ProfileSqlRow>(
       `SELECT ${COLUMNS} FROM profiles
-       WHERE org_id = $1 AND tombstoned_at IS NULL AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))
-       ORDER BY created_at DESC, id DESC
-       LIMIT $4`,
-      [orgId, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
+       WHERE org_id = $1 AND tombstoned_at IS NULL ${tail.sql}`,
+      [orgId, ...tail.values],
     );
     return result.rows.map(profileOf);
   }

@@ -1,16 +1,29 @@
 import type { MailDispatcher, Mailer, MailMessage, MailQueueWriter } from '@svc/domain';
+import { ManualClock } from '@svc/testing/clock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-/** A mailer that records what it sends and can be told to fail the next sends, as an SMTP outage would. */
+/**
+ * A mailer that records what it sends and can be told to fail the next sends, as an SMTP outage would, or to
+ * never answer them, as a stalled SMTP server would.
+ */
 export class FlakyMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   private failures = 0;
+  private stalls = 0;
 
   failNext(count: number): void {
     this.failures = count;
   }
 
+  stallNext(count: number): void {
+    this.stalls = count;
+  }
+
   async send(message: MailMessage): Promise<void> {
+    if (this.stalls > 0) {
+      this.stalls -= 1;
+      return new Promise<void>(() => undefined);
+    }
     if (this.failures > 0) {
       this.failures -= 1;
       throw new Error('smtp unavailable');
@@ -20,18 +33,10 @@ export class FlakyMailer implements Mailer {
 }
 
 /**
- * A clock moved by hand, so that a backoff elapses without waiting. It starts an hour ahead of real time: rows
- * the database stamps with its own now() while the suite runs are due by this clock.
+ * The clock of the mail queue suites, moved by hand so that a backoff elapses without waiting. It starts an hour
+ * ahead of real time: rows the database stamps with its own now() while the suite runs are due by this clock.
  */
-export class TestClock {
-  private current = Date.now() + 60 * 60 * 1000;
-
-  readonly now = (): Date => new Date(this.current);
-
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
+export const mailClock = (): ManualClock => new ManualClock(new Date(Date.now() + 60 * 60 * 1000));
 
 /** A transaction (a unit of work's run) with a mail writer in it. */
 export interface OpenTransaction {
@@ -59,12 +64,19 @@ export interface MailQueueUnderTest {
   dispose(): Promise<void>;
 }
 
-/** What each implementation is built from: the mailer both dispatchers send through, their clock and log. */
+/**
+ * What each implementation is built from: the mailer both dispatchers send through, their clock, their log and
+ * how long they wait for a send.
+ */
 export interface MailQueueDeps {
   mailer: FlakyMailer;
-  clock: TestClock;
+  clock: ManualClock;
   log: (line: string) => void;
+  sendTimeoutMs: number;
 }
+
+/** Short, so that a stalled send fails within the test; long enough for a send that answers at once. */
+const SEND_TIMEOUT_MS = 250;
 
 const mail = (n: number | string): MailMessage => ({
   to: `owner${n}@example.test`,
@@ -81,16 +93,17 @@ export function runMailQueueContract(
 ): void {
   describe.skipIf(options.skip === true)(`mail queue contract: ${name}`, () => {
     const mailer = new FlakyMailer();
-    const clock = new TestClock();
+    const clock = mailClock();
     const lines: string[] = [];
     let sut: MailQueueUnderTest;
 
     beforeAll(async () => {
-      sut = await make({ mailer, clock, log: (line) => lines.push(line) });
+      sut = await make({ mailer, clock, log: (line) => lines.push(line), sendTimeoutMs: SEND_TIMEOUT_MS });
     }, 60_000);
     afterAll(async () => sut.dispose());
     beforeEach(async () => {
       mailer.failNext(0);
+      mailer.stallNext(0);
       await sut.dispatcher.drain();
       mailer.sent.length = 0;
       lines.length = 0;
@@ -134,6 +147,27 @@ export function runMailQueueContract(
       expect(await sut.dispatcher.drain()).toBe(1);
       expect(subjects()).toEqual(['message retried']);
       expect(await pending()).toEqual([]);
+    });
+
+    it('counts a send that does not answer within the time-out as a failed attempt, and retries it', async () => {
+      mailer.stallNext(1);
+      await sut.writer.enqueue(mail('stalled'));
+      const started = Date.now();
+      expect(await sut.dispatcher.drain()).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SEND_TIMEOUT_MS - 10);
+      expect(await pending()).toEqual([
+        expect.objectContaining({
+          subject: 'message stalled',
+          attempts: 1,
+          lastError: 'the mailer did not answer within 0.25 s',
+        }),
+      ]);
+      expect(lines).toEqual([
+        expect.stringMatching(/failed \(attempt 1 of 20\), retrying in 5 s: the mailer/),
+      ]);
+      clock.advance(5_000);
+      expect(await sut.dispatcher.drain()).toBe(1);
+      expect(subjects()).toEqual(['message stalled']);
     });
 
     it('doubles the wait after each failed attempt', async () => {

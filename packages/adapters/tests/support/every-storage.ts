@@ -1,19 +1,27 @@
-import type { UnitOfWork } from '@svc/domain';
+import type { NodeLogBatchLedger, NodeLogHoldStore, UnitOfWork } from '@svc/domain';
+import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
+import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { describe } from 'vitest';
 import {
   InProcessMessageBus,
+  MemoryNodeLogBatchLedger,
+  MemoryNodeLogHoldStore,
   MemoryOutboxRelay,
   MemoryStores,
   MemoryUnitOfWork,
+  PostgresNodeLogBatchLedger,
+  PostgresNodeLogHoldStore,
   PostgresUnitOfWork,
   postgresTransactionRepositories,
 } from '../../src/index.js';
-import { openPglite, openPostgresServer, type TestDatabase } from './engines.js';
-import { postgresServerSkipReason } from './postgres-server.js';
 
 /** A fresh store on one storage, seen through the unit of work the services use. */
 export interface StoreUnderTest {
   uow: UnitOfWork;
+  /** The offline hold of node log rows, over the same nodes as `uow`. */
+  nodeLogHold: NodeLogHoldStore;
+  /** The ledger of stored node log batches. */
+  nodeLogLedger: NodeLogBatchLedger;
   /** Creates an organisation, which the engines' foreign keys want before its profiles (memory needs none). */
   createOrganisation(id: string): Promise<void>;
   dispose(): Promise<void>;
@@ -35,7 +43,13 @@ async function openMemory(): Promise<StoreUnderTest> {
     repositories: (counters) => stores.transactionRepositories(counters),
     participants: stores.participants,
   });
-  return { uow, createOrganisation: async () => undefined, dispose: async () => undefined };
+  return {
+    uow,
+    nodeLogHold: new MemoryNodeLogHoldStore(stores.nodes.links()),
+    nodeLogLedger: new MemoryNodeLogBatchLedger(),
+    createOrganisation: async () => undefined,
+    dispose: async () => undefined,
+  };
 }
 
 const onEngine = (open: () => Promise<TestDatabase>) => async (): Promise<StoreUnderTest> => {
@@ -43,6 +57,8 @@ const onEngine = (open: () => Promise<TestDatabase>) => async (): Promise<StoreU
   const { pool } = engine.database;
   return {
     uow: new PostgresUnitOfWork(pool, { repositories: postgresTransactionRepositories }),
+    nodeLogHold: new PostgresNodeLogHoldStore(pool),
+    nodeLogLedger: new PostgresNodeLogBatchLedger(pool),
     createOrganisation: async (id) => {
       await pool.query('INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, now())', [
         id,

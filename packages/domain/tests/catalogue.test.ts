@@ -1,3 +1,7 @@
+import { describe, expect, it } from 'vitest';
+import blocklists from '../src/catalogue/blocklists.json' with { type: 'json' };
+import categories from '../src/catalogue/parental-categories.json' with { type: 'json' };
+import services from '../src/catalogue/parental-services.json' with { type: 'json' };
 import {
   BLOCKLIST_CATALOGUE,
   type CatalogueFiles,
@@ -10,11 +14,7 @@ import {
   PARENTAL_SERVICES,
   parseCatalogues,
   suffixDomainProblem,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
-import blocklists from '../../packages/domain/src/catalogue/blocklists.json' with { type: 'json' };
-import categories from '../../packages/domain/src/catalogue/parental-categories.json' with { type: 'json' };
-import services from '../../packages/domain/src/catalogue/parental-services.json' with { type: 'json' };
+} from '../src/index.js';
 
 /** A deep copy of the repository's catalogue files, for a test to corrupt. */
 function copyOfFiles() {

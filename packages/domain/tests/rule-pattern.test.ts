@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   assertWithinRuleLimit,
   countRules,
@@ -12,9 +14,7 @@ import {
   RulePattern,
   ruleMatches,
   rulePatternParts,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+} from '../src/index.js';
 
 const label63 = 'a'.repeat(63);
 /** A name of exactly `length` characters: labels of 63 joined by dots, then a shorter last label. */

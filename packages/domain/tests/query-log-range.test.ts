@@ -1,5 +1,5 @@
-import { enclosingHours, parseInstant, RANGE_CAP_DAYS, resolveRange } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { enclosingHours, parseInstant, RANGE_CAP_DAYS, resolveRange } from '../src/index.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-23T04:05:06.789Z');

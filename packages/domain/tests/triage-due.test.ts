@@ -1,5 +1,5 @@
-import { reportRetryAfterSeconds, TRIAGE_BUSINESS_MS, triageDueAt } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { reportRetryAfterSeconds, TRIAGE_BUSINESS_MS, triageDueAt } from '../src/index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

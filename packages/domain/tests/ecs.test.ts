@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   DomainError,
   ECS_OPERATOR_CAP_DEFAULT,
@@ -16,9 +18,7 @@ import {
   parseIpv4,
   parseIpv6,
   unmapIpv4,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+} from '../src/index.js';
 
 function address(text: string): IpAddress {
   const parsed = parseIpAddress(text);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import {
   type AnalyticsShape,
   type LogFilters,
@@ -5,8 +6,7 @@ import {
   noLogFilters,
   planQuery,
   type QueryShape,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
+} from '../src/index.js';
 
 const HOUR = 3_600_000;
 const noFilters = noLogFilters();

@@ -1,5 +1,5 @@
-import { profileEndpoints, profileEndpointsOf, profileIpv6 } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { profileEndpoints, profileEndpointsOf, profileIpv6 } from '../src/index.js';
 
 const resolver = {
   domain: 'dns.example',

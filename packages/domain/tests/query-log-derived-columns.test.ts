@@ -1,5 +1,5 @@
-import { type DecisionFields, deriveColumns } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { type DecisionFields, deriveColumns } from '../src/index.js';
 
 const allowed: DecisionFields = {
   status: 'allowed',

@@ -1,5 +1,5 @@
-import { type Clock, QueryBudget, QueryConcurrencyGate, queryCost, type Timers } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { type Clock, QueryBudget, QueryConcurrencyGate, queryCost, type Timers } from '../src/index.js';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import {
   DevicePatch,
   type DeviceSighting,
@@ -6,8 +7,7 @@ import {
   deviceSightingSpans,
   patchedOverrides,
   sanitiseDeviceName,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
+} from '../src/index.js';
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 

@@ -1,5 +1,5 @@
-import { normaliseCidr } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
+import { normaliseCidr } from '../src/index.js';
 
 describe(normaliseCidr.name, () => {
   it.each([

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import {
   accountExistsMail,
   type MailMessage,
@@ -5,8 +6,7 @@ import {
   passwordResetMail,
   verificationMail,
   waitlistConfirmationMail,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
+} from '../src/index.js';
 
 /** A link with every character HTML escaping must handle; real links come from settings and tokens. */
 const hostile = (path: string) => `https://dash.example.test/${path}?token=t_1&next=<b>"x"</b>'`;

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   DomainSet,
   decideQuery,
@@ -9,9 +11,7 @@ import {
   type OperatorBlockEntry,
   prepareFiltering,
   ruleMatches,
-} from '@svc/domain';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+} from '../src/index.js';
 
 function profile(rules: Partial<FilteringProfile['rules']> = {}, overrides: Partial<FilteringProfile> = {}) {
   return {

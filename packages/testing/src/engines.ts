@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPostgresDatabase, migratePostgres, type PostgresDatabase } from '../../src/index.js';
+import { createPostgresDatabase, migratePostgres, type PostgresDatabase } from '@svc/adapters';
 import { createScratchDatabase } from './postgres-server.js';
 
 /** A migrated database on one engine, and how to dispose of it. */

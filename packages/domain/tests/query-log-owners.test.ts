@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import {
   AddressOwners,
   isPublicAddress,
@@ -6,8 +7,7 @@ import {
   ownerOfName,
   ownerOfQuery,
   parsePrefix,
-} from '@svc/domain';
-import { describe, expect, it } from 'vitest';
+} from '../src/index.js';
 
 describe('owner classification (spec 4.6 rules 5, 6)', () => {
   it('classifies five platform companies and three content-delivery operators, validated at load', () => {

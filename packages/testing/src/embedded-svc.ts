@@ -36,8 +36,8 @@ function verificationToken(dataDir: string, email: string): string | undefined {
 }
 
 /** Signs an account up, verifies it, signs in and creates an API token, all through the SDK. */
-async function apiToken(url: string, dataDir: string): Promise<string> {
-  const email = `integrator-${Date.now()}@example.test`;
+async function apiToken(url: string, dataDir: string, accountName: string): Promise<string> {
+  const email = `${accountName}-${Date.now()}@example.test`;
   const session = createClient({ baseUrl: url });
   await session.auth.signup({ email, password: PASSWORD });
   let token = verificationToken(dataDir, email);
@@ -51,8 +51,11 @@ async function apiToken(url: string, dataDir: string): Promise<string> {
   return (await session.tokens.create({ name: 'example', scopes: SCOPES })).secret;
 }
 
-/** Starts svc on 127.0.0.1 with PGlite and the embedded columnar store in a temporary data dir. */
-export async function startEmbeddedSvc(): Promise<EmbeddedSvc> {
+/**
+ * Starts svc on 127.0.0.1 with PGlite and the embedded columnar store in a temporary data dir, with an account
+ * whose address begins with `accountName` (the examples name theirs).
+ */
+export async function startEmbeddedSvc(accountName = 'example'): Promise<EmbeddedSvc> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-example-'));
   const server = await startServer({
     settings: parseSettings({
@@ -66,7 +69,7 @@ export async function startEmbeddedSvc(): Promise<EmbeddedSvc> {
   });
   return {
     url: server.url,
-    token: await apiToken(server.url, dataDir),
+    token: await apiToken(server.url, dataDir, accountName),
     simulate: async (profileId, queries, seed = 1) => {
       const simulator = await server.container.getAsync<EdgeSimulator>(EdgeSimulatorToken);
       await simulator.run({ profileId, queries, days: 1, devices: 2, seed });

@@ -1,0 +1,4 @@
+import { runDeviceRepositoryContract } from './contracts/device-repository.contract.js';
+import { describeOnEveryStorage } from './support/every-storage.js';
+
+describeOnEveryStorage('DeviceRepository contract', runDeviceRepositoryContract);
