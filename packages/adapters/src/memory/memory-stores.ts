@@ -1,15 +1,15 @@
 import type { TransactionRepositories } from '../shared/transaction-repositories.js';
-import { MemoryAccountFeedbackStore } from './memory-account-feedback.store.js';
-import { MemoryAuditLog } from './memory-audit-log.js';
-import { MemoryDataExportStore } from './memory-data-export.store.js';
-import { MemoryDeviceStore } from './memory-device.store.js';
-import { MemoryIdentityStore } from './memory-identity.store.js';
-import { MemoryLinkedIpStore } from './memory-linked-ip.store.js';
-import { MemoryListReportStore } from './memory-list-report.store.js';
-import { MemoryMailQueue } from './memory-mail-queue.js';
-import { MemoryNodeStore } from './memory-node.store.js';
-import { MemoryOperatorStore } from './memory-operator.store.js';
-import { MemoryProfileStore } from './memory-profile.store.js';
+import { MemoryAccountFeedbackStore } from './memory.account-feedback.store.js';
+import { MemoryAuditLog } from './memory.audit-log.js';
+import { MemoryDataExportStore } from './memory.data-export.store.js';
+import { MemoryDeviceStore } from './memory.device.store.js';
+import { MemoryIdentityStore } from './memory.identity.store.js';
+import { MemoryLinkedIpStore } from './memory.linked-ip.store.js';
+import { MemoryListReportStore } from './memory.list-report.store.js';
+import { MemoryMailQueue } from './memory.mail-queue.js';
+import { MemoryNodeStore } from './memory.node.store.js';
+import { MemoryOperatorStore } from './memory.operator.store.js';
+import { MemoryProfileStore } from './memory.profile.store.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /** Every in-memory store of an engine-free server, and the repositories of one memory transaction. */

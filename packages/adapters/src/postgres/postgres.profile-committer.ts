@@ -1,7 +1,7 @@
 import type { OutboxMessage, ProfileCommitter, ProfileRecord, ProfileSnapshot } from '@svc/domain';
 import type pg from 'pg';
 import { BatchCoalescer } from './batch-coalescer.js';
-import { PostgresProfileRepository } from './postgres-profiles.repository.js';
+import { PostgresProfileRepository } from './postgres.profiles.repository.js';
 
 /** Options of {@link PostgresProfileCommitter}. */
 export interface PostgresProfileCommitterOptions {

@@ -1,6 +1,6 @@
 import { type IdentityRepositories, newestFirst } from '@svc/domain';
-import type { IdentityTables } from './memory-identity.tables.js';
-import { later } from './memory-identity.tables.js';
+import type { IdentityTables } from './memory.identity.tables.js';
+import { later } from './memory.identity.tables.js';
 
 /** Sessions over the memory identity store's tables; rows are copied in and out. */
 export function memorySessionRepository(t: () => IdentityTables): IdentityRepositories['sessions'] {

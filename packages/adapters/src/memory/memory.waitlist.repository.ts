@@ -1,5 +1,5 @@
 import type { IdentityRepositories } from '@svc/domain';
-import type { IdentityTables } from './memory-identity.tables.js';
+import type { IdentityTables } from './memory.identity.tables.js';
 
 /** The waitlist over the memory identity store's tables; rows are copied in and out. */
 export function memoryWaitlistRepository(t: () => IdentityTables): IdentityRepositories['waitlist'] {

@@ -1,5 +1,5 @@
 import type { IdentityRepositories } from '@svc/domain';
-import type { IdentityTables } from './memory-identity.tables.js';
+import type { IdentityTables } from './memory.identity.tables.js';
 
 /** Accounts and their organisations over the memory identity store's tables; rows are copied in and out. */
 export function memoryAccountRepository(t: () => IdentityTables): IdentityRepositories['accounts'] {

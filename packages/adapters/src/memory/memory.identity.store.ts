@@ -1,17 +1,17 @@
 import type { IdentityRepositories } from '@svc/domain';
-import { memoryAccountRepository } from './memory-accounts.repository.js';
-import { memoryApiTokenRepository } from './memory-api-tokens.repository.js';
-import { emptyTables, type IdentityTables } from './memory-identity.tables.js';
-import { memoryInviteRepository } from './memory-invites.repository.js';
-import { memoryOneTimeTokenRepository } from './memory-one-time-tokens.repository.js';
+import { memoryAccountRepository } from './memory.accounts.repository.js';
+import { memoryApiTokenRepository } from './memory.api-tokens.repository.js';
+import { emptyTables, type IdentityTables } from './memory.identity.tables.js';
+import { memoryInviteRepository } from './memory.invites.repository.js';
+import { memoryOneTimeTokenRepository } from './memory.one-time-tokens.repository.js';
 import {
   memoryPasskeyRepository,
   memoryWebAuthnChallengeRepository,
-} from './memory-passkeys.repositories.js';
-import { memorySecondFactorRepository } from './memory-second-factors.repository.js';
-import { memorySessionRepository } from './memory-sessions.repository.js';
+} from './memory.passkeys.repositories.js';
+import { memorySecondFactorRepository } from './memory.second-factors.repository.js';
+import { memorySessionRepository } from './memory.sessions.repository.js';
+import { memoryWaitlistRepository } from './memory.waitlist.repository.js';
 import type { Snapshottable } from './memory-snapshot.js';
-import { memoryWaitlistRepository } from './memory-waitlist.repository.js';
 
 /**
  * Identity state of an engine-free server. Rows are copied in and out so that callers never hold live state,

@@ -1,5 +1,5 @@
 import { type IdentityRepositories, newestFirst } from '@svc/domain';
-import type { IdentityTables } from './memory-identity.tables.js';
+import type { IdentityTables } from './memory.identity.tables.js';
 
 /** Invite codes over the memory identity store's tables; rows are copied in and out. */
 export function memoryInviteRepository(t: () => IdentityTables): IdentityRepositories['invites'] {

@@ -1,5 +1,5 @@
 import type { HeldLogRow, NodeLogHoldStore, NodeLogRow } from '@svc/domain';
-import type { MemoryNodeLinks } from './memory-node.store.js';
+import type { MemoryNodeLinks } from './memory.node.store.js';
 
 interface HeldEntry {
   seq: bigint;

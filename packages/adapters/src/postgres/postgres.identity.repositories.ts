@@ -1,15 +1,15 @@
 import type { IdentityRepositories } from '@svc/domain';
-import { PostgresAccountRepository } from './postgres-accounts.repository.js';
-import { PostgresApiTokenRepository } from './postgres-api-tokens.repository.js';
-import { PostgresInviteRepository, PostgresWaitlistRepository } from './postgres-invites.repository.js';
-import { PostgresOneTimeTokenRepository } from './postgres-one-time-tokens.repository.js';
+import { PostgresAccountRepository } from './postgres.accounts.repository.js';
+import { PostgresApiTokenRepository } from './postgres.api-tokens.repository.js';
+import { PostgresInviteRepository, PostgresWaitlistRepository } from './postgres.invites.repository.js';
+import { PostgresOneTimeTokenRepository } from './postgres.one-time-tokens.repository.js';
 import {
   PostgresPasskeyRepository,
   PostgresWebAuthnChallengeRepository,
-} from './postgres-passkeys.repository.js';
+} from './postgres.passkeys.repository.js';
+import { PostgresSecondFactorRepository } from './postgres.second-factors.repository.js';
+import { PostgresSessionRepository } from './postgres.sessions.repository.js';
 import type { Queryable } from './postgres-queryable.js';
-import { PostgresSecondFactorRepository } from './postgres-second-factors.repository.js';
-import { PostgresSessionRepository } from './postgres-sessions.repository.js';
 
 /** Every identity repository on one pool or transaction client. */
 export function postgresIdentityRepositories(db: Queryable): IdentityRepositories {

@@ -1,5 +1,5 @@
 import { type IdentityRepositories, isAfterKeyset, newestFirst } from '@svc/domain';
-import type { IdentityTables } from './memory-identity.tables.js';
+import type { IdentityTables } from './memory.identity.tables.js';
 
 /** API tokens over the memory identity store's tables; rows are copied in and out. */
 export function memoryApiTokenRepository(t: () => IdentityTables): IdentityRepositories['apiTokens'] {

@@ -4,17 +4,17 @@ import {
   PostgresClientErrorRepository,
   PostgresFeedbackRepository,
   PostgresPreferencesRepository,
-} from './postgres-account-feedback.repositories.js';
-import { PostgresAuditWriter } from './postgres-audit-log.js';
-import { PostgresDataExportRepository } from './postgres-data-exports.repository.js';
-import { PostgresDeviceRepository } from './postgres-devices.repository.js';
-import { postgresIdentityRepositories } from './postgres-identity.repositories.js';
-import { PostgresLinkedIpRepository } from './postgres-linked-ips.repository.js';
-import { PostgresListReportRepository } from './postgres-list-reports.repository.js';
-import { PostgresMailQueueWriter } from './postgres-mail-queue.js';
-import { PostgresNodeRepository } from './postgres-nodes.repository.js';
-import { PostgresOperatorRepository } from './postgres-operator.repository.js';
-import { PostgresProfileRepository } from './postgres-profiles.repository.js';
+} from './postgres.account-feedback.repositories.js';
+import { PostgresAuditWriter } from './postgres.audit-log.js';
+import { PostgresDataExportRepository } from './postgres.data-exports.repository.js';
+import { PostgresDeviceRepository } from './postgres.devices.repository.js';
+import { postgresIdentityRepositories } from './postgres.identity.repositories.js';
+import { PostgresLinkedIpRepository } from './postgres.linked-ips.repository.js';
+import { PostgresListReportRepository } from './postgres.list-reports.repository.js';
+import { PostgresMailQueueWriter } from './postgres.mail-queue.js';
+import { PostgresNodeRepository } from './postgres.nodes.repository.js';
+import { PostgresOperatorRepository } from './postgres.operator.repository.js';
+import { PostgresProfileRepository } from './postgres.profiles.repository.js';
 
 /** Every repository of one Postgres transaction, on its client. */
 export function postgresTransactionRepositories(
