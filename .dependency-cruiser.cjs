@@ -84,6 +84,27 @@ module.exports = {
       from: { path: '^packages/(?!testing/)[^/]+/src/' },
       to: { path: '^packages/testing/' },
     },
+    {
+      name: 'no-relative-imports-into-other-packages',
+      comment:
+        "Tests, examples and benches use a package through its name and public entry, as embedders do: a relative path into another package's src/ reaches what the package does not export (issue 31).",
+      severity: 'error',
+      from: { path: '^(test|examples)/' },
+      to: { path: '^packages/[^/]+/src/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'no-relative-imports-across-packages',
+      comment:
+        "A package (its tests and tools included) reaches another package by name, never by a relative path into that package's src/.",
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/' },
+      to: {
+        path: '^packages/[^/]+/src/',
+        pathNot: '^packages/$1/',
+        dependencyTypes: ['local'],
+        dependencyTypesNot: ['aliased'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { EdgeLogWriter, KeyedHash, NodeSecretPurpose, type QueryLogRow, UnitOfWork } from '@svc/domain';
-import { createTestApp, parseSettings, startServer } from '@svc/http-server';
+import {
+  createTestApp,
+  type NodeLinkHub,
+  NodeLinkHubToken,
+  parseSettings,
+  startServer,
+} from '@svc/http-server';
 import { MemoryCredentialStore } from '@svc/node-agent-kit';
 import type { Container } from 'inversify';
 import pino from 'pino';
@@ -20,8 +26,6 @@ import {
 } from '../../examples/reference-node/src/index.js';
 import { createOwner } from '../../examples/reference-node/tests/support/api-account.js';
 import { startTestUpstream } from '../../examples/reference-node/tests/support/test-upstream.js';
-import { NodeLinkHubToken } from '../../packages/http-server/src/composition/tokens.js';
-import type { NodeLinkHub } from '../../packages/http-server/src/links/node-link-hub.js';
 import { createBenchAccount } from './bench-account.js';
 import { exited } from './bench-processes.js';
 

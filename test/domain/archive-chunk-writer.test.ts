@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sha256RunningDigest } from '@svc/adapters';
+import { ArchiveChunkWriter, DataExportClaimLost } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  ArchiveChunkWriter,
-  DataExportClaimLost,
-} from '../../packages/domain/src/exports/archive-chunk-writer.js';
 
 /** A writer of `chunkBytes` chunks whose sink keeps them (or refuses from chunk `refuseFrom` on). */
 function writerOf(chunkBytes: number, refuseFrom = Number.POSITIVE_INFINITY) {

@@ -1,7 +1,6 @@
 import { type ApiTokenService, IdentityStore } from '@svc/domain';
-import { ApiTokenServiceToken } from '@svc/http-server';
+import { API_TOKEN_CACHE_TTL_MS, ApiTokenServiceToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TOKEN_CACHE_TTL_MS } from '../../packages/http-server/src/http/caching-api-token.service.js';
 import { type ApiHarness, eventually, startApi } from '../support/api-harness.js';
 import { problemOf, send } from '../support/http.js';
 

@@ -1,6 +1,5 @@
 import { DeviceSightings } from '@svc/domain';
-import type { DataExportScheduler } from '../../packages/http-server/src/composition/data-export.scheduler.js';
-import { DataExportSchedulerToken } from '../../packages/http-server/src/composition/tokens.js';
+import { type DataExportScheduler, DataExportSchedulerToken } from '@svc/http-server';
 import { createAccount, type TestAccount } from './accounts.js';
 import type { ApiHarness } from './api-harness.js';
 import { type RawAnswer, send } from './http.js';

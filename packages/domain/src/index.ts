@@ -17,6 +17,7 @@ export * from './devices/device-name.js';
 export * from './devices/device-sightings.js';
 export * from './ecs/ecs.js';
 export * from './exports/account-archive.js';
+export * from './exports/archive-chunk-writer.js';
 export * from './exports/data-export.ports.js';
 export * from './exports/data-export.schemas.js';
 export * from './exports/data-export.service.js';

@@ -1,8 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { EdgeLogWriter } from '@svc/domain';
+import { type AccountErasureScheduler, AccountErasureSchedulerToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountErasureScheduler } from '../../../packages/http-server/src/composition/account-erasure.scheduler.js';
-import { AccountErasureSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { republishExpiredOperatorFiles, UnitOfWork } from '@svc/domain';
+import { type OperatorExpiryScheduler, OperatorExpirySchedulerToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorExpiryScheduler } from '../../../packages/http-server/src/composition/operator-expiry.scheduler.js';
-import { OperatorExpirySchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';

@@ -12,14 +12,14 @@ import {
   Random,
   UnitOfWork,
 } from '@svc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataExportScheduler } from '../../../packages/http-server/src/composition/data-export.scheduler.js';
 import {
   AccountArchiveCollectorToken,
   CursorSealerToken,
+  type DataExportScheduler,
   DataExportSchedulerToken,
   PostgresToken,
-} from '../../../packages/http-server/src/composition/tokens.js';
+} from '@svc/http-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';

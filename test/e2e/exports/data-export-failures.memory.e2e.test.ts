@@ -9,12 +9,8 @@ import {
   Random,
   UnitOfWork,
 } from '@svc/domain';
+import { CursorSealerToken, type DataExportScheduler, DataExportSchedulerToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataExportScheduler } from '../../../packages/http-server/src/composition/data-export.scheduler.js';
-import {
-  CursorSealerToken,
-  DataExportSchedulerToken,
-} from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';

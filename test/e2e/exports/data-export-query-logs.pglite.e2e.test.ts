@@ -1,7 +1,6 @@
 import { EdgeLogWriter } from '@svc/domain';
+import { type DataExportScheduler, DataExportSchedulerToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataExportScheduler } from '../../../packages/http-server/src/composition/data-export.scheduler.js';
-import { DataExportSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';

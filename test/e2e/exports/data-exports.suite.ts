@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { BLOCKLIST_CATALOGUE, UnitOfWork } from '@svc/domain';
+import {
+  type AccountErasureScheduler,
+  AccountErasureSchedulerToken,
+  type DataExportScheduler,
+  DataExportSchedulerToken,
+} from '@svc/http-server';
 import { ApiError, createClient } from '@svc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountErasureScheduler } from '../../../packages/http-server/src/composition/account-erasure.scheduler.js';
-import type { DataExportScheduler } from '../../../packages/http-server/src/composition/data-export.scheduler.js';
-import {
-  AccountErasureSchedulerToken,
-  DataExportSchedulerToken,
-} from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';

@@ -1,9 +1,7 @@
-import type { RunningServer } from '@svc/http-server';
+import { type NodeAlertScheduler, NodeAlertSchedulerToken, type RunningServer } from '@svc/http-server';
 import type { ManualClock } from '@svc/testing/clock';
 import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeAlertScheduler } from '../../../packages/http-server/src/composition/node-alert.scheduler.js';
-import { NodeAlertSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { eventually } from '../../support/api-harness.js';

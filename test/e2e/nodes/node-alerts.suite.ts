@@ -1,12 +1,12 @@
 import { MailDispatcher, NodeLogHoldStore, NodeStore, UnitOfWork } from '@svc/domain';
+import {
+  NodeAlertScheduler,
+  NodeAlertSchedulerToken,
+  type NodeLinkHub,
+  NodeLinkHubToken,
+} from '@svc/http-server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeAlertScheduler } from '../../../packages/http-server/src/composition/node-alert.scheduler.js';
-import {
-  NodeAlertSchedulerToken,
-  NodeLinkHubToken,
-} from '../../../packages/http-server/src/composition/tokens.js';
-import type { NodeLinkHub } from '../../../packages/http-server/src/links/node-link-hub.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';

@@ -1,10 +1,8 @@
-import type { RunningServer } from '@svc/http-server';
+import { simulateOperation } from '@svc/cli';
+import { type NodeLogHoldScheduler, NodeLogHoldSchedulerToken, type RunningServer } from '@svc/http-server';
 import type { ManualClock } from '@svc/testing/clock';
 import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';
-import type { NodeLogHoldScheduler } from '../../../packages/http-server/src/composition/node-log-hold.scheduler.js';
-import { NodeLogHoldSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, startCluster } from '../../support/api-cluster.js';
 import { send } from '../../support/http.js';

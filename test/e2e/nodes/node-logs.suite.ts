@@ -1,9 +1,8 @@
+import { simulateOperation } from '@svc/cli';
 import { LOG_BATCH_LEDGER_DAYS } from '@svc/domain';
+import { type NodeLogHoldScheduler, NodeLogHoldSchedulerToken } from '@svc/http-server';
 import { enrolNode, LogBatchRejectedError, MemoryCredentialStore, NodeAgent } from '@svc/node-agent-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulateOperation } from '../../../packages/cli/src/storage/simulate.operation.js';
-import type { NodeLogHoldScheduler } from '../../../packages/http-server/src/composition/node-log-hold.scheduler.js';
-import { NodeLogHoldSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';

@@ -1,6 +1,5 @@
+import { type NodeLinkHub, NodeLinkHubToken } from '@svc/http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeLinkHubToken } from '../../../packages/http-server/src/composition/tokens.js';
-import type { NodeLinkHub } from '../../../packages/http-server/src/links/node-link-hub.js';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';

@@ -1,7 +1,6 @@
 import type { AuthenticationResponseJson, RegistrationResponseJson } from '@svc/domain';
+import { type DataExportScheduler, DataExportSchedulerToken } from '@svc/http-server';
 import { describe, expect, it } from 'vitest';
-import type { DataExportScheduler } from '../../../packages/http-server/src/composition/data-export.scheduler.js';
-import { DataExportSchedulerToken } from '../../../packages/http-server/src/composition/tokens.js';
 import { failureOf, SCENARIO_PASSWORD as PASSWORD, type SdkScenario } from '../../support/sdk-scenario.js';
 import {
   type CreationOptionsSeen,
