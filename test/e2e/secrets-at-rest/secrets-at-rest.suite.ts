@@ -6,11 +6,15 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
 
-/** Any secret the API shows once: an API token, a node enrolment code, an emailed single-use link. */
+/**
+ * Any secret the API shows once: an API token, a node enrolment code, an emailed single-use link. Each starts
+ * where a token can start (after a quote, a space, `=`, quoted-printable's `=3D` or `/`), not inside a sealed value's base64url, where a
+ * run such as `rec_` followed by twenty characters turns up by chance.
+ */
 const SECRET_SHAPES = [
-  /svc_[A-Za-z0-9]{52}/,
-  /svcenrol_[A-Za-z0-9_-]{43}/,
-  /(?:rst|ver|rec|wl)_[A-Za-z0-9_-]{20,}/,
+  /(?:(?<![A-Za-z0-9_.-])|(?<==3D))svc_[A-Za-z0-9]{52}/,
+  /(?:(?<![A-Za-z0-9_.-])|(?<==3D))svcenrol_[A-Za-z0-9_-]{43}/,
+  /(?:(?<![A-Za-z0-9_.-])|(?<==3D))(?:rst|ver|rec|wl)_[A-Za-z0-9_-]{20,}/,
 ];
 
 /**
