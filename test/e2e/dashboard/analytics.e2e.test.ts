@@ -75,7 +75,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: analytics', () => {
       .waitFor();
     expect(await timeline.locator('canvas').count()).toBe(1);
     await timeline.getByText('The numbers behind the chart').click();
-    expect(await timeline.getByRole('row').count()).toBeGreaterThan(24);
+    // The table fills in after the disclosure opens: wait for the hours rather than count at once.
+    await expect.poll(() => timeline.getByRole('row').count(), { timeout: 15_000 }).toBeGreaterThan(24);
 
     const topDomains = queryRecords(
       await api.profiles.analytics.topDomains(profileId, { from, to, limit: 10 }),
