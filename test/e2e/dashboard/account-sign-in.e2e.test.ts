@@ -165,6 +165,8 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { name: 'Email address or password is wrong' }).waitFor();
+      // The wrong password earns the address its first delay on the sign-in ladder (spec 5.2.3).
+      await page.waitForTimeout(1_100);
       await signIn(page, server, email, newPassword);
       await page.context().close();
     });
