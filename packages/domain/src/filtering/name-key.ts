@@ -93,20 +93,26 @@ export class SuffixKeys {
     const lanesB = this.b;
     let a = LANE_A_SEED;
     let b = LANE_B_SEED;
-    // Gathered right to left, then reversed so that index 0 is the whole name.
+    // Gathered right to left, then reversed so that index 0 is the whole name. A suffix is complete when the
+    // dot on its left is reached (its key is the state before that dot), so each character is read once.
     let found = 0;
     for (let index = end - 1; index >= 0; index -= 1) {
       let code = name.charCodeAt(index);
-      if (code >= 65 && code <= 90) code += 32;
-      a = Math.imul(a ^ code, LANE_A_PRIME);
-      const mixed = Math.imul(b ^ code, LANE_B_MULTIPLIER);
-      b = mixed ^ (mixed >>> 15);
-      if (index === 0 || name.charCodeAt(index - 1) === 46) {
+      // A dot last in the name (after the trailing one left out) has no suffix on its right.
+      if (code === 46 && index !== end - 1) {
         if (found === MAX_NAME_LABELS + 1) break;
         lanesA[found] = finishLane(a);
         lanesB[found] = finishLane(b);
         found += 1;
-      }
+      } else if (code >= 65 && code <= 90) code += 32;
+      a = Math.imul(a ^ code, LANE_A_PRIME);
+      const mixed = Math.imul(b ^ code, LANE_B_MULTIPLIER);
+      b = mixed ^ (mixed >>> 15);
+    }
+    if (end > 0 && found <= MAX_NAME_LABELS) {
+      lanesA[found] = finishLane(a);
+      lanesB[found] = finishLane(b);
+      found += 1;
     }
     for (let low = 0, high = found - 1; low < high; low += 1, high -= 1) {
       const swapA = lanesA[low] as number;
