@@ -64,6 +64,15 @@ describe('the installed svc command (npx svc …)', () => {
     expect(npx.stdout.trim()).toBe(API_VERSION);
   }, 120_000);
 
+  it('stops quietly when its reader closes the pipe early (svc --help | head)', async () => {
+    const child = spawnInstalledSvc(['--help']);
+    // The read end is closed before the CLI writes: every write it makes meets a closed pipe.
+    child.stdout.destroy();
+    const answer = await completionOf(child);
+    expect(answer.stderr).not.toContain('EPIPE');
+    expect(answer.code).toBe(0);
+  });
+
   it('says how to build the CLI when its compiled files are missing, instead of a stack trace', async () => {
     const copy = join(elsewhere, 'cli');
     mkdirSync(join(copy, 'bin'), { recursive: true });
