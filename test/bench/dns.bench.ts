@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { NodeFilter } from '@svc/node-agent-kit';
+import { nodeProfileDocument } from '@svc/testing/node-profile-document';
 import {
   DnsResolver,
   Do53Listener,
@@ -17,9 +18,8 @@ import {
   rcodeOf,
   udpExchange,
 } from '../../examples/reference-node/tests/support/dns-client.js';
-import { profileDocument } from '../../examples/reference-node/tests/support/profile-document.js';
 import { cpuMilliseconds, exited } from './bench-processes.js';
-import { seededListManifest, withManifest } from './filter-fixture.js';
+import { seededListManifest } from './filter-fixture.js';
 
 /**
  * Part of `npm run bench` (issue 29, "Performance"): `node --conditions=source --import tsx test/bench/dns.bench.ts`.
@@ -134,10 +134,10 @@ async function serveNode(): Promise<void> {
   process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
   const filter = new NodeFilter({ directory, token: () => 'svcnode_unused' });
   await filter.applyProfile(
-    withManifest(
-      profileDocument({ settings: { block_mode: 'refused' } }),
-      await seededListManifest(directory, names),
-    ),
+    nodeProfileDocument({
+      settings: { block_mode: 'refused' },
+      artifacts: await seededListManifest(directory, names),
+    }),
   );
   const profile = new FilterInForce(filter);
   const store = await QueryLogStore.open();

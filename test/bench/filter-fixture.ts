@@ -3,7 +3,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListCompiler } from '@svc/domain';
 import type { ManifestArtifact, NodeFilter } from '@svc/node-agent-kit';
-import type { NodeProfileDocument } from '@svc/sdk';
 
 /**
  * Compiles `names` (a plain domain list) into one list artifact and puts it where the kit's list cache keeps
@@ -43,12 +42,4 @@ export async function placedArtifact(
       url: 'http://127.0.0.1:9/never-downloaded',
     },
   ];
-}
-
-/** A profile document whose manifest is `artifacts`. */
-export function withManifest(
-  document: NodeProfileDocument,
-  artifacts: ManifestArtifact[],
-): NodeProfileDocument {
-  return { ...document, lists: { ...document.lists, ids: artifacts.map((a) => a.list_id), artifacts } };
 }

@@ -9,8 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { ListCompiler } from '@svc/domain';
 import { NodeFilter } from '@svc/node-agent-kit';
-import { profileDocument } from '../../examples/reference-node/tests/support/profile-document.js';
-import { placedArtifact, withManifest } from './filter-fixture.js';
+import { nodeProfileDocument } from '@svc/testing/node-profile-document';
+import { placedArtifact } from './filter-fixture.js';
 
 /**
  * Part of `npm run bench` (issue 29, "Performance"): `node --conditions=source --import tsx
@@ -143,7 +143,7 @@ async function holdFilter(artifact: string): Promise<void> {
     const manifest = await artifactManifest(directory, artifact);
     const before = settledMemory();
     const filter = new NodeFilter({ directory, token: () => 'svcnode_unused' });
-    await filter.applyProfile(withManifest(profileDocument(), manifest));
+    await filter.applyProfile(nodeProfileDocument({ artifacts: manifest }));
     const after = settledMemory();
     const set = filter.lists.current[0]?.set as { byteLength?: number; size?: number };
     report({
@@ -188,16 +188,14 @@ async function decide(artifact: string): Promise<void> {
     const manifest = await artifactManifest(directory, artifact);
     const filter = new NodeFilter({ directory, token: () => 'svcnode_unused' });
     await filter.applyProfile(
-      withManifest(
-        profileDocument({
-          rules: {
-            deny: ['tiktok.com', '*.casino.example', '=tracker.example'],
-            allow: ['ok.ads-1.com'],
-            rewrites: [{ pattern: 'router.home', answer: '192.168.1.1' }],
-          },
-        }),
-        manifest,
-      ),
+      nodeProfileDocument({
+        rules: {
+          deny: ['tiktok.com', '*.casino.example', '=tracker.example'],
+          allow: ['ok.ads-1.com'],
+          rewrites: [{ pattern: 'router.home', answer: '192.168.1.1' }],
+        },
+        artifacts: manifest,
+      }),
     );
     await filter.applyOperatorFile({
       file: 'operator_blocks',

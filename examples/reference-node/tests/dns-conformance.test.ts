@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { NodeProfileDocument } from '@svc/sdk';
+import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DnsResolver, Do53Listener, DohListener, EDE, QueryLogStore, StreamListener } from '../src/index.js';
 import {
@@ -13,7 +14,6 @@ import {
 } from './support/dns-client.js';
 import { ask, type DnsTool, toolMissing } from './support/dns-tools.js';
 import { type TestFilter, testFilter } from './support/node-filter.js';
-import { profileDocument } from './support/profile-document.js';
 import { opensslMissing, type SelfSignedCertificate, selfSignedCertificate } from './support/self-signed.js';
 import { openStream } from './support/stream-client.js';
 import {

@@ -1,12 +1,12 @@
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import type { NodeProfileDocument } from '@svc/sdk';
+import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
 import { decode, encode } from 'dns-packet';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DnsResolver, type ProfileInForce, QueryLogStore } from '../src/index.js';
 import { answerData, edeOf, queryMessage, rcodeOf } from './support/dns-client.js';
 import { type TestFilter, testFilter } from './support/node-filter.js';
-import { profileDocument } from './support/profile-document.js';
 
 const SERVFAIL = 2;
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { NodeProfileDocument } from '@svc/sdk';
+import { nodeProfileDocument } from '@svc/testing/node-profile-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListArtifactError, type ManifestArtifact, NodeFilter } from '../src/index.js';
 
@@ -14,48 +14,9 @@ const ADS = artifact(['ads.example', '=tracker.example']);
 const OTHER = artifact(['other.example']);
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A whole node profile document with these rules and manifest (unsigned: the agent verifies, not the filter). */
-function documentWith(artifacts: ManifestArtifact[], deny: string[] = []): NodeProfileDocument {
-  const sha256 = digest(Buffer.from(JSON.stringify(artifacts)));
-  return {
-    kind: 'profile',
-    id: 'k3x9q2',
-    version: 1,
-    suspended: false,
-    filtering: true,
-    logging: true,
-    security: {
-      rebinding: false,
-      idn_homograph: false,
-      typosquat: false,
-      nrd: false,
-      dga: false,
-      cryptojacking: false,
-      threat_intel: false,
-      csam: false,
-    },
-    parental: { categories: [], services: [], safe_search: false, youtube_restricted: false },
-    settings: {
-      block_mode: 'nxdomain',
-      logs_enabled: true,
-      log_client_ip: true,
-      log_domains: true,
-      log_destination: 'self-hosted',
-      retention_days: 30,
-      cname_uncloak: true,
-      cache_boost_ttl: 0,
-      ecs: 'off',
-      node_queue_hours: 0,
-      log_region: 'ca',
-    },
-    ecs: { mode: 'off', operator_cap: { v4: 32, v6: 128 }, source_prefix: { v4: 0, v6: 0 } },
-    rules: { deny, allow: [], rewrites: [] },
-    lists: { ids: artifacts.map((entry) => entry.list_id), url: 'unused', sha256, artifacts },
-    lists_url: 'unused',
-    lists_sha256: sha256,
-    updated_at: '2026-11-23T00:00:00.000Z',
-  };
-}
+/** A node profile document with this manifest and deny rules. */
+const documentWith = (artifacts: ManifestArtifact[], deny: string[] = []) =>
+  nodeProfileDocument({ artifacts, rules: { deny } });
 
 const operatorBlocks = (version: number, patterns: string[]) => ({
   file: 'operator_blocks' as const,
