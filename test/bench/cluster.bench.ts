@@ -4,6 +4,7 @@ import { clusterUnavailable } from '../cluster/cluster-engines.js';
 import { startTopology, type Topology } from '../cluster/cluster-topology.js';
 import { createBenchAccount } from './bench-account.js';
 import { build, cpuMilliseconds, staleBuilds } from './bench-processes.js';
+import { type BenchProfile, createProfile, currentEtag, ifMatchPatch } from './bench-profiles.js';
 
 /**
  * Part of `npm run bench` (issue 32): `npm run bench -- --only cluster`. The same mix through Caddy (the
@@ -19,11 +20,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const READ_PROFILES = 10;
 const WRITE_PROFILES = 2 * CONNECTIONS;
 
-interface Profile {
-  id: string;
-  etag: string;
-}
-
 interface RunFigures {
   servers: number;
   requestsPerSecond: number;
@@ -36,25 +32,8 @@ interface RunFigures {
   balancerCpuPerRequest: number;
 }
 
-async function createProfile(url: string, token: string, name: string): Promise<Profile> {
-  const response = await fetch(`${url}/v1/profiles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  if (response.status !== 201) throw new Error(`create profile: ${response.status} ${await response.text()}`);
-  const { id } = (await response.json()) as { id: string };
-  return { id, etag: response.headers.get('etag') ?? '' };
-}
-
-async function currentEtag(url: string, token: string, id: string): Promise<string> {
-  const response = await fetch(`${url}/v1/profiles/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  await response.arrayBuffer();
-  return response.headers.get('etag') ?? '';
-}
-
 /** The mix: of 12 requests, 7 profile GETs, 2 GET /v1/auth/me, 2 lists, 1 PATCH with If-Match. */
-function mix(url: string, token: string, readers: Profile[], free: Profile[]): AutocannonRequest[] {
+function mix(url: string, token: string, readers: BenchProfile[], free: BenchProfile[]): AutocannonRequest[] {
   const auth = { authorization: `Bearer ${token}` };
   let next = 0;
   const get: AutocannonRequest = {
@@ -66,36 +45,7 @@ function mix(url: string, token: string, readers: Profile[], free: Profile[]): A
   };
   const me: AutocannonRequest = { method: 'GET', path: '/v1/auth/me', headers: auth };
   const list: AutocannonRequest = { method: 'GET', path: '/v1/profiles?limit=20', headers: auth };
-  let edits = 0;
-  // A PATCH takes a profile no other PATCH holds and hands it back with its answer's ETag (mix.bench.ts).
-  const patch: AutocannonRequest = {
-    method: 'PATCH',
-    setupRequest: (request, context) => {
-      const profile = free.pop();
-      if (profile === undefined) throw new Error('more PATCHes in flight than writer profiles');
-      context.profile = profile;
-      edits += 1;
-      return {
-        ...request,
-        path: `/v1/profiles/${profile.id}`,
-        headers: { ...auth, 'content-type': 'application/merge-patch+json', 'if-match': profile.etag },
-        body: JSON.stringify({ name: `edit ${edits}` }),
-      };
-    },
-    onResponse: (status, _body, context, headers) => {
-      const profile = context.profile as Profile;
-      const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];
-      if (status === 200 && etag !== undefined) {
-        profile.etag = etag;
-        free.push(profile);
-        return;
-      }
-      void currentEtag(url, token, profile.id).then((current) => {
-        profile.etag = current;
-        free.push(profile);
-      });
-    },
-  };
+  const patch = ifMatchPatch(url, token, free);
   return [get, get, me, get, list, get, patch, get, me, get, list, get];
 }
 
@@ -120,10 +70,10 @@ async function measure(count: number): Promise<RunFigures> {
       'profiles:write',
       'account:read',
     ]);
-    const readers: Profile[] = [];
+    const readers: BenchProfile[] = [];
     for (let index = 0; index < READ_PROFILES; index += 1)
       readers.push(await createProfile(url, account.token, `reader ${index}`));
-    const writers: Profile[] = [];
+    const writers: BenchProfile[] = [];
     for (let index = 0; index < WRITE_PROFILES; index += 1)
       writers.push(await createProfile(url, account.token, `writer ${index}`));
     const freeWriters = async () => {

@@ -7,6 +7,7 @@ import autocannon, { type AutocannonRequest } from 'autocannon';
 import { runSvc } from '../support/cli-process.js';
 import { createBenchAccount } from './bench-account.js';
 import { build, exited, ROOT, staleBuilds, waitForListening } from './bench-processes.js';
+import { type BenchProfile, createProfile, currentEtag, ifMatchPatch } from './bench-profiles.js';
 
 /**
  * Part of `npm run bench` (issue 10, "Performance targets for the mix"): `npm run bench -- --only mix`
@@ -40,15 +41,10 @@ const TARGET_RSS_MB = 500;
 /** Extra node options of the server (`BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'`), split on spaces. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
-interface Profile {
-  id: string;
-  etag: string;
-}
-
 /** One organisation of the mix: its token and the profiles it reads. */
 interface Organisation {
   token: string;
-  readers: Profile[];
+  readers: BenchProfile[];
 }
 
 async function startServer(dataDir: string, databaseUrl: string): Promise<ChildProcess> {
@@ -98,24 +94,6 @@ async function simulateDay(dataDir: string, databaseUrl: string, profileId: stri
     { SVC_ENV: 'development', DATABASE_URL: databaseUrl },
   );
   if (code !== 0) throw new Error(`svc simulate ${profileId} exited with ${code}: ${stderr}`);
-}
-
-async function createProfile(url: string, token: string, name: string): Promise<Profile> {
-  const response = await fetch(`${url}/v1/profiles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  if (response.status !== 201) throw new Error(`create profile: ${response.status} ${await response.text()}`);
-  const { id } = (await response.json()) as { id: string };
-  return { id, etag: response.headers.get('etag') ?? '' };
-}
-
-/** The profile's current ETag. */
-async function currentEtag(url: string, token: string, id: string): Promise<string> {
-  const response = await fetch(`${url}/v1/profiles/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  await response.arrayBuffer();
-  return response.headers.get('etag') ?? '';
 }
 
 /** The server's resident memory in MB by kind: anonymous (heaps, chdb's allocations) and file-backed (code). */
@@ -225,7 +203,7 @@ class Tally {
 function mixRequests(
   url: string,
   organisations: Organisation[],
-  writer: { token: string; free: Profile[] },
+  writer: { token: string; free: BenchProfile[] },
   tally: Tally,
 ): AutocannonRequest[] {
   let next = 0;
@@ -273,40 +251,7 @@ function mixRequests(
       return { ...request, path: `/v1/profiles/${id}/logs?limit=20`, headers: auth };
     },
   });
-  // A PATCH takes a profile no other PATCH holds and hands it back with the ETag of its answer, so that every
-  // If-Match matches. A PATCH cut when a run ends may have committed unanswered: its profile's ETag is read
-  // again before the profile goes back to the pool (and between runs).
-  const auth = { authorization: `Bearer ${writer.token}` };
-  let edits = 0;
-  const patch = counted('PATCH /v1/profiles/{id} If-Match', {
-    method: 'PATCH',
-    setupRequest: (request, context) => {
-      const profile = writer.free.pop();
-      if (profile === undefined) throw new Error('more PATCHes in flight than writer profiles');
-      context.profile = profile;
-      edits += 1;
-      return {
-        ...request,
-        path: `/v1/profiles/${profile.id}`,
-        headers: { ...auth, 'content-type': 'application/merge-patch+json', 'if-match': profile.etag },
-        body: JSON.stringify({ name: `edit ${edits}` }),
-      };
-    },
-    onResponse: (status, _body, context, headers) => {
-      const profile = context.profile as Profile;
-      // Raw header names, as the server wrote them (ETag).
-      const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];
-      if (status === 200 && etag !== undefined) {
-        profile.etag = etag;
-        writer.free.push(profile);
-        return;
-      }
-      void currentEtag(url, writer.token, profile.id).then((current) => {
-        profile.etag = current;
-        writer.free.push(profile);
-      });
-    },
-  });
+  const patch = counted('PATCH /v1/profiles/{id} If-Match', ifMatchPatch(url, writer.token, writer.free));
   return [
     ...Array.from({ length: 4 }, () => [getProfile, getProfile, me]).flat(),
     list,
@@ -360,7 +305,7 @@ async function main(): Promise<void> {
     const organisations: Organisation[] = [];
     for (let index = 0; index < ORGANISATIONS; index += 1) {
       const account = await createBenchAccount(url, dataDir, SCOPES, `mix${index}@example.test`);
-      const readers: Profile[] = [];
+      const readers: BenchProfile[] = [];
       for (let profile = 0; profile < READ_PROFILES; profile += 1)
         readers.push(await createProfile(url, account.token, `reader ${profile}`));
       organisations.push({ token: account.token, readers });
@@ -376,7 +321,7 @@ async function main(): Promise<void> {
     // The fill's processes have exited; the machine settles before the warm-up.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const writerToken = organisations[0]?.token ?? '';
-    const writers: Profile[] = [];
+    const writers: BenchProfile[] = [];
     for (let index = 0; index < WRITE_PROFILES; index += 1)
       writers.push(await createProfile(url, writerToken, `writer ${index}`));
     const streaming = await createBenchAccount(url, dataDir, SCOPES, 'mix-streams@example.test');

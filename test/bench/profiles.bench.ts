@@ -16,6 +16,7 @@ import {
   staleBuilds,
   waitForListening,
 } from './bench-processes.js';
+import { createProfile } from './bench-profiles.js';
 
 /**
  * Part of `npm run bench` (issue 6). On the PostgreSQL server, through the full stack (the built server):
@@ -120,21 +121,6 @@ async function startServer(
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return { server, url: await waitForListening(server) };
-}
-
-async function createProfile(
-  url: string,
-  token: string,
-  name: string,
-): Promise<{ id: string; etag: string }> {
-  const response = await fetch(`${url}/v1/profiles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  if (response.status !== 201) throw new Error(`create profile: ${response.status} ${await response.text()}`);
-  const profile = (await response.json()) as { id: string };
-  return { id: profile.id, etag: response.headers.get('etag') ?? '' };
 }
 
 /**
