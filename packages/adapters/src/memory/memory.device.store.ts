@@ -1,5 +1,5 @@
-import type { DeviceRecord, DeviceRepository, ProfileRepository } from '@svc/domain';
-import type { Snapshottable } from './memory-snapshot.js';
+import type { DeviceRecord, DeviceRepository } from '@svc/domain';
+import { MemoryProfileRows } from './memory-profile-rows.js';
 
 /** Last seen descending, then id descending (code-unit order, as the Postgres "C" collation sorts). */
 function mostRecentFirst(a: DeviceRecord, b: DeviceRecord): number {
@@ -13,32 +13,10 @@ function mostRecentFirst(a: DeviceRecord, b: DeviceRecord): number {
  * transaction rollback. Sightings of profiles that do not exist are dropped, as the Postgres foreign key
  * keeps them out.
  */
-export class MemoryDeviceStore implements Snapshottable {
-  private rows = new Map<string, DeviceRecord>();
-
+export class MemoryDeviceStore extends MemoryProfileRows<DeviceRecord> {
   /** @param profileExists whether a profile of any organisation has this id. */
-  constructor(private readonly profileExists: (profileId: string) => boolean) {}
-
-  snapshot(): unknown {
-    return structuredClone(this.rows);
-  }
-
-  restore(snapshot: unknown): void {
-    this.rows = snapshot as Map<string, DeviceRecord>;
-  }
-
-  /** `profiles` whose deletions also remove the profile's devices (ON DELETE CASCADE of the Postgres table). */
-  cascadingFrom(profiles: ProfileRepository): ProfileRepository {
-    return {
-      ...profiles,
-      delete: async (orgId, id) => {
-        const deleted = await profiles.delete(orgId, id);
-        if (deleted) {
-          for (const [key, row] of this.rows) if (row.profileId === id) this.rows.delete(key);
-        }
-        return deleted;
-      },
-    };
+  constructor(private readonly profileExists: (profileId: string) => boolean) {
+    super();
   }
 
   repository(): DeviceRepository {

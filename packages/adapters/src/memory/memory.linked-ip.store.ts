@@ -4,39 +4,14 @@ import {
   type LinkedIpRepository,
   type LinkedIpWriteResult,
   newestFirst,
-  type ProfileRepository,
 } from '@svc/domain';
-import type { Snapshottable } from './memory-snapshot.js';
+import { MemoryProfileRows } from './memory-profile-rows.js';
 
 /**
  * Linked IPs of an engine-free server: rows are copied in and out, snapshot for transaction rollback, and an
  * address is held by one link at most, as the Postgres unique index keeps it (memory runs are serial).
  */
-export class MemoryLinkedIpStore implements Snapshottable {
-  private rows = new Map<string, LinkedIpRecord>();
-
-  snapshot(): unknown {
-    return structuredClone(this.rows);
-  }
-
-  restore(snapshot: unknown): void {
-    this.rows = snapshot as Map<string, LinkedIpRecord>;
-  }
-
-  /** `profiles` whose deletions also remove the profile's links (ON DELETE CASCADE of the Postgres table). */
-  cascadingFrom(profiles: ProfileRepository): ProfileRepository {
-    return {
-      ...profiles,
-      delete: async (orgId, id) => {
-        const deleted = await profiles.delete(orgId, id);
-        if (deleted) {
-          for (const [linkId, row] of this.rows) if (row.profileId === id) this.rows.delete(linkId);
-        }
-        return deleted;
-      },
-    };
-  }
-
+export class MemoryLinkedIpStore extends MemoryProfileRows<LinkedIpRecord> {
   repository(): LinkedIpRepository {
     const copy = <T>(value: T): T => structuredClone(value);
     const taken = (ip: string | null, byId: string) =>

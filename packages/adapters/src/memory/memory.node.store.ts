@@ -4,9 +4,8 @@ import {
   type NodeRecord,
   type NodeRepository,
   newestFirst,
-  type ProfileRepository,
 } from '@svc/domain';
-import type { Snapshottable } from './memory-snapshot.js';
+import { MemoryProfileRows } from './memory-profile-rows.js';
 
 interface NodeAlertState {
   linkSeenAt: Date | null;
@@ -28,18 +27,17 @@ export interface MemoryNodeLinks {
  * Nodes of an engine-free server: rows are copied in and out and snapshot for transaction rollback; a
  * profile's deletion removes its nodes, as ON DELETE CASCADE does in Postgres.
  */
-export class MemoryNodeStore implements Snapshottable {
-  private rows = new Map<string, NodeRecord>();
+export class MemoryNodeStore extends MemoryProfileRows<NodeRecord> {
   /** Link sightings and alert state by node id (columns of the nodes table in Postgres, 0015). */
   private alerts = new Map<string, NodeAlertState>();
 
-  snapshot(): unknown {
-    return structuredClone({ rows: this.rows, alerts: this.alerts });
+  override snapshot(): unknown {
+    return { rows: super.snapshot(), alerts: structuredClone(this.alerts) };
   }
 
-  restore(snapshot: unknown): void {
-    const state = snapshot as { rows: Map<string, NodeRecord>; alerts: Map<string, NodeAlertState> };
-    this.rows = state.rows;
+  override restore(snapshot: unknown): void {
+    const state = snapshot as { rows: unknown; alerts: Map<string, NodeAlertState> };
+    super.restore(state.rows);
     this.alerts = state.alerts;
   }
 
@@ -74,20 +72,6 @@ export class MemoryNodeStore implements Snapshottable {
       closed: (nodeId, linkId) => {
         const state = this.alerts.get(nodeId);
         if (state?.linkId === linkId) state.linkId = null;
-      },
-    };
-  }
-
-  /** `profiles` whose deletions also remove the profile's nodes. */
-  cascadingFrom(profiles: ProfileRepository): ProfileRepository {
-    return {
-      ...profiles,
-      delete: async (orgId, id) => {
-        const deleted = await profiles.delete(orgId, id);
-        if (deleted) {
-          for (const [nodeId, row] of this.rows) if (row.profileId === id) this.rows.delete(nodeId);
-        }
-        return deleted;
       },
     };
   }
