@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { fieldId } from './field-id.js';
+import { describedBy, FieldNotes } from './field-notes.js';
 
 /** Props of {@link CheckboxField}: the API field name, its visible label, an optional hint and the API's error. */
 export interface CheckboxFieldProps
@@ -19,12 +20,6 @@ export interface CheckboxFieldProps
 /** A labelled checkbox with its hint and the API's error tied to it, GOV.UK style (box first, label after). */
 export function CheckboxField({ name, label, hint, error, id: givenId, ...input }: CheckboxFieldProps) {
   const id = givenId ?? fieldId(name);
-  const described = [
-    hint === undefined ? undefined : `${id}-hint`,
-    error === undefined ? undefined : `${id}-error`,
-  ]
-    .filter((part) => part !== undefined)
-    .join(' ');
   return (
     <div className={error === undefined ? 'checkbox' : 'checkbox field-invalid'}>
       <input
@@ -32,22 +27,12 @@ export function CheckboxField({ name, label, hint, error, id: givenId, ...input 
         id={id}
         name={name}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={described.length > 0 ? described : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
       <div>
         <label htmlFor={id}>{label}</label>
-        {hint !== undefined && (
-          <p className="hint" id={`${id}-hint`}>
-            {hint}
-          </p>
-        )}
-        {error !== undefined && (
-          <p className="field-error" id={`${id}-error`}>
-            <span className="visually-hidden">Error: </span>
-            {/^[a-z]/.test(error) ? `${label} ${error}` : error}
-          </p>
-        )}
+        <FieldNotes id={id} label={label} hint={hint} error={error} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { fieldId } from './field-id.js';
+import { describedBy, FieldNotes } from './field-notes.js';
 
 /** One choice of a {@link ChoiceField}. */
 export interface Choice {
@@ -28,29 +29,13 @@ export interface ChoiceFieldProps {
  */
 export function ChoiceField({ name, legend, hint, choices, defaultValue, error }: ChoiceFieldProps) {
   const id = fieldId(name);
-  const described = [
-    hint === undefined ? undefined : `${id}-hint`,
-    error === undefined ? undefined : `${id}-error`,
-  ]
-    .filter((part) => part !== undefined)
-    .join(' ');
   return (
     <fieldset
       className={error === undefined ? 'field' : 'field field-invalid'}
-      aria-describedby={described.length > 0 ? described : undefined}
+      aria-describedby={describedBy(id, hint, error)}
     >
       <legend>{legend}</legend>
-      {hint !== undefined && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {/^[a-z]/.test(error) ? `${legend} ${error}` : error}
-        </p>
-      )}
+      <FieldNotes id={id} label={legend} hint={hint} error={error} />
       {choices.map((choice, index) => {
         const choiceId = index === 0 ? id : `${id}-${choice.value.replace(/[^A-Za-z0-9_-]/g, '-')}`;
         const note = choice.unavailable ?? choice.hint;

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { fieldId } from './field-id.js';
+import { describedBy, FieldNotes } from './field-notes.js';
 
 /** Props of {@link TextField}: the API field name, its visible label, an optional hint and the API's error. */
 export interface TextFieldProps
@@ -17,31 +18,15 @@ export interface TextFieldProps
  */
 export function TextField({ name, label, hint, error, ...input }: TextFieldProps) {
   const id = fieldId(name);
-  const described = [
-    hint === undefined ? undefined : `${id}-hint`,
-    error === undefined ? undefined : `${id}-error`,
-  ]
-    .filter((part) => part !== undefined)
-    .join(' ');
   return (
     <div className={error === undefined ? 'field' : 'field field-invalid'}>
       <label htmlFor={id}>{label}</label>
-      {hint !== undefined && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {/^[a-z]/.test(error) ? `${label} ${error}` : error}
-        </p>
-      )}
+      <FieldNotes id={id} label={label} hint={hint} error={error} />
       <input
         id={id}
         name={name}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={described.length > 0 ? described : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
     </div>

@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { fieldId } from './field-id.js';
+import { describedBy, FieldNotes } from './field-notes.js';
 
 /** Props of {@link TextareaField}. */
 export interface TextareaFieldProps
@@ -16,31 +17,15 @@ export interface TextareaFieldProps
 /** A labelled multi-line text box with its hint and the API's error, as {@link TextField} is for one line. */
 export function TextareaField({ name, label, hint, error, ...textarea }: TextareaFieldProps) {
   const id = fieldId(name);
-  const described = [
-    hint === undefined ? undefined : `${id}-hint`,
-    error === undefined ? undefined : `${id}-error`,
-  ]
-    .filter((part) => part !== undefined)
-    .join(' ');
   return (
     <div className={error === undefined ? 'field' : 'field field-invalid'}>
       <label htmlFor={id}>{label}</label>
-      {hint !== undefined && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {/^[a-z]/.test(error) ? `${label} ${error}` : error}
-        </p>
-      )}
+      <FieldNotes id={id} label={label} hint={hint} error={error} />
       <textarea
         id={id}
         name={name}
         aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={described.length > 0 ? described : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...textarea}
       />
     </div>
