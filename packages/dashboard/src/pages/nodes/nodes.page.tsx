@@ -1,8 +1,8 @@
 import type { Node, NodeCreated, Profile } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';
@@ -50,7 +50,6 @@ function EnrolmentShown({ created, baseUrl }: { created: NodeCreated; baseUrl: s
 
 function NodeRow({ profileId, node }: { profileId: string; node: Node }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const revoke = useMutation({
     mutationFn: () => api.profiles.nodes.revoke(profileId, node.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: nodesKey(profileId) }),
@@ -66,29 +65,14 @@ function NodeRow({ profileId, node }: { profileId: string; node: Node }) {
       <td>
         {node.state === 'revoked' ? (
           <DateTime value={node.revoked_at} />
-        ) : confirming ? (
-          <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => revoke.mutate()}
-              disabled={revoke.isPending}
-            >
-              Yes, revoke {node.name}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
         ) : (
-          <button
-            type="button"
-            className="danger"
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke ${node.name}`}
-          >
-            Revoke
-          </button>
+          <ConfirmedAction
+            label="Revoke"
+            ariaLabel={`Revoke ${node.name}`}
+            confirmLabel={`Yes, revoke ${node.name}`}
+            pending={revoke.isPending}
+            onConfirm={() => revoke.mutate()}
+          />
         )}
         {revoke.error !== null && <ProblemDisplay problem={problemOf(revoke.error)} />}
       </td>

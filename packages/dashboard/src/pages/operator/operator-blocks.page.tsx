@@ -1,8 +1,8 @@
 import type { OperatorBlock } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { ChoiceField } from '../../forms/choice-field.js';
 import { fieldId } from '../../forms/field-id.js';
@@ -140,7 +140,6 @@ function CreateBlock() {
 
 function BlockRow({ block }: { block: OperatorBlock }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.admin.operatorBlocks.remove(block.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'operator-blocks'] }),
@@ -164,29 +163,14 @@ function BlockRow({ block }: { block: OperatorBlock }) {
           <>
             Removed <DateTime value={block.removed_at} />
           </>
-        ) : confirming ? (
-          <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-            >
-              Yes, remove {block.pattern}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
         ) : (
-          <button
-            type="button"
-            className="danger"
-            onClick={() => setConfirming(true)}
-            aria-label={`Remove ${block.pattern}`}
-          >
-            Remove
-          </button>
+          <ConfirmedAction
+            label="Remove"
+            ariaLabel={`Remove ${block.pattern}`}
+            confirmLabel={`Yes, remove ${block.pattern}`}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate()}
+          />
         )}
         {remove.error !== null && <ProblemDisplay problem={problemOf(remove.error)} />}
         {remove.data !== undefined && (

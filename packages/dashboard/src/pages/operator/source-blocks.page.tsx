@@ -1,8 +1,8 @@
 import type { SourceBlock } from '@svc/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { knownValue } from '../../forms/known-value.js';
 import { SubmitButton } from '../../forms/submit-button.js';
@@ -83,7 +83,6 @@ function CreateSourceBlock() {
 
 function SourceBlockRow({ block }: { block: SourceBlock }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.admin.sourceBlocks.remove(block.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'source-blocks'] }),
@@ -106,29 +105,14 @@ function SourceBlockRow({ block }: { block: SourceBlock }) {
           <>
             Removed <DateTime value={block.removed_at} />
           </>
-        ) : confirming ? (
-          <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-            >
-              Yes, remove {block.cidr}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
         ) : (
-          <button
-            type="button"
-            className="danger"
-            onClick={() => setConfirming(true)}
-            aria-label={`Remove ${block.cidr}`}
-          >
-            Remove
-          </button>
+          <ConfirmedAction
+            label="Remove"
+            ariaLabel={`Remove ${block.cidr}`}
+            confirmLabel={`Yes, remove ${block.cidr}`}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate()}
+          />
         )}
         {remove.error !== null && <ProblemDisplay problem={problemOf(remove.error)} />}
       </td>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { fieldId } from '../../forms/field-id.js';
 import { knownValue } from '../../forms/known-value.js';
@@ -98,7 +99,6 @@ function DeviceEditor({
 function DeviceCard({ profileId, device }: { profileId: string; device: Device }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const forget = useMutation({
     mutationFn: () => api.profiles.devices.forget(profileId, device.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: devicesKey(profileId) }),
@@ -148,30 +148,14 @@ function DeviceCard({ profileId, device }: { profileId: string; device: Device }
           <Link href={`/profiles/${profileId}/logs?device=${encodeURIComponent(device.id)}`}>
             Logs of {device.label}
           </Link>
-          {confirming ? (
-            <>
-              <button
-                type="button"
-                className="danger"
-                onClick={() => forget.mutate()}
-                disabled={forget.isPending}
-              >
-                Yes, forget {device.label}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                Keep it
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="danger"
-              onClick={() => setConfirming(true)}
-              aria-label={`Forget ${device.label}`}
-            >
-              Forget
-            </button>
-          )}
+          <ConfirmedAction
+            label="Forget"
+            ariaLabel={`Forget ${device.label}`}
+            confirmLabel={`Yes, forget ${device.label}`}
+            pending={forget.isPending}
+            onConfirm={() => forget.mutate()}
+            inline
+          />
         </div>
       )}
       {forget.error !== null && <ProblemDisplay problem={problemOf(forget.error)} />}

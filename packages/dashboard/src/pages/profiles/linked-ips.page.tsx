@@ -2,6 +2,7 @@ import type { LinkedIp, Profile } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
@@ -19,7 +20,6 @@ function linkedIpsKey(id: string) {
 /** A DDNS slot's update URL: shown on request (it is a credential), copyable, and replaceable. */
 function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
   const [shown, setShown] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const key = [...linkedIpsKey(profileId), link.id, 'ddns'] as const;
   const url = useQuery({
@@ -33,7 +33,6 @@ function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
     onSuccess: (rotated) => {
       queryClient.setQueryData(key, rotated);
       setShown(true);
-      setConfirming(false);
     },
   });
   const label = link.ip ?? 'the empty slot';
@@ -66,30 +65,17 @@ function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
           New update URL made: the old one stopped working.
         </p>
       )}
-      {confirming ? (
-        <div className="actions">
-          <span>The old URL stops at once.</span>
-          <button
-            type="button"
-            className="danger"
-            onClick={() => rotate.mutate()}
-            disabled={rotate.isPending}
-          >
-            Replace the URL
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
-      ) : (
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          aria-label={`Rotate the DDNS update URL of ${label}`}
-        >
-          Rotate the URL
-        </button>
-      )}
+      <ConfirmedAction
+        // A new URL starts the button afresh.
+        key={rotate.data?.update_url ?? 'first'}
+        label="Rotate the URL"
+        ariaLabel={`Rotate the DDNS update URL of ${label}`}
+        confirmLabel="Replace the URL"
+        warning="The old URL stops at once."
+        danger={false}
+        pending={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
+      />
     </div>
   );
 }
