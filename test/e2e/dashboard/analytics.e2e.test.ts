@@ -87,7 +87,10 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: analytics', () => {
     expect(await domains.getByRole('row').count()).toBe(topDomains.length + 1);
 
     await panel(page, 'Top blocked domains').getByRole('link', { name: 'tiktok.com' }).first().waitFor();
-    expect(await panel(page, 'Top devices').getByRole('link').count()).toBe(3);
+    // Each panel loads on its own: wait for the devices' rather than count them at once.
+    await expect
+      .poll(() => panel(page, 'Top devices').getByRole('link').count(), { timeout: 15_000 })
+      .toBe(3);
     await panel(page, 'Top reasons').getByText('(rule)').first().waitFor();
     await panel(page, 'Points of presence').getByRole('row').nth(1).waitFor();
     // Without a GeoIP database the countries are unknown, and no credit is shown.

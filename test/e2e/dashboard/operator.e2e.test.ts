@@ -82,6 +82,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operator' }).click();
     await page.getByRole('heading', { level: 1, name: 'List reports' }).waitFor();
     const queue = page.getByRole('list', { name: 'Reports, oldest due first' });
+    // The queue fills in after the heading: read its order once both reports are shown.
+    await queue.getByRole('listitem', { name: 'first.example' }).waitFor();
+    await queue.getByRole('listitem', { name: 'second.example' }).waitFor();
     const domains = await queue
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
