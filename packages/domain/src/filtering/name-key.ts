@@ -88,9 +88,7 @@ export class SuffixKeys {
 
   /** Computes the keys of `name`'s suffixes; returns how many (0 for an empty name). */
   of(name: string): number {
-    // endOf, written out: this runs for every query.
-    let end = name.length;
-    if (end > 0 && name.charCodeAt(end - 1) === 46) end -= 1;
+    const end = endOf(name);
     const lanesA = this.a;
     const lanesB = this.b;
     let a = LANE_A_SEED;
