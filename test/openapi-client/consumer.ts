@@ -226,6 +226,7 @@ export async function exercise(harness: Harness): Promise<Outcome[]> {
       body: { code: harness.totp(secret) },
       expected: [200],
     });
+    await call('get', '/v1/auth/totp', { operation: 'getTotpStatus', as, expected: [200] });
     // Recovery codes come with the first second factor only.
     return { secret, recoveryCodes: confirmed.json?.recovery_codes ?? [] };
   }

@@ -47,6 +47,7 @@ export const OPERATIONS = {
   joinWaitlist: 'waitlist.join',
   confirmWaitlist: 'waitlist.confirm',
   // Second factors and recovery (spec 5.4, 5.5)
+  getTotpStatus: 'auth.totp.status',
   startTotpEnrolment: 'auth.totp.start',
   confirmTotpEnrolment: 'auth.totp.confirm',
   disableTotp: 'auth.totp.disable',

@@ -6,6 +6,7 @@ import type {
   TotpDisabled as TotpDisabledSchema,
   TotpEnabled as TotpEnabledSchema,
   TotpEnrolment as TotpEnrolmentSchema,
+  TotpStatus as TotpStatusSchema,
 } from '@svc/domain';
 import type { SchemaInput, SchemaOutput } from './schema-types.js';
 
@@ -15,6 +16,8 @@ export type TotpEnrolment = SchemaOutput<typeof TotpEnrolmentSchema>;
 export type TotpEnabled = SchemaOutput<typeof TotpEnabledSchema>;
 /** POST /v1/auth/totp/disable answer: `{enabled: false}`. */
 export type TotpDisabled = SchemaOutput<typeof TotpDisabledSchema>;
+/** GET /v1/auth/totp answer: `{enabled, enabled_at}`. */
+export type TotpStatus = SchemaOutput<typeof TotpStatusSchema>;
 /** GET /v1/auth/recovery-codes answer: `{remaining}`. */
 export type RecoveryCodesRemaining = SchemaOutput<typeof RecoveryCodesRemainingSchema>;
 /** POST /v1/auth/recovery-codes answer: ten new codes, shown this once. */

@@ -94,6 +94,33 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.context().close();
     });
 
+    it('shows the authenticator app as it is after a reload: off with no way to turn it off, then on', async () => {
+      const email = await verifiedAccount(server, newEmail('totp-state'));
+      const page = await fresh();
+      await signIn(page, server, email);
+      await page.goto(`${server.url}/account/security`);
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+      // Never set up: nothing to turn off.
+      expect(await page.getByText('Turn off the authenticator app').count()).toBe(0);
+
+      const { secret } = await enrolTotp(page);
+      await page.reload();
+      await page
+        .getByText('Your authenticator app is on: signing in with your password asks for its code.')
+        .waitFor();
+      await page.getByText('Turn off the authenticator app').waitFor();
+      expect(await page.getByRole('button', { name: 'Set up an authenticator app' }).count()).toBe(0);
+
+      await page.getByText('Turn off the authenticator app').click();
+      await page.getByLabel('Current code', { exact: true }).fill(await totpNow(secret));
+      await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+      await page.getByText('The authenticator app is off.').waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+      expect(await page.getByText('Turn off the authenticator app').count()).toBe(0);
+      await page.context().close();
+    });
+
     it('recovers an account with the emailed link and a recovery code, locked until a new second factor', async () => {
       const email = await verifiedAccount(server, newEmail('recover'));
       const page = await fresh();

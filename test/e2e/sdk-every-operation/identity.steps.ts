@@ -155,6 +155,10 @@ export function describeSecondFactors(scenario: SdkScenario): void {
       expect(enrolment.otpauth_uri).toContain(`secret=${enrolment.secret}`);
       const enabled = await member.session.auth.totp.confirm(totpCode(enrolment.secret, api.clock.now()));
       expect(enabled).toMatchObject({ enabled: true, recovery_codes: expect.any(Array) });
+      expect(await member.session.auth.totp.status()).toEqual({
+        enabled: true,
+        enabled_at: api.clock.now().toISOString(),
+      });
       expect(await member.session.auth.recoveryCodes.remaining()).toBe(10);
       const codes = await member.session.auth.recoveryCodes.replace();
       expect(codes).toHaveLength(10);

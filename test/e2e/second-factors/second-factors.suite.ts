@@ -37,8 +37,12 @@ export function runSecondFactorSuite(storage: HarnessStorage, options: { skip?: 
     }> {
       const account = await createAccount(api);
       const cookie = cookieOf(await login(account.email));
+      const status = () => send(`${api.url}/v1/auth/totp`, { headers: withCookie(cookie) });
+      expect((await status()).json).toEqual({ enabled: false, enabled_at: null });
       const started = await post('/v1/auth/totp', undefined, withCookie(cookie));
       expect(started.status).toBe(200);
+      // A started enrolment is not on until a code confirms it.
+      expect((await status()).json).toEqual({ enabled: false, enabled_at: null });
       const { secret, otpauth_uri } = started.json as { secret: string; otpauth_uri: string };
       expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
       expect(otpauth_uri).toContain(`secret=${secret}`);
@@ -53,6 +57,7 @@ export function runSecondFactorSuite(storage: HarnessStorage, options: { skip?: 
       expect(body.enabled).toBe(true);
       expect(body.recovery_codes).toHaveLength(10);
       expect(new Set(body.recovery_codes).size).toBe(10);
+      expect((await status()).json).toEqual({ enabled: true, enabled_at: api.clock.now().toISOString() });
       api.clock.advance(30_000);
       return { account, secret, codes: body.recovery_codes, cookie };
     }
@@ -144,6 +149,8 @@ export function runSecondFactorSuite(storage: HarnessStorage, options: { skip?: 
       );
       expect(off.status).toBe(200);
       expect(off.json).toEqual({ enabled: false });
+      const status = await send(`${api.url}/v1/auth/totp`, { headers: withCookie(cookie) });
+      expect(status.json).toEqual({ enabled: false, enabled_at: null });
       expect((await login(account.email)).status).toBe(200);
       const again = await post('/v1/auth/totp/disable', { code: '123456' }, withCookie(cookie));
       expect(problemOf(again).code).toBe('totp_not_enabled');

@@ -20,6 +20,16 @@ export const TotpEnabled = z
   .object({ enabled: z.literal(true), recovery_codes: z.array(z.string()).optional() })
   .meta({ id: 'TotpEnabled' });
 export const TotpDisabled = z.object({ enabled: z.literal(false) }).meta({ id: 'TotpDisabled' });
+/** GET /v1/auth/totp answer: whether the authenticator app is on, so a page shows the state it is in. */
+export const TotpStatus = z
+  .object({
+    enabled: z.boolean(),
+    enabled_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'When TOTP was turned on; null while it is off.' }),
+  })
+  .meta({ id: 'TotpStatus' });
 
 export const RecoveryCodesRemaining = z
   .object({ remaining: z.number().int().min(0) })

@@ -32,6 +32,12 @@ export class SecondFactorService {
     private readonly sessions: SessionService,
   ) {}
 
+  /** GET /v1/auth/totp: whether TOTP is on (a pending enrolment is not). */
+  async totpStatus(accountId: string): Promise<{ enabled: boolean; enabled_at: string | null }> {
+    const state = await this.deps.store.secondFactors.totp(accountId);
+    return { enabled: state.enabledAt !== null, enabled_at: state.enabledAt?.toISOString() ?? null };
+  }
+
   /**
    * POST /v1/auth/totp: a new secret to confirm; 409 totp_already_enabled when TOTP is on, 403
    * email_unverified before the address is verified.

@@ -10,6 +10,7 @@ import {
   TotpDisabled,
   TotpEnabled,
   TotpEnrolment,
+  TotpStatus,
 } from '@svc/domain';
 import { clientNetworkOf } from '../http/client-network.js';
 import { sessionCookie } from '../http/session-cookie.js';
@@ -22,6 +23,21 @@ const STEP_UP = 'Needs a sign-in within the last five minutes (403 reauth_requir
 /** TOTP, recovery codes and account recovery (ROUTES.md "Second factors", "Sign-in and account"). */
 export function secondFactorRoutes(factors: SecondFactorService, secureCookies: boolean): AnyRoute[] {
   return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/auth/totp',
+      operationId: 'getTotpStatus',
+      summary: 'Whether the authenticator app is on',
+      description: 'A started enrolment that was never confirmed is off.',
+      tags: ['second factors'],
+      auth: 'session',
+      allowRestricted: true,
+      responses: { 200: { description: 'The authenticator app’s state.', schema: TotpStatus } },
+      handler: async ({ principal }) => ({
+        status: 200,
+        body: await factors.totpStatus(actingSession(principal).account.id),
+      }),
+    }),
     defineRoute({
       method: 'post',
       path: '/v1/auth/totp',

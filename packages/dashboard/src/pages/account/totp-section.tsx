@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { QrCode } from '../../components/qr-code.js';
@@ -11,6 +11,9 @@ import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
 
+/** Cache key of the authenticator app's state (GET /v1/auth/totp). */
+const TOTP_STATUS_QUERY_KEY = ['auth', 'totp'] as const;
+
 /** Groups a base32 secret in fours, as authenticator apps show it, for typing by hand. */
 function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -19,11 +22,19 @@ function grouped(secret: string): string {
 /** The authenticator app (TOTP): enrol with a QR code and a first code, or turn it off with a current code. */
 export function TotpSection() {
   const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: TOTP_STATUS_QUERY_KEY, queryFn: () => api.auth.totp.status() });
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: TOTP_STATUS_QUERY_KEY });
+  };
   const start = useMutation({ mutationFn: () => api.auth.totp.start() });
   const confirm = useApiForm(
     (values) => api.auth.totp.confirm(values.text('totp_code').replace(/\s+/g, '')),
     {
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+      onSuccess: () => {
+        disable.reset();
+        changed();
+      },
     },
   );
   const disable = useApiForm(
@@ -32,14 +43,31 @@ export function TotpSection() {
       onSuccess: () => {
         start.reset();
         confirm.reset();
-        void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        changed();
       },
     },
   );
   const enrolment = start.data;
+  if (status.data === undefined) {
+    return (
+      <section aria-labelledby="totp-title">
+        <h2 id="totp-title">Authenticator app</h2>
+        {status.isError ? <ProblemDisplay problem={problemOf(status.error)} /> : <p>Loading…</p>}
+      </section>
+    );
+  }
+  // What the server says, unless this page has just changed it (the answer is on its way).
+  const enabled =
+    confirm.result !== undefined ? true : disable.result !== undefined ? false : status.data.enabled;
   return (
     <section aria-labelledby="totp-title">
       <h2 id="totp-title">Authenticator app</h2>
+      {enabled && confirm.result === undefined && (
+        <p>
+          Your authenticator app is on: signing in with your password asks for its code. Turn it off only if
+          you have another way to sign in, such as a passkey.
+        </p>
+      )}
       {confirm.result !== undefined ? (
         <>
           <p role="status" className="notice">
@@ -49,7 +77,7 @@ export function TotpSection() {
             <RecoveryCodesShown codes={confirm.result.recovery_codes} />
           )}
         </>
-      ) : enrolment === undefined ? (
+      ) : enabled ? null : enrolment === undefined ? (
         <>
           <p>
             Use an app such as Aegis, 1Password or Google Authenticator for a code at each password sign-in.
@@ -95,11 +123,12 @@ export function TotpSection() {
           </ol>
         </div>
       )}
-      {disable.result !== undefined ? (
+      {disable.result !== undefined && (
         <p role="status" className="notice">
           The authenticator app is off.
         </p>
-      ) : (
+      )}
+      {enabled && (
         <details>
           <summary>Turn off the authenticator app</summary>
           <FormProblem form={disable} labels={{ code: 'Current code' }} names={{ code: 'disable_code' }} />

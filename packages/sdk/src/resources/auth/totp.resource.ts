@@ -1,4 +1,4 @@
-import type { TotpDisabled, TotpEnabled, TotpEnrolment } from '../../second-factor.types.js';
+import type { TotpDisabled, TotpEnabled, TotpEnrolment, TotpStatus } from '../../second-factor.types.js';
 import type { Transport } from '../../transport.js';
 
 /**
@@ -7,6 +7,11 @@ import type { Transport } from '../../transport.js';
  */
 export class TotpResource {
   constructor(private readonly transport: Transport) {}
+
+  /** GET /v1/auth/totp: whether the authenticator app is on; an enrolment started but not confirmed is off. */
+  async status(): Promise<TotpStatus> {
+    return (await this.transport.send<TotpStatus>({ method: 'GET', path: '/v1/auth/totp' })).data;
+  }
 
   /**
    * POST /v1/auth/totp: a new secret and its `otpauth://` URI for a QR code; TOTP is on only after
