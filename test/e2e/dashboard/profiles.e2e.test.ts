@@ -188,6 +188,20 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     await page.getByRole('status').filter({ hasText: 'Added 3 rules' }).waitFor();
     const denied = page.getByRole('list', { name: 'Denied names' });
     expect(await denied.getByRole('listitem').count()).toBe(3);
+    // A rule already there is not "added": the acknowledgement says what the API kept.
+    await deny.fill('ads.example.com');
+    await page.getByRole('button', { name: 'Add to denied names' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'ads.example.com was already there; nothing was added.' })
+      .waitFor();
+    await deny.fill('ads.example.com\n=exact.example.org');
+    await page.getByRole('button', { name: 'Add to denied names' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'All 2 rules were already there; nothing was added.' })
+      .waitFor();
+    expect(await denied.getByRole('listitem').count()).toBe(3);
 
     await page
       .getByRole('textbox', { name: 'Add to rewrites' })

@@ -45,6 +45,31 @@ function ruleText(rules: ProfileRules, list: RuleList, index: number): string {
   return rules[list][index] ?? '';
 }
 
+/** How many rules `list` holds. */
+function sizeOf(rules: ProfileRules, list: RuleList): number {
+  return list === 'rewrites' ? rules.rewrites.length : rules[list].length;
+}
+
+/** What an addition did: rules the API stored anew, and pasted ones it already had (it keeps one of each). */
+interface Addition {
+  added: number;
+  already: number;
+  /** The one pasted rule, named when it alone was sent. */
+  single: string | undefined;
+}
+
+/** The acknowledgement of an addition, in words: a rule that was already there is not "added". */
+function additionText({ added, already, single }: Addition): string {
+  const rules = (n: number) => `${n} rule${n === 1 ? '' : 's'}`;
+  if (added === 0) {
+    return single !== undefined
+      ? `${single} was already there; nothing was added.`
+      : `All ${rules(already)} were already there; nothing was added.`;
+  }
+  if (already === 0) return `Added ${rules(added)}.`;
+  return `Added ${rules(added)}; ${already} ${already === 1 ? 'was' : 'were'} already there.`;
+}
+
 /** `rules` without entry `index` of `list`. */
 function without(rules: ProfileRules, list: RuleList, index: number): ProfileRules {
   if (list === 'rewrites') return { ...rules, rewrites: rules.rewrites.filter((_rule, at) => at !== index) };
@@ -75,10 +100,10 @@ function RuleListSection({
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<DisplayProblem | null>(null);
   const [errors, setErrors] = useState<LineError[]>([]);
-  const [added, setAdded] = useState<number | undefined>(undefined);
+  const [added, setAdded] = useState<Addition | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-  const count = list === 'rewrites' ? current.rules.rewrites.length : current.rules[list].length;
+  const count = sizeOf(current.rules, list);
   const needle = search.trim().toLowerCase();
   const shown = Array.from({ length: count }, (_value, index) => index).filter((index) =>
     ruleText(current.rules, list, index).toLowerCase().includes(needle),
@@ -101,11 +126,16 @@ function RuleListSection({
     replace.mutate(
       { rules: withPasted(current.rules, list, pasted), etag: current.etag },
       {
-        onSuccess: () => {
+        onSuccess: (stored) => {
           setText('');
           setErrors([]);
           setProblem(null);
-          setAdded(pasted.length);
+          const fresh = Math.max(0, sizeOf(stored.rules, list) - count);
+          setAdded({
+            added: fresh,
+            already: pasted.length - fresh,
+            single: pasted.length === 1 ? pasted[0]?.text : undefined,
+          });
         },
         onError: (error) => {
           const shownProblem = problemOf(error);
@@ -171,7 +201,7 @@ function RuleListSection({
         )}
         {added !== undefined && (
           <p className="notice" role="status">
-            Added {added} rule{added === 1 ? '' : 's'}.
+            {additionText(added)}
           </p>
         )}
         <div className={errors.length === 0 ? 'field' : 'field field-invalid'}>
