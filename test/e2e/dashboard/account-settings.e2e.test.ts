@@ -134,6 +134,11 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
       expect(await page.getByLabel('Token secret', { exact: true }).inputValue()).toMatch(/^svc_/);
+      // Confirming in place refreshed this browser's session instead of opening a second one beside it.
+      await page.goto(`${server.url}/account/security`);
+      const sessions = page.getByRole('table', { name: 'Sessions' });
+      await sessions.getByText('this session').waitFor();
+      expect(await sessions.getByRole('row').count()).toBe(2);
       await page.context().close();
     });
 

@@ -257,6 +257,50 @@ export function runIdentitySuite(storage: HarnessStorage, options: { skip?: bool
           expect((await send(`${api.url}/v1/meta`, { headers: withCookie(cookie) })).status).toBe(200);
         });
 
+        it('signing in again from a browser with a live session replaces it: one session per browser', async () => {
+          const { email, cookie } = await signedIn();
+          const sessionsOf = async (of: string) =>
+            (
+              (await send(`${api.url}/v1/auth/sessions`, { headers: withCookie(of) })).json as {
+                sessions: { id: string; current: boolean }[];
+              }
+            ).sessions;
+          // Another browser of the same account, and another account in this browser's cookie jar.
+          const elsewhere =
+            sessionCookieOf(await post('/v1/auth/login', { email, password: PASSWORD })) ?? '';
+          const stranger = await signedIn();
+
+          // Confirming it is the person (step-up) signs in again with the session cookie presented.
+          const again = await post('/v1/auth/login', { email, password: PASSWORD }, withCookie(cookie));
+          expect(again.status).toBe(200);
+          const renewed = sessionCookieOf(again) ?? '';
+          expect(renewed).not.toBe(cookie);
+          expect((await send(`${api.url}/v1/auth/me`, { headers: withCookie(cookie) })).status).toBe(401);
+          const sessions = await sessionsOf(renewed);
+          expect(sessions).toHaveLength(2);
+          expect(sessions.filter((session) => session.current)).toHaveLength(1);
+          expect((await send(`${api.url}/v1/auth/me`, { headers: withCookie(elsewhere) })).status).toBe(200);
+
+          // Another account's session named by the cookie is never ended by this sign-in.
+          const mixed = await post(
+            '/v1/auth/login',
+            { email, password: PASSWORD },
+            withCookie(stranger.cookie),
+          );
+          expect(mixed.status).toBe(200);
+          expect((await send(`${api.url}/v1/auth/me`, { headers: withCookie(stranger.cookie) })).status).toBe(
+            200,
+          );
+          // A wrong password ends nothing.
+          const wrong = await post(
+            '/v1/auth/login',
+            { email, password: 'not the password' },
+            withCookie(renewed),
+          );
+          expect(wrong.status).toBe(401);
+          expect((await send(`${api.url}/v1/auth/me`, { headers: withCookie(renewed) })).status).toBe(200);
+        });
+
         it('logout ends the session and clears the cookie', async () => {
           const { cookie } = await signedIn();
           const out = await send(`${api.url}/v1/auth/logout`, {

@@ -15,6 +15,11 @@ export interface SignInContext {
   userAgent: string;
   /** The request's id, for the `session.created` audit entry. */
   requestId?: string;
+  /**
+   * The session token the browser presented while signing in (confirming it is the person, or signing in
+   * again): a live session of the same account it names is ended by the new one, so one browser holds one.
+   */
+  replacing?: string | undefined;
 }
 
 /** A new session: the cookie value (shown once) and when it ends at the latest. */
@@ -122,8 +127,10 @@ export class SessionService {
       restricted: options.restricted === true,
       revokedAt: null,
     };
+    const replaced = await this.sessionReplacedBy(account.id, context.replacing, now);
     await this.deps.uow.run(async (tx) => {
       await tx.identity.sessions.create(session);
+      if (replaced !== null) await tx.identity.sessions.revoke(account.id, replaced.id, now);
       await tx.audit.record({
         orgId: account.orgId,
         actor: `account:${account.id}`,
@@ -131,11 +138,23 @@ export class SessionService {
         requestId: context.requestId,
         action: 'session.created',
         target: `accounts/${account.id}/sessions/${session.id}`,
-        details: { method },
+        details: replaced === null ? { method } : { method, replaces: replaced.id },
         at: now,
       });
     });
     return { token, expiresAt: this.expiryOf(session), account: accountView(account), session };
+  }
+
+  /** The live session of `accountId` that `token` names, if any: another account's session is left alone. */
+  private async sessionReplacedBy(
+    accountId: string,
+    token: string | undefined,
+    now: Date,
+  ): Promise<SessionRow | null> {
+    if (token === undefined) return null;
+    const hash = this.deps.keyedHash.mac(SecretPurpose.session, token);
+    const session = await this.deps.store.sessions.findByTokenHash(hash, now);
+    return session !== null && session.accountId === accountId && this.isLive(session, now) ? session : null;
   }
 
   /**

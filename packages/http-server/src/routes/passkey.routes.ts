@@ -12,7 +12,7 @@ import {
   type PasskeyService,
 } from '@svc/domain';
 import { z } from 'zod';
-import { sessionCookie } from '../http/session-cookie.js';
+import { sessionCookie, sessionTokenOf } from '../http/session-cookie.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingSession } from './route-principal.js';
@@ -153,6 +153,7 @@ export function passkeyRoutes(passkeys: PasskeyService, secureCookies: boolean):
         const issued = await passkeys.authenticate(body.response, {
           ip: clientIp,
           userAgent: String(headers['user-agent'] ?? ''),
+          replacing: sessionTokenOf(typeof headers.cookie === 'string' ? headers.cookie : undefined),
         });
         return {
           status: 200,

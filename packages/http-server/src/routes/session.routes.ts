@@ -7,7 +7,7 @@ import {
   type SessionService,
 } from '@svc/domain';
 import { z } from 'zod';
-import { clearedSessionCookie, sessionCookie } from '../http/session-cookie.js';
+import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount, actingSession } from './route-principal.js';
 
@@ -37,6 +37,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
           ip: clientIp,
           userAgent: String(headers['user-agent'] ?? ''),
           requestId,
+          replacing: sessionTokenOf(typeof headers.cookie === 'string' ? headers.cookie : undefined),
         });
         return {
           status: 200,
