@@ -92,7 +92,7 @@ describe('the installed svc command (npx svc …)', () => {
     expect(lines[0]).toBe(`listening on ${url}`);
     const text = lines.join('\n');
     expect(text).toContain(`${url}/docs`);
-    expect(text).toContain(`dashboard      ${url}/`);
+    expect(text).toContain(`dashboard      ${url.replace('//127.0.0.1:', '//localhost:')}/`);
     expect(text).toContain(join(resolve(dataDir), 'mail'));
     expect(text).toContain(`npx svc accounts set-operator EMAIL --data-dir ${dataDir}`);
     expect(text).toContain('docs/first-ten-minutes.md');

@@ -4,6 +4,7 @@ import {
   browserSkipReason,
   type DashboardServer,
   launchBrowser,
+  localhostUrl,
   newEmail,
   newPage,
   PASSWORD,
@@ -76,7 +77,8 @@ describe.skipIf(browserSkipReason !== undefined)(
       // The session survives a reload: the cookie is the browser's, HttpOnly, and the page asks the API who it is.
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Profiles' }).waitFor();
-      const cookies = await page.context().cookies(server.url);
+      // The emailed link led to the dashboard under localhost (where passkeys work): the session is there.
+      const cookies = await page.context().cookies(localhostUrl(server));
       expect(cookies.find((cookie) => cookie.name === 'svc_session')?.httpOnly).toBe(true);
 
       await signOut(page);

@@ -5,6 +5,7 @@ import {
   browserSkipReason,
   type DashboardServer,
   launchBrowser,
+  localhostUrl,
   newEmail,
   newPage,
   PASSWORD,
@@ -26,7 +27,7 @@ async function joinWaitlist(page: Page, server: DashboardServer, email: string):
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   const link = await server.linkFromEmail(email, /\/waitlist\/confirm\?token=/);
-  expect(link.startsWith(`${server.url}/waitlist/confirm?token=`)).toBe(true);
+  expect(link.startsWith(`${localhostUrl(server)}/waitlist/confirm?token=`)).toBe(true);
   await page.goto(link);
   await page.getByRole('status').getByText('is confirmed on the waitlist').waitFor();
 }

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, outboxMailTo } from '../../support/api-harness.js';
 import { exitOf, listeningUrl, spawnSvc } from '../../support/cli-process.js';
-import { type DashboardServer, newEmail, startDashboardServer } from '../../support/dashboard-browser.js';
+import {
+  type DashboardServer,
+  localhostUrl,
+  newEmail,
+  startDashboardServer,
+} from '../../support/dashboard-browser.js';
 import { send } from '../../support/http.js';
 
 /** The dashboard as `svc serve` answers it over HTTP: what a browser gets before any script runs. */
@@ -75,11 +80,12 @@ describe('svc serve serves the dashboard on its own origin', () => {
     expect((await send(`${server.url}/login`, { method: 'POST', body: {} })).status).toBe(404);
   });
 
-  it('links emails to its own origin, so that the emailed links open this dashboard', async () => {
+  it('links emails to its own origin under localhost, so that the emailed links open this dashboard with passkeys', async () => {
     const email = newEmail();
     await server.client().auth.signup({ email, password: 'correct horse battery staple' });
     const link = await server.linkFromEmail(email, /\/verify-email\?token=ver_/);
-    expect(link.startsWith(`${server.url}/verify-email?token=ver_`)).toBe(true);
+    // Under localhost, not 127.0.0.1: WebAuthn refuses an IP address, so passkeys work only there.
+    expect(link.startsWith(`${localhostUrl(server)}/verify-email?token=ver_`)).toBe(true);
   });
 
   it('accepts the dashboard origin under both loopback names (127.0.0.1 and localhost) for session writes', async () => {

@@ -3,15 +3,13 @@ import type { Settings } from '@svc/composition';
 import type { StorageFlags } from '../settings-from-options.js';
 
 /**
- * Where the dashboard answers: this server (under `localhost` too, where passkeys work, since WebAuthn refuses
- * an IP address), or the dashboard hosted elsewhere that SVC_DASHBOARD_URL names.
+ * Where the dashboard answers: this server (under `localhost` on loopback, where passkeys work, since WebAuthn
+ * refuses an IP address, and where emailed links lead), or the dashboard hosted elsewhere that
+ * SVC_DASHBOARD_URL names.
  */
 function dashboardLine(settings: Settings): string {
   if (!settings.servesDashboard) return `${settings.dashboardUrl} (hosted apart from this server)`;
-  const localhost = settings.baseUrl.replace('//127.0.0.1:', '//localhost:');
-  return localhost === settings.baseUrl
-    ? `${settings.baseUrl}/`
-    : `${settings.baseUrl}/ (passkeys: ${localhost}/)`;
+  return `${settings.dashboardUrl}/`;
 }
 
 /**

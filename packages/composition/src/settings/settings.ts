@@ -85,7 +85,7 @@ export const RawSettings = z.object({
     description: '`{base_url}` of the spec (links in mail, DDNS update URLs, problem types)',
   }),
   SVC_DASHBOARD_URL: z.url().optional().register(settingDocs, {
-    defaultText: 'the base URL (svc serves the dashboard)',
+    defaultText: 'the base URL, `localhost` on loopback',
     description:
       '`{dashboard_url}` of emailed links; unset, `svc serve` serves the dashboard at `/` on its own origin',
   }),
@@ -351,7 +351,7 @@ export interface Settings {
   baseUrl: string;
   /** True when SVC_BASE_URL was not set: the server then names its bound address. */
   baseUrlDefaulted: boolean;
-  /** `{dashboard_url}` of emailed links: SVC_DASHBOARD_URL, or the base URL when svc serves the dashboard. */
+  /** `{dashboard_url}` of emailed links: SVC_DASHBOARD_URL, or the base URL (`localhost` on loopback) when svc serves the dashboard. */
   dashboardUrl: string;
   dashboardOrigins: string[];
   /**
@@ -444,10 +444,18 @@ export interface DashboardConfiguration {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** A loopback URL with `localhost` as its host (the path kept, no trailing slash added). */
+function onLocalhost(loopbackUrl: string): string {
+  const url = new URL(loopbackUrl);
+  url.hostname = 'localhost';
+  return url.pathname === '/' && !loopbackUrl.endsWith('/') ? url.origin : url.href;
+}
+
 /**
  * The dashboard's address, origins and WebAuthn relying party: as configured, else derived from the base
  * URL. A dashboard served by svc itself on loopback answers at both `127.0.0.1` and `localhost` (either may be
- * typed), and its relying party is `localhost`, since WebAuthn refuses an IP address as one.
+ * typed), and its relying party is `localhost`, since WebAuthn refuses an IP address as one; so its address,
+ * the one emailed links lead to, is the `localhost` one, where passkeys work too.
  */
 export function dashboardSettings(
   configured: DashboardConfiguration,
@@ -466,7 +474,7 @@ export function dashboardSettings(
       : [];
   const dashboardOrigins = configured.origins ?? [...new Set([url.origin, ...loopbackAliases])];
   return {
-    dashboardUrl,
+    dashboardUrl: loopbackAliases.length > 0 ? onLocalhost(dashboardUrl) : dashboardUrl,
     dashboardOrigins,
     signupOrigins: configured.signupOrigins ?? dashboardOrigins,
     webauthnRpId:
