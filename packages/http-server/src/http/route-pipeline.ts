@@ -272,8 +272,8 @@ function replay(res: Response, stored: StoredResponse): void {
 }
 
 /**
- * The express handler of one route: rate limit, credential, scope, CSRF, input validation, idempotency, then
- * the handler. Every failure goes to the problem middleware.
+ * The express handler of one route: rate limit, credential, scope, CSRF, step-up, input validation,
+ * idempotency, then the handler. Every failure goes to the problem middleware.
  */
 export function routePipeline(route: AnyRoute, deps: PipelineDependencies): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -284,8 +284,8 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
       locals.principal = principal;
       if (principal?.setCookie !== undefined) res.append('Set-Cookie', principal.setCookie);
       authorise(route, principal, deps.requireStrongAdminSignIn);
-      assertStepUp(route, principal, deps.clock);
       assertSameOriginWrite(req, principal, deps.origins);
+      assertStepUp(route, principal, deps.clock);
 
       const bodySchema = route.request?.body;
       if (bodySchema !== undefined && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
