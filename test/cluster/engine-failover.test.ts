@@ -1,4 +1,9 @@
-import { createMessageBus, createPostgresDatabase, type PostgresDatabase } from '@svc/adapters';
+import {
+  createMessageBus,
+  createPostgresDatabase,
+  isDependencyUnavailable,
+  type PostgresDatabase,
+} from '@svc/adapters';
 import type { MessageBus } from '@svc/domain';
 import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,11 +63,26 @@ describe.skipIf(skipReason !== undefined)('engines named by several URLs', () =>
     await pool.query('CREATE TABLE failover_probe (n int PRIMARY KEY)');
     await pool.query('INSERT INTO failover_probe VALUES (1)');
     await running.crashPrimary();
-    // With the primary gone and the standby still in recovery, there is nowhere to write.
-    await expect(pool.query('INSERT INTO failover_probe VALUES (2)')).rejects.toThrow();
-    await expect(pool.query('INSERT INTO failover_probe VALUES (2)')).rejects.toThrow(
-      /no writable PostgreSQL host/,
-    );
+    // With the primary gone and the standby still in recovery, there is nowhere to write: failures the
+    // problem mapper answers 503 with Retry-After, never 500 (issue 35).
+    const cut = await pool.query('INSERT INTO failover_probe VALUES (2)').catch((error: unknown) => error);
+    expect(isDependencyUnavailable(cut), String(cut)).toBe(true);
+    const nowhere = await pool
+      .query('INSERT INTO failover_probe VALUES (2)')
+      .catch((error: unknown) => error);
+    expect(String(nowhere)).toMatch(/no writable PostgreSQL host/);
+    expect(isDependencyUnavailable(nowhere)).toBe(true);
+    // A standby reached directly refuses a write with 25006, which is no writable host either.
+    const standbyOnly = await createPostgresDatabase({ url: running.standbyUrl }, { max: 1 });
+    try {
+      const readOnly = await standbyOnly.pool
+        .query('INSERT INTO failover_probe VALUES (3)')
+        .catch((error: unknown) => error);
+      expect((readOnly as { code?: string }).code).toBe('25006');
+      expect(isDependencyUnavailable(readOnly)).toBe(true);
+    } finally {
+      await standbyOnly.close();
+    }
     await running.promoteStandby();
     await pool.query('INSERT INTO failover_probe VALUES (2)');
     const { rows } = await pool.query<{ n: number }>('SELECT n FROM failover_probe ORDER BY n');

@@ -183,6 +183,8 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
     });
     await expectNothingLost('PostgreSQL failover', outcome);
     expect(outcome.writesAfterRecovery).toBe(true);
+    // A request that meets no writable host is told to retry (503 with Retry-After), never 500 (issue 35).
+    expect(outcome.failures.filter((failure) => failure.what.startsWith('500'))).toEqual([]);
     // Failures stay inside the failover window: nothing fails once the standby took over.
     expect(outcome.recoveredMs).toBeLessThan(LOAD_MS - FAULT_AT_MS);
   }, 90_000);

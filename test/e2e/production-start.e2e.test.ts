@@ -72,6 +72,20 @@ describe('svc serve in production', () => {
     expect(refused.stdout).not.toContain('listening on');
   }, 60_000);
 
+  it('refuses SVC_TRUST_PROXY=true or a hop count, naming the setting (issue 35)', async () => {
+    for (const trustProxy of ['true', '1']) {
+      const refused = await runSvc(['serve', '--data-dir', join(dataDir, 'trust-all')], {
+        ...PRODUCTION,
+        SVC_ALLOW_EMBEDDED: 'true',
+        SVC_TRUST_PROXY: trustProxy,
+      });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('SVC_TRUST_PROXY');
+      expect(refused.stderr).toContain('addresses or CIDRs');
+      expect(refused.stdout).not.toContain('listening on');
+    }
+  }, 60_000);
+
   it('refuses an allow setting that is not true or false', async () => {
     const refused = await runSvc(['serve', '--data-dir', join(dataDir, 'bad-flag')], {
       ...PRODUCTION,

@@ -21,6 +21,11 @@ describe(problemFromError.name, () => {
     ],
     ['PostgreSQL starting up (57P03)', withCode('the database system is starting up', '57P03')],
     ['a connection exception (08006)', withCode('connection failure', '08006')],
+    [
+      'a write reaching a standby or a demoted primary (25006)',
+      withCode('cannot execute INSERT in a read-only transaction', '25006'),
+    ],
+    ['PostgreSQL crash shutdown (57P02)', withCode('terminating connection because of crash', '57P02')],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     [
       'a client broken by an earlier loss',

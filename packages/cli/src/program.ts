@@ -28,8 +28,9 @@ export function createProgram(): Command {
       [
         '',
         'Settings: serve and the storage commands (migrate, accounts set-operator, invites, simulate) read the',
-        'server settings of the README; the API-client commands read --api-url/SVC_API_URL, --token/SVC_TOKEN',
-        'and --config/SVC_CONFIG, which every other command accepts and ignores.',
+        'server settings of the README; the API-client commands read --api-url/SVC_API_URL, the token from',
+        'SVC_TOKEN, --token-stdin (standard input) or --config/SVC_CONFIG, which every other command accepts and',
+        'ignores. --token <token> works but shows the token to other local users (ps) and shell history.',
         'API token scopes grant only what they name: profiles:write does not include profiles:read.',
         'Exit codes: 0 success, 1 API or command error (problem code printed), 2 bad usage.',
       ].join('\n'),

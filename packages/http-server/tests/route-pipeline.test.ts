@@ -56,6 +56,7 @@ describe(routePipeline.name, () => {
         rateLimiter: new ClientIpRateLimiter(8),
         origins: { dashboard: new Set(), signup: new Set() },
         requireStrongAdminSignIn: false,
+        clock: { now: () => new Date() },
       }),
     );
     app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -5,7 +5,7 @@ import { BLOCKLIST_CATALOGUE } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
-import { runSvc } from '../../support/cli-process.js';
+import { completionOf, runSvc, spawnSvc } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
 import { createOperator, type TestOperator } from './operator-fixture.js';
 
@@ -116,6 +116,33 @@ describe('svc operator commands against a running server (RUNNER.md, spec 4.10)'
       '--json',
     ]);
     expect(viaFlags.code, viaFlags.stderr).toBe(0);
+    // The command line is readable by other local users (issue 35): svc says so, and names the alternatives.
+    expect(viaFlags.stderr).toContain('warning: --token puts the API token on the command line');
+    expect(viaFlags.stderr).toContain('SVC_TOKEN, --token-stdin or the config file');
+    const viaEnvironment = await svc(['blocks', 'list', '--json']);
+    expect(viaEnvironment.code, viaEnvironment.stderr).toBe(0);
+    expect(viaEnvironment.stderr).not.toContain('warning');
+    const piped = spawnSvc(['blocks', 'list', '--api-url', api.url, '--token-stdin', '--json'], {
+      XDG_CONFIG_HOME: scratch,
+      SVC_API_URL: '',
+      SVC_TOKEN: '',
+    });
+    piped.stdin.end(`${adminToken}\n`);
+    const viaStdin = await completionOf(piped);
+    expect(viaStdin.code, viaStdin.stderr).toBe(0);
+    expect(viaStdin.stderr).toBe('');
+    expect(JSON.parse(viaStdin.stdout)).toEqual(JSON.parse(viaFlags.stdout));
+    const emptyStdin = spawnSvc(['blocks', 'list', '--api-url', api.url, '--token-stdin'], {
+      XDG_CONFIG_HOME: scratch,
+      SVC_TOKEN: '',
+    });
+    emptyStdin.stdin.end('');
+    const empty = await completionOf(emptyStdin);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('standard input holds no token');
+    const both = await svcNoConfig(['blocks', 'list', '--api-url', api.url, '--token', 'x', '--token-stdin']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('either --token or --token-stdin');
     const config = join(scratch, 'config.json');
     writeFileSync(config, JSON.stringify({ api_url: api.url, token: adminToken }));
     chmodSync(config, 0o644);

@@ -19,10 +19,12 @@ const SOCKET_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs of a server that is not there to answer: class 08 (connection exception),
- * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down), too_many_connections.
+ * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down), too_many_connections,
+ * and read_only_sql_transaction: a write that reached a standby or a primary demoted under its connection,
+ * which during a failover means there is no writable host yet (issue 35).
  */
 function isUnavailableSqlState(code: string): boolean {
-  return /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code);
+  return /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '25006'].includes(code);
 }
 
 /** node-postgres reports a connection lost mid-query or a pool connect time-out without a code. */

@@ -10,6 +10,7 @@ import { ExitCode, type Output, processOutput, usageError } from '../output.js';
 export interface ApiFlags {
   apiUrl?: string;
   token?: string;
+  tokenStdin?: boolean;
   config?: string;
   json?: boolean;
 }
@@ -24,7 +25,11 @@ export interface ApiContext {
 export function apiOptions(command: Command): Command {
   return command
     .option('--api-url <url>', 'API base address (SVC_API_URL; default from the config file)')
-    .option('--token <token>', 'API token with the admin scope (SVC_TOKEN; default from the config file)')
+    .option(
+      '--token <token>',
+      'API token with the admin scope; other local users can read a command line (ps): prefer SVC_TOKEN, --token-stdin or the config file',
+    )
+    .option('--token-stdin', 'read the API token from standard input (its first line)')
     .option(
       '--config <file>',
       'JSON config {api_url, token}, mode 0600 (SVC_CONFIG; default ~/.config/svc/config.json)',
@@ -67,15 +72,45 @@ function fromEnvironment(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/** The first line of standard input: a token piped in (`pass show svc | svc … --token-stdin`). */
+function tokenFromStdin(): string {
+  let text: string;
+  try {
+    text = readFileSync(0, 'utf8');
+  } catch (error) {
+    return usageError(`--token-stdin: cannot read standard input: ${(error as Error).message}`);
+  }
+  const token = text.split(/\r?\n/, 1)[0]?.trim() ?? '';
+  if (token === '') usageError('--token-stdin: standard input holds no token');
+  return token;
+}
+
+/**
+ * The token of the command line's flags. `--token` works, but a process's arguments are readable by every
+ * local user (`ps`, /proc/<pid>/cmdline) while it runs, and land in shell history: it is warned about.
+ */
+function tokenOfFlags(flags: ApiFlags, warn: (text: string) => void): string | undefined {
+  if (flags.token !== undefined && flags.tokenStdin === true)
+    usageError('pass either --token or --token-stdin, not both');
+  if (flags.tokenStdin === true) return tokenFromStdin();
+  if (flags.token !== undefined) {
+    warn(
+      'svc: warning: --token puts the API token on the command line, where other local users can read it (ps) and shell history keeps it; use SVC_TOKEN, --token-stdin or the config file',
+    );
+  }
+  return flags.token;
+}
+
 /** The client of an API-client command: flags, then environment, then the config file. */
-export function clientOf(flags: ApiFlags): SvcClient {
+export function clientOf(flags: ApiFlags, warn: (text: string) => void = () => undefined): SvcClient {
   const explicitConfig = flags.config ?? fromEnvironment('SVC_CONFIG');
   const config = readConfig(explicitConfig ?? defaultConfigPath(), explicitConfig !== undefined);
   const baseUrl = flags.apiUrl ?? fromEnvironment('SVC_API_URL') ?? config.api_url;
-  const token = flags.token ?? fromEnvironment('SVC_TOKEN') ?? config.token;
+  const token = tokenOfFlags(flags, warn) ?? fromEnvironment('SVC_TOKEN') ?? config.token;
   if (baseUrl === undefined || baseUrl === '')
     usageError('no API address: pass --api-url or set SVC_API_URL');
-  if (token === undefined || token === '') usageError('no API token: pass --token or set SVC_TOKEN');
+  if (token === undefined || token === '')
+    usageError('no API token: set SVC_TOKEN, pass --token-stdin, or put it in the config file');
   try {
     new URL(baseUrl);
   } catch {
@@ -95,7 +130,7 @@ export function apiAction<A extends unknown[]>(
     const command = args.at(-1) as Command;
     const flags = command.opts<ApiFlags>();
     const output = processOutput(flags.json === true);
-    const client = clientOf(flags);
+    const client = clientOf(flags, output.error);
     try {
       await run({ client, output }, ...args);
     } catch (error) {

@@ -154,7 +154,7 @@ export const RawSettings = z.object({
   SVC_TRUST_PROXY: z.string().min(1).optional().register(settingDocs, {
     defaultText: 'unset (no proxy trusted)',
     description:
-      'express `trust proxy` value (`true`, a hop count, or addresses/CIDRs) behind a load balancer',
+      "express `trust proxy`: the load balancers' addresses or CIDRs, comma-separated; `true` or hop counts in development only",
   }),
   SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300).register(settingDocs, {
     description: 'requests a minute per client IP on unauthenticated routes (429 `rate_limited` beyond)',

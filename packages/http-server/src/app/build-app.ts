@@ -5,6 +5,7 @@ import {
   type ApiTokenService,
   type AuditLogService,
   type ClientErrorService,
+  Clock,
   ColumnarStore,
   CountryLookup,
   type CursorSealer,
@@ -152,6 +153,7 @@ export async function buildApp(
     container.getAsync<ProfileService>(ProfileServiceToken),
   ]);
   const tokenInvalidation = await container.getAsync<ApiTokenInvalidation>(ApiTokenInvalidation);
+  const clock = await container.getAsync<Clock>(Clock);
   const secondFactors = await container.getAsync<SecondFactorService>(SecondFactorServiceToken);
   const passkeys = await container.getAsync<PasskeyService>(PasskeyServiceToken);
 
@@ -237,6 +239,7 @@ export async function buildApp(
       rateLimiter: new ClientIpRateLimiter(settings.rateLimitPerMinute),
       origins,
       requireStrongAdminSignIn: settings.env !== 'development',
+      clock,
     },
     origins,
     problemBase: settings.problemBase,

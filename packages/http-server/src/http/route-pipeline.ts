@@ -1,5 +1,12 @@
 import { pipeline, Readable } from 'node:stream';
-import { DomainError, type IdempotencyService, type KeyedHash, type StoredResponse } from '@svc/domain';
+import {
+  assertRecentSignIn,
+  type Clock,
+  DomainError,
+  type IdempotencyService,
+  type KeyedHash,
+  type StoredResponse,
+} from '@svc/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AnyRoute, RouteResult } from '../routes/route-definition.js';
 import { canonicalJson } from './canonical-json.js';
@@ -19,6 +26,8 @@ export interface PipelineDependencies {
   origins: CorsOrigins;
   /** Outside development, admin routes need a strong sign-in (spec 5.4). */
   requireStrongAdminSignIn: boolean;
+  /** The step-up window of credential changes counts on it. */
+  clock: Clock;
 }
 
 /** Headers of a first response worth replaying with it. */
@@ -82,6 +91,26 @@ function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: bo
       'Operator routes need a sign-in with a passkey or a password and an authenticator code.',
     );
   }
+}
+
+/**
+ * The step-up of a credential change, here rather than only in the use case: a replay never reaches the use
+ * case, and must not hand out a secret the session could no longer mint (issue 35). API tokens cannot reach
+ * these routes (`auth: 'session'`); were one to, it has no sign-in to be recent.
+ */
+function assertStepUp(route: AnyRoute, principal: Principal | null, clock: Clock): void {
+  if (route.stepUp !== true || principal?.session == null) return;
+  assertRecentSignIn(principal.session, clock.now());
+}
+
+/**
+ * Who a stored secret may be replayed to: the session or API token that made the first request, not merely its
+ * account (another session of it, a token of it). Part of the fingerprint, so that another credential's reuse
+ * of the key is the spec's key reuse.
+ */
+function replayBinding(route: AnyRoute, principal: Principal | null): string {
+  if (route.answersSecret !== true || principal === null) return '';
+  return principal.session === null ? `${principal.actor}\n` : `session:${principal.session.id}\n`;
 }
 
 /**
@@ -243,8 +272,8 @@ function replay(res: Response, stored: StoredResponse): void {
 }
 
 /**
- * The express handler of one route: rate limit, credential, scope, CSRF, input validation, idempotency, then
- * the handler. Every failure goes to the problem middleware.
+ * The express handler of one route: rate limit, credential, scope, CSRF, step-up, input validation,
+ * idempotency, then the handler. Every failure goes to the problem middleware.
  */
 export function routePipeline(route: AnyRoute, deps: PipelineDependencies): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -256,6 +285,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
       if (principal?.setCookie !== undefined) res.append('Set-Cookie', principal.setCookie);
       authorise(route, principal, deps.requireStrongAdminSignIn);
       assertSameOriginWrite(req, principal, deps.origins);
+      assertStepUp(route, principal, deps.clock);
 
       const bodySchema = route.request?.body;
       if (bodySchema !== undefined && hasBody(req) && !req.is(['application/json', 'application/*+json'])) {
@@ -287,7 +317,7 @@ export function routePipeline(route: AnyRoute, deps: PipelineDependencies): Requ
       }
       const scope = principal?.accountId ?? `ip:${locals.clientIp}`;
       const fingerprint = deps.keyedHash.sha256(
-        `${req.method} ${req.originalUrl}\n${canonicalJson(req.body ?? null)}`,
+        `${replayBinding(route, principal)}${req.method} ${req.originalUrl}\n${canonicalJson(req.body ?? null)}`,
       );
       const start = await deps.idempotency.start(scope, key, fingerprint);
       if (start.kind === 'replay') {

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  DomainError,
   LOG_LIMIT_DEFAULT,
   LogQueryParameters,
   type LogQueryService,
@@ -10,7 +11,7 @@ import {
 } from '@svc/domain';
 import { z } from 'zod';
 import type { Authenticator, Principal } from '../http/principal.js';
-import { isTransientFailure, LogEventStream } from '../streams/log-event-stream.js';
+import { isTransientFailure, LogEventStream, type StreamPermission } from '../streams/log-event-stream.js';
 import type { StreamSlots } from '../streams/stream-slots.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount } from './route-principal.js';
@@ -30,11 +31,15 @@ export interface LogStreamRouteDependencies {
   problemBase: string;
 }
 
-const DESCRIPTION = `Server-sent events (spec 6.1) carrying the filters of a tail query. Events: \`rows\` (data: a query result with the new rows, newest first; the event id is the tail cursor after them; the first event carries the latest rows up to \`limit\` unless resuming; sent only when there are rows); \`error\` (data: a problem document; the stream goes on after node_offline, node_timeout or a 5xx and ends after any other); \`partial\` (data: \`{"partial": true, "partial_reason": "node_reconnecting"}\`, once while a self-hosted profile's node reconnects, until a complete poll); a \`: heartbeat\` comment every 15 s, re-checking the credential and the profile (a revoked session or token or a deleted profile ends the stream). Resume with the \`Last-Event-ID\` header or \`cursor\` set to the last event id: no gap, no repeat. The destination is polled every second; a stream ends after one hour; at most 4 streams per account per API server (429 too_many_streams). Polling GET /v1/profiles/{id}/logs with the tail cursor is the fallback. Errors found before the stream starts (validation, cursor, profile, scope) answer as problem documents.`;
+const DESCRIPTION = `Server-sent events (spec 6.1) carrying the filters of a tail query. Events: \`rows\` (data: a query result with the new rows, newest first; the event id is the tail cursor after them; the first event carries the latest rows up to \`limit\` unless resuming; sent only when there are rows); \`error\` (data: a problem document; the stream goes on after node_offline, node_timeout or a 5xx and ends after any other); \`partial\` (data: \`{"partial": true, "partial_reason": "node_reconnecting"}\`, once while a self-hosted profile's node reconnects, until a complete poll); a \`: heartbeat\` comment every 15 s, re-checking the credential and the profile (a revoked session or token or a deleted profile ends the stream; a re-check that cannot be made, the database out of reach, keeps the stream open and is tried again at the next heartbeat, and after a minute of such failures the stream sends a 503 \`error\` event and ends). Resume with the \`Last-Event-ID\` header or \`cursor\` set to the last event id: no gap, no repeat. The destination is polled every second; a stream ends after one hour; at most 4 streams per account per API server (429 too_many_streams). Polling GET /v1/profiles/{id}/logs with the tail cursor is the fallback. Errors found before the stream starts (validation, cursor, profile, scope) answer as problem documents.`;
 
 /** GET /v1/profiles/{id}/logs/stream (spec 4.6, 6.1). */
 export function logStreamRoutes(deps: LogStreamRouteDependencies): AnyRoute[] {
-  /** The credential that opened the stream is still live (sessions are looked up without renewing them). */
+  /**
+   * The credential that opened the stream is still live (sessions are looked up without renewing them). A
+   * refusal (a DomainError such as unauthenticated) is an answer; any other failure is the check failing
+   * (the database out of reach) and is thrown, for the stream to decide later.
+   */
   const credentialLive = async (
     principal: Principal,
     request: { headers: Parameters<Authenticator['authenticate']>[0]['headers']; clientIp: string },
@@ -46,8 +51,9 @@ export function logStreamRoutes(deps: LogStreamRouteDependencies): AnyRoute[] {
     }
     try {
       return (await deps.authenticator.authenticate(request)) !== null;
-    } catch {
-      return false;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
     }
   };
 
@@ -107,13 +113,15 @@ export function logStreamRoutes(deps: LogStreamRouteDependencies): AnyRoute[] {
             const stream = new LogEventStream(
               {
                 poll,
-                stillAllowed: async () => {
-                  if (!(await credentialLive(opener, { headers, clientIp }))) return false;
+                stillAllowed: async (): Promise<StreamPermission> => {
                   try {
+                    if (!(await credentialLive(opener, { headers, clientIp }))) return 'revoked';
                     await deps.profiles.get(account.orgId, params.id);
-                    return true;
-                  } catch {
-                    return false;
+                    return 'allowed';
+                  } catch (error) {
+                    // A domain answer (the profile gone, the credential refused) ends the stream; an outage
+                    // of the check does not, for a while (issue 35).
+                    return error instanceof DomainError ? 'revoked' : 'unchecked';
                   }
                 },
                 clock: deps.clock,

@@ -40,11 +40,12 @@ export function nodeRoutes(nodes: NodeService): AnyRoute[] {
       operationId: 'createNode',
       summary: 'Create a node and its one-time enrolment code',
       description:
-        'The enrolment code is shown once and works once, for 24 hours: a node exchanges it at POST /v1/nodes/enrol for its node token. A suspended profile is 409 profile_suspended; an account whose address is not verified is 403 email_unverified. The profile’s version does not change. A replay with the same Idempotency-Key answers the same code (kept sealed with the server key meanwhile).',
+        'The enrolment code is shown once and works once, for 24 hours: a node exchanges it at POST /v1/nodes/enrol for its node token. A suspended profile is 409 profile_suspended; an account whose address is not verified is 403 email_unverified. The profile’s version does not change. A replay with the same Idempotency-Key answers the same code (kept sealed with the server key meanwhile), to the same session or API token only: another credential reusing the key is 409 idempotency_key_reused.',
       tags: ['nodes'],
       auth: 'account',
       scope: 'profiles:write',
       idempotent: true,
+      answersSecret: true,
       request: { params: ProfilePath, body: NodeCreate },
       errorStatuses: [409],
       responses: {

@@ -81,6 +81,18 @@ export interface RouteDefinition<
   responses: Record<number, SuccessResponse>;
   /** Accepts Idempotency-Key (creating POSTs, spec 4.1.5). */
   idempotent?: boolean;
+  /**
+   * A credential change (spec 5.5.2): a session must have signed in within the step-up window, or 403
+   * reauth_required. The pipeline checks it before an Idempotency-Key replay, which would otherwise hand the
+   * first answer's secret to a session that could no longer mint it.
+   */
+  stepUp?: boolean;
+  /**
+   * The answer carries a secret shown once (a token, an enrolment code): its replay goes only to the
+   * credential, session or API token, that made the first request; another one with the same key is 409
+   * idempotency_key_reused (ADR 0018).
+   */
+  answersSecret?: boolean;
   /** Extra problem statuses the handler can answer beyond those implied by the other fields. */
   errorStatuses?: number[];
   /** Open to a restricted recovery session, which must set up a second factor first (spec 5.5.3). */

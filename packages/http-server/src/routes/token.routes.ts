@@ -30,10 +30,12 @@ export function tokenRoutes(tokens: ApiTokenService): AnyRoute[] {
       operationId: 'createToken',
       summary: 'Create an API token',
       description:
-        'Session only: a token cannot create another token. A credential change: needs a sign-in within the last five minutes (403 reauth_required) and a verified address (403 email_unverified). The secret (`svc_` and 52 characters) is in this answer only, and in the replay of this request with the same Idempotency-Key within 24 hours (kept sealed with the server key meanwhile). The admin scope is for operator accounts, and outside development needs a sign-in with a second factor or a passkey.',
+        'Session only: a token cannot create another token. A credential change: needs a sign-in within the last five minutes (403 reauth_required) and a verified address (403 email_unverified). The secret (`svc_` and 52 characters) is in this answer only, and in the replay of this request with the same Idempotency-Key within 24 hours (kept sealed with the server key meanwhile), to the same session only, and within its step-up window: another session reusing the key is 409 idempotency_key_reused. The admin scope is for operator accounts, and outside development needs a sign-in with a second factor or a passkey.',
       tags: ['tokens'],
       auth: 'session',
       idempotent: true,
+      stepUp: true,
+      answersSecret: true,
       request: { body: TokenCreate },
       responses: {
         201: {

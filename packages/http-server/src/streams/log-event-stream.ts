@@ -1,11 +1,23 @@
 import type { Clock, QueryResult, Timers } from '@svc/domain';
-import { problemFromError } from '../problems/problem-document.js';
+import { problemFor, problemFromError } from '../problems/problem-document.js';
 import type { EventChannel } from '../routes/route-definition.js';
 
 /** How often the tail is polled (and the destination re-checked), the heartbeat, the longest stream (spec 6.1, 8). */
 export const STREAM_POLL_MS = 1_000;
 export const STREAM_HEARTBEAT_MS = 15_000;
 export const STREAM_MAX_MS = 3_600_000;
+/**
+ * How long a stream stays open while its credential and profile cannot be re-checked (the database out of
+ * reach): long enough for a failover or a restart, short enough that a credential revoked meanwhile reads
+ * little. Past it the stream sends a 503 `error` event and ends; the client's reconnect is checked afresh.
+ */
+export const STREAM_RECHECK_GRACE_MS = 60_000;
+
+/**
+ * What a heartbeat's re-check found: still `allowed`, `revoked` (the credential ended or the profile is gone:
+ * the stream ends), or `unchecked` (the check itself failed, the database out of reach: decided later).
+ */
+export type StreamPermission = 'allowed' | 'revoked' | 'unchecked';
 
 /** Codes after which a stream goes on polling: the node may come back (spec 6.1). */
 const TRANSIENT_CODES = new Set(['node_offline', 'node_timeout']);
@@ -14,8 +26,8 @@ const TRANSIENT_CODES = new Set(['node_offline', 'node_timeout']);
 export interface LogEventStreamDependencies {
   /** One tail poll through the log query service (routing by the destination at every call). */
   poll(cursor: string | undefined): Promise<QueryResult>;
-  /** True while the caller's credential and the profile still exist (checked at every heartbeat). */
-  stillAllowed(): Promise<boolean>;
+  /** Whether the caller's credential and the profile still exist (checked at every heartbeat). */
+  stillAllowed(): Promise<StreamPermission>;
   clock: Clock;
   timers: Timers;
   problemContext: { requestId: string; problemBase: string };
@@ -54,6 +66,8 @@ export class LogEventStream {
   private cancelTimer: (() => void) | null = null;
   private readonly startedAt: number;
   private lastBeat: number;
+  /** When the re-checks began failing (null while they succeed). */
+  private uncheckedSince: number | null = null;
 
   constructor(
     private readonly deps: LogEventStreamDependencies,
@@ -90,7 +104,7 @@ export class LogEventStream {
     if (now - this.lastBeat >= STREAM_HEARTBEAT_MS) {
       this.lastBeat = now;
       this.channel.write(': heartbeat\n\n');
-      if (!(await this.deps.stillAllowed())) return this.end();
+      if (!(await this.recheck(now))) return this.end();
       if (this.closed) return;
     }
     let result: QueryResult;
@@ -102,6 +116,31 @@ export class LogEventStream {
       return;
     }
     if (!this.closed) this.deliver(result);
+  }
+
+  /**
+   * Only a revoked credential or a deleted profile ends the stream: an outage of the check keeps it open, the
+   * next heartbeat checking again, until it lasted {@link STREAM_RECHECK_GRACE_MS}.
+   */
+  private async recheck(now: number): Promise<boolean> {
+    const permission = await this.deps.stillAllowed().catch((): StreamPermission => 'unchecked');
+    if (permission === 'allowed') {
+      this.uncheckedSince = null;
+      return true;
+    }
+    if (permission === 'revoked') return false;
+    this.uncheckedSince ??= now;
+    if (now - this.uncheckedSince < STREAM_RECHECK_GRACE_MS) return true;
+    if (!this.closed) {
+      const problem = problemFor(
+        'internal',
+        'The stream’s credential could not be re-checked for a minute: reconnect with Last-Event-ID shortly.',
+        this.deps.problemContext,
+        { retryAfter: 1, status: 503 },
+      );
+      this.channel.write(`event: error\ndata: ${JSON.stringify(problem.body)}\n\n`);
+    }
+    return false;
   }
 
   private deliver(result: QueryResult): void {
