@@ -74,7 +74,7 @@ export type DdnsUpdateUrl = z.infer<typeof DdnsUpdateUrl>;
 export const DdnsUpdate = z
   .object({
     ip: z.ipv4().meta({ description: 'The caller’s IPv4 address, now linked.' }),
-    changed: z.boolean().meta({ description: 'False when the link already had this address.' }),
+    changed: z.boolean().meta({ description: 'False when the link was already active with this address.' }),
   })
   .meta({ id: 'DdnsUpdate' });
 export type DdnsUpdate = z.infer<typeof DdnsUpdate>;
