@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { assertEmailVerified } from '../identity/email-verification.js';
-import type { AccountRecord } from '../identity/identity.records.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileStore, ProfileWriter } from '../profiles/profile.ports.js';
 import { assertWritable } from '../profiles/profile.service.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import { assertEmailVerified } from '../shared/email-verified.js';
 import type { KeyedHash } from '../shared/keyed-hash.ports.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
@@ -15,7 +14,11 @@ import type { DdnsUpdate, LinkedIp, LinkedIpCreate } from './linked-ip.schemas.j
 import { DdnsPurpose, ddnsLookupOf, ddnsTokenOf, isExpiredClaim, pendingCutoff } from './linked-ip-proof.js';
 
 /** The acting account of a linked-IP change: its organisation, and whether its address is verified. */
-export type LinkedIpActor = Pick<AccountRecord, 'orgId' | 'emailVerifiedAt'>;
+export interface LinkedIpActor {
+  orgId: string;
+  /** Null until the account's address is verified: 403 email_unverified for every linked-IP change. */
+  emailVerifiedAt: Date | null;
+}
 
 /** Every DDNS token is a base64url HMAC-SHA-256 (43 characters); anything else is unknown without a lookup. */
 const DDNS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
