@@ -148,6 +148,7 @@ describe('ProfileService writes of the profile row', () => {
       orgId: ORG,
       profileId: profile.id,
       ip: '192.0.2.7',
+      state: 'active',
       ddns: false,
       ddnsGeneration: 1,
       ddnsLookup: 'lookup',

@@ -95,6 +95,7 @@ describe(setupInstructions.name, () => {
     expect(steps).toContain('Do53');
     expect(steps).toContain('/v1/profiles/abc123/linked-ips');
     expect(steps).toMatch(/DDNS.*update URL/);
+    expect(steps).toMatch(/proven.*pending.*proof_url/);
   });
 });
 

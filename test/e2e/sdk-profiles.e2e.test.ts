@@ -50,14 +50,26 @@ async function signedIn(app: TestApp): Promise<{ session: SvcClient; email: stri
   return { session, email };
 }
 
-/** A client holding an API token with the profile scopes, as a script or CI job would use. */
-async function tokenClient(app: TestApp): Promise<SvcClient> {
+/**
+ * A client holding an API token with the profile scopes, as a script or CI job would use; `from` plays it on
+ * a network with that public address (the API trusts the loopback proxy).
+ */
+async function tokenClient(app: TestApp, from?: string): Promise<SvcClient> {
   const { session } = await signedIn(app);
   const { secret } = await session.tokens.create({
     name: 'sdk-profiles',
     scopes: ['profiles:read', 'profiles:write'],
   });
-  return createClient({ baseUrl: app.url, token: secret });
+  if (from === undefined) return createClient({ baseUrl: app.url, token: secret });
+  return createClient({
+    baseUrl: app.url,
+    token: secret,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('x-forwarded-for', from);
+      return fetch(input, { ...init, headers });
+    },
+  });
 }
 
 describe('SDK profiles, linked IPs, setup, catalogues and second factors against the real server', () => {
@@ -166,20 +178,28 @@ describe('SDK profiles, linked IPs, setup, catalogues and second factors against
   });
 
   it('links IPs, reads, rotates and uses DDNS update URLs, and unlinks (spec 4.4)', async () => {
-    const client = await tokenClient(app);
+    // Linked from the network itself: the address is proven.
+    const client = await tokenClient(app, '203.0.113.41');
     const profile = await client.profiles.create({ name: 'Linked' });
     const linked = await client.profiles.linkedIps.create(
       profile.id,
       { ip: '203.0.113.41' },
       { ifMatch: profile.version },
     );
-    expect(linked).toMatchObject({ ip: '203.0.113.41', ddns: false });
+    expect(linked).toMatchObject({ ip: '203.0.113.41', ddns: false, state: 'active' });
     expect((await client.profiles.get(profile.id)).version).toBe(profile.version + 1);
     const conflict = await failureOf(
       client.profiles.linkedIps.create((await client.profiles.create()).id, { ip: '203.0.113.41' }),
     );
     expect(conflict.status).toBe(409);
     expect(conflict.code).toBe('ip_conflict');
+    // From elsewhere, the same address is only a claim, answered with its proof URL.
+    const elsewhere = await tokenClient(app);
+    const claim = await elsewhere.profiles.linkedIps.create((await elsewhere.profiles.create()).id, {
+      ip: '203.0.113.41',
+    });
+    expect(claim).toMatchObject({ ip: '203.0.113.41', state: 'pending' });
+    expect(claim.proof_url).toMatch(/\/v1\/ddns\/[A-Za-z0-9_-]{43}$/);
 
     const slot = await client.profiles.linkedIps.create(profile.id, { ddns: true });
     expect(slot).toMatchObject({ ip: null, ddns: true });

@@ -81,7 +81,8 @@ for (const target of TARGETS) {
     const serverOf = (index: number) => cluster.urls[index % cluster.urls.length] as string;
 
     beforeAll(async () => {
-      cluster = await startCluster(target.storage, target.servers);
+      // Behind a trusted loopback proxy, X-Forwarded-For plays the network a linked address is proven from.
+      cluster = await startCluster(target.storage, target.servers, { SVC_TRUST_PROXY: 'loopback' });
       owner = await createAccount(cluster.harness);
       const identities = await cluster.harness.container.getAsync<IdentityStore>(IdentityStore);
       await setOperatorFlag(identities, owner.email, true);
@@ -244,7 +245,8 @@ for (const target of TARGETS) {
           Array.from({ length: CONCURRENCY }, (_, index) =>
             send(`${serverOf(index)}/v1/profiles/${profiles[index % profiles.length]}/linked-ips`, {
               method: 'POST',
-              headers: owner.auth,
+              // Sent from the address itself: every claim is proven, so the address's one holder is decided.
+              headers: { ...owner.auth, 'x-forwarded-for': ip },
               body: { ip },
             }),
           ),

@@ -6,6 +6,13 @@ export interface IntegrationResult {
   profileId: string;
   deny: string[];
   linkedIp: string | null;
+  /**
+   * `active` when the script ran on the linked network itself (the request proved the address); otherwise
+   * `pending` until `proofUrl` is opened from that network within 24 hours.
+   */
+  linkedIpState: 'pending' | 'active';
+  /** The pending link's proof URL, to open from the linked network (its router's DDNS client may call it). */
+  proofUrl?: string;
   analytics: AnalyticsSummary;
 }
 
@@ -43,6 +50,8 @@ export async function integrate(svc: SvcClient, plan: IntegrationPlan): Promise<
     profileId: profile.id,
     deny: saved.deny,
     linkedIp: link.ip,
+    linkedIpState: link.state,
+    ...(link.proof_url === undefined ? {} : { proofUrl: link.proof_url }),
     analytics: await readAnalytics(svc, profile.id),
   };
 }

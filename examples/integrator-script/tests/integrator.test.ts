@@ -45,6 +45,9 @@ describe('integrator script against an embedded svc', () => {
     });
     expect(result.deny).toEqual(['ads.example.com']);
     expect(result.linkedIp).toBe('198.51.100.20');
+    // The test runs on loopback, not on 198.51.100.20: the link waits for its proof.
+    expect(result.linkedIpState).toBe('pending');
+    expect(result.proofUrl).toMatch(/\/v1\/ddns\/[A-Za-z0-9_-]{43}$/);
     expect(result.analytics).toEqual({
       topDomains: [],
       byStatus: { allowed: 0, blocked: 0, error: 0, rewritten: 0 },

@@ -152,16 +152,18 @@ for (const { name, open, skip } of ENGINES) {
       expect(await engine.committer.current(org, 'zzzzzz')).toBeNull();
     });
 
-    it('reads the addresses linked to the profile with it, in text order, empty DDNS slots left out', async () => {
+    it('reads the active addresses linked to the profile with it, in text order, pending links left out', async () => {
       const linked = await stored();
       const bare = await stored();
       await engine.uow.run(async (tx) => {
-        for (const [index, ip] of ['9.9.9.9', null, '10.0.0.1'].entries()) {
+        for (const [index, ip] of ['9.9.9.9', null, '10.0.0.1', '8.8.4.4'].entries()) {
           const written = await tx.linkedIps.insert({
             id: crypto.randomUUID(),
             orgId: org,
             profileId: linked.id,
             ip,
+            // An unproven claim (8.8.4.4) is never published, nor an empty DDNS slot.
+            state: ip === null || ip === '8.8.4.4' ? 'pending' : 'active',
             ddns: ip === null,
             ddnsGeneration: 1,
             ddnsLookup: `lookup-${linked.id}-${index}`,

@@ -60,6 +60,7 @@ export * from './identity/step-up.js';
 export * from './linked-ips/linked-ip.ports.js';
 export * from './linked-ips/linked-ip.schemas.js';
 export * from './linked-ips/linked-ip.service.js';
+export * from './linked-ips/linked-ip-proof.js';
 export * from './list-reports/list-report.ports.js';
 export * from './list-reports/list-report.schemas.js';
 export * from './list-reports/list-report.service.js';

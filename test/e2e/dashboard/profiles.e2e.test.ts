@@ -22,7 +22,11 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
   let api: SvcClient;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
+    // The server trusts the loopback proxy, so a page's X-Forwarded-For plays a browser on another network.
+    [server, browser] = await Promise.all([
+      startDashboardServer({ SVC_TRUST_PROXY: 'loopback' }),
+      launchBrowser(),
+    ]);
     email = await verifiedAccount(server, newEmail('profiles'));
     api = await signedInClient(server, email);
   }, 180_000);
@@ -31,8 +35,11 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     await server?.close();
   });
 
-  async function signedIn(): Promise<Page> {
-    const { context, page } = await newPage(browser);
+  async function signedIn(from?: string): Promise<Page> {
+    const { context, page } = await newPage(
+      browser,
+      from === undefined ? {} : { extraHTTPHeaders: { 'x-forwarded-for': from } },
+    );
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page.setDefaultTimeout(20_000);
     await signIn(page, server, email);
@@ -252,9 +259,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     await page.context().close();
   });
 
-  it('links addresses, shows and rotates a DDNS URL, and unlinks', async () => {
+  it('links this network (proven), claims another address (pending, with its proof URL), rotates a DDNS URL, and unlinks', async () => {
     const profile = await api.profiles.create({ name: 'Links' });
-    const page = await signedIn();
+    const page = await signedIn('198.51.100.9');
     await open(page, server, `/profiles/${profile.id}/linked-ips`, 'Linked IPs');
     await page.getByRole('textbox', { name: 'IPv4 address' }).fill('300.1.2.3');
     await page.getByRole('button', { name: 'Link this address' }).click();
@@ -262,9 +269,32 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     expect(await page.getByRole('textbox', { name: 'IPv4 address' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
+    await page.getByRole('button', { name: 'Link this network' }).click();
+    await page.getByRole('status').filter({ hasText: '198.51.100.9 is linked.' }).waitFor();
     await page.getByRole('textbox', { name: 'IPv4 address' }).fill('203.0.113.77');
     await page.getByRole('button', { name: 'Link this address' }).click();
-    await page.getByRole('list', { name: 'Linked addresses' }).getByText('203.0.113.77').waitFor();
+    await page.getByRole('status').filter({ hasText: '203.0.113.77 is claimed but not proven' }).waitFor();
+    const proofUrl = (await page.locator('.notice .copyable code').textContent()) ?? '';
+    expect(proofUrl).toMatch(new RegExp(`^${server.url}/v1/ddns/`));
+    const addresses = page.getByRole('list', { name: 'Linked addresses' });
+    await addresses.getByText('203.0.113.77').waitFor();
+    await addresses
+      .getByRole('listitem')
+      .filter({ hasText: '203.0.113.77' })
+      .getByText('Pending proof')
+      .waitFor();
+    expect(
+      await addresses
+        .getByRole('listitem')
+        .filter({ hasText: '198.51.100.9' })
+        .getByText('Pending proof')
+        .count(),
+    ).toBe(0);
+    expect(
+      Object.fromEntries(
+        (await api.profiles.linkedIps.list(profile.id).toArray()).map((link) => [link.ip, link.state]),
+      ),
+    ).toEqual({ '198.51.100.9': 'active', '203.0.113.77': 'pending' });
 
     await page.getByRole('button', { name: 'Create a DDNS slot' }).click();
     await page.getByText('Waiting for its first DDNS update').waitFor();
@@ -282,7 +312,10 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
 
     await page.getByRole('button', { name: 'Unlink 203.0.113.77' }).click();
     await page.getByText('203.0.113.77', { exact: true }).waitFor({ state: 'detached' });
-    expect((await api.profiles.linkedIps.list(profile.id).toArray()).map((link) => link.ip)).toEqual([null]);
+    expect((await api.profiles.linkedIps.list(profile.id).toArray()).map((link) => link.ip).sort()).toEqual([
+      '198.51.100.9',
+      null,
+    ]);
     await page.context().close();
   });
 

@@ -1,4 +1,10 @@
-import type { KeysetPage, LinkedIpRecord, LinkedIpRepository, LinkedIpWriteResult } from '@svc/domain';
+import type {
+  KeysetPage,
+  LinkedIpRecord,
+  LinkedIpRepository,
+  LinkedIpState,
+  LinkedIpWriteResult,
+} from '@svc/domain';
 import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
@@ -7,6 +13,7 @@ interface LinkedIpSqlRow {
   org_id: string;
   profile_id: string;
   ip: string | null;
+  state: LinkedIpState;
   ddns: boolean;
   ddns_generation: number;
   ddns_lookup: string;
@@ -20,6 +27,7 @@ function linkedIpOf(row: LinkedIpSqlRow): LinkedIpRecord {
     orgId: row.org_id,
     profileId: row.profile_id,
     ip: row.ip,
+    state: row.state,
     ddns: row.ddns,
     ddnsGeneration: row.ddns_generation,
     ddnsLookup: row.ddns_lookup,
@@ -28,9 +36,10 @@ function linkedIpOf(row: LinkedIpSqlRow): LinkedIpRecord {
   };
 }
 
-const COLUMNS = 'id, org_id, profile_id, ip, ddns, ddns_generation, ddns_lookup, created_at, updated_at';
-/** The unique index that keeps an address on one profile anywhere (0005_linked_ips.sql). */
-const ADDRESS_INDEX = 'linked_ips_ip';
+const COLUMNS =
+  'id, org_id, profile_id, ip, state, ddns, ddns_generation, ddns_lookup, created_at, updated_at';
+/** The partial unique index that keeps an active address on one profile anywhere (0021_linked_ip_proof.sql). */
+const ADDRESS_INDEX = 'linked_ips_active_ip';
 const SAVEPOINT = 'linked_ip_address';
 const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
 
@@ -69,12 +78,13 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
 
   insert(link: LinkedIpRecord): Promise<LinkedIpWriteResult> {
     return this.guardAddress(
-      `INSERT INTO linked_ips (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO linked_ips (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         link.id,
         link.orgId,
         link.profileId,
         link.ip,
+        link.state,
         link.ddns,
         link.ddnsGeneration,
         link.ddnsLookup,
@@ -103,7 +113,10 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
   }
 
   setIp(id: string, ip: string, at: Date): Promise<LinkedIpWriteResult> {
-    return this.guardAddress('UPDATE linked_ips SET ip = $2, updated_at = $3 WHERE id = $1', [id, ip, at]);
+    return this.guardAddress(
+      "UPDATE linked_ips SET ip = $2, state = 'active', updated_at = $3 WHERE id = $1",
+      [id, ip, at],
+    );
   }
 
   async setDdnsToken(id: string, generation: number, ddnsLookup: string): Promise<void> {
@@ -137,10 +150,28 @@ export class PostgresLinkedIpRepository implements LinkedIpRepository {
     // Named: read by every profile write under the row lock (the edge document), parsed once per connection.
     const result = await this.db.query<{ ip: string }>({
       name: 'linked-ips.addresses',
-      text: 'SELECT ip FROM linked_ips WHERE profile_id = $1 AND ip IS NOT NULL ORDER BY ip COLLATE "C"',
+      text: `SELECT ip FROM linked_ips WHERE profile_id = $1 AND state = 'active' AND ip IS NOT NULL
+             ORDER BY ip COLLATE "C"`,
       values: [profileId],
     });
     return result.rows.map((row) => row.ip);
+  }
+
+  async listOfOrganisation(orgId: string): Promise<LinkedIpRecord[]> {
+    const result = await this.db.query<LinkedIpSqlRow>(
+      `SELECT ${COLUMNS} FROM linked_ips WHERE org_id = $1`,
+      [orgId],
+    );
+    return result.rows.map(linkedIpOf);
+  }
+
+  async deletePending(orgId: string, createdBefore?: Date): Promise<number> {
+    const result = await this.db.query(
+      `DELETE FROM linked_ips
+        WHERE org_id = $1 AND state = 'pending' AND ip IS NOT NULL AND ($2::timestamptz IS NULL OR created_at < $2)`,
+      [orgId, createdBefore ?? null],
+    );
+    return result.rowCount ?? 0;
   }
 
   async countForCaps(orgId: string, profileId: string): Promise<{ profile: number; organisation: number }> {

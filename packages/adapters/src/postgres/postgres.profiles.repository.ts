@@ -93,7 +93,7 @@ export class PostgresProfileRepository implements ProfileRepository {
     const result = await this.db.query<ProfileSqlRow & { linked_ips: string[] }>({
       name: 'profiles.find-with-linked-ips',
       text: `SELECT ${COLUMNS},
-               ARRAY(SELECT ip FROM linked_ips l WHERE l.profile_id = p.id AND l.ip IS NOT NULL
+               ARRAY(SELECT ip FROM linked_ips l WHERE l.profile_id = p.id AND l.state = 'active' AND l.ip IS NOT NULL
                      ORDER BY l.ip COLLATE "C") AS linked_ips
              FROM profiles p WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       values: [orgId, id],

@@ -1,4 +1,4 @@
-import type { LinkedIpRecord } from '@svc/domain';
+import type { LinkedIpRecord, LinkedIpState } from '@svc/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ContractStorage, StoreUnderTest } from '../support/every-storage.js';
 import { profileRecord } from '../support/profile-records.js';
@@ -26,13 +26,20 @@ export function runLinkedIpRepositoryContract(storage: ContractStorage): void {
     });
     return id;
   };
-  const linkOf = (orgId: string, profileId: string, ip: string | null, offset = 0): LinkedIpRecord => {
+  const linkOf = (
+    orgId: string,
+    profileId: string,
+    ip: string | null,
+    offset = 0,
+    state: LinkedIpState = ip === null ? 'pending' : 'active',
+  ): LinkedIpRecord => {
     const id = crypto.randomUUID();
     return {
       id,
       orgId,
       profileId,
       ip,
+      state,
       ddns: ip === null,
       ddnsGeneration: 1,
       ddnsLookup: `lookup-${id}`,
@@ -93,10 +100,57 @@ export function runLinkedIpRepositoryContract(storage: ContractStorage): void {
       expect(await tx.linkedIps.findByDdnsLookup('rotated')).toEqual({
         ...slot,
         ip: '192.0.2.4',
+        state: 'active',
         ddnsGeneration: 2,
         ddnsLookup: 'rotated',
         updatedAt: at(5),
       });
+    });
+  });
+
+  it('lets pending claims of an address wait beside each other and beside its active link (issue 35)', async () => {
+    const owner = await profile(orgA);
+    const claimant = await profile(orgB);
+    const claim = linkOf(orgB, claimant, '192.0.2.50', 0, 'pending');
+    await engine.uow.run(async (tx) => {
+      expect(await tx.linkedIps.insert(claim)).toBe('written');
+      expect(await tx.linkedIps.insert(linkOf(orgB, claimant, '192.0.2.50', 0, 'pending'))).toBe('written');
+      expect(await tx.linkedIps.insert(linkOf(orgA, owner, '192.0.2.50'))).toBe('written');
+      expect(await tx.linkedIps.addresses(claimant)).toEqual([]);
+      expect(await tx.linkedIps.addresses(owner)).toEqual(['192.0.2.50']);
+    });
+    await engine.uow.run(async (tx) => {
+      // Proving the claim would make a second active holder: refused, the claim stays pending.
+      expect(await tx.linkedIps.setIp(claim.id, '192.0.2.50', at(1))).toBe('ip_conflict');
+      expect((await tx.linkedIps.find(orgB, claimant, claim.id))?.state).toBe('pending');
+      expect(await tx.linkedIps.setIp(claim.id, '192.0.2.51', at(2))).toBe('written');
+      expect(await tx.linkedIps.find(orgB, claimant, claim.id)).toEqual({
+        ...claim,
+        ip: '192.0.2.51',
+        state: 'active',
+        updatedAt: at(2),
+      });
+      expect(await tx.linkedIps.addresses(claimant)).toEqual(['192.0.2.51']);
+    });
+  });
+
+  it('deletes an organisation’s pending address claims, older than a cutoff when given; empty slots stay', async () => {
+    const mine = await profile(orgA);
+    const theirs = await profile(orgB);
+    const old = linkOf(orgA, mine, '192.0.2.60', 0, 'pending');
+    const young = linkOf(orgA, mine, '192.0.2.61', 10_000, 'pending');
+    const active = linkOf(orgA, mine, '192.0.2.62');
+    const slot = linkOf(orgA, mine, null);
+    const foreign = linkOf(orgB, theirs, '192.0.2.63', 0, 'pending');
+    await engine.uow.run(async (tx) => {
+      for (const link of [old, young, active, slot, foreign]) await tx.linkedIps.insert(link);
+      expect(await tx.linkedIps.deletePending(orgA, at(5_000))).toBe(1);
+      expect(await tx.linkedIps.find(orgA, mine, old.id)).toBeNull();
+      expect(await tx.linkedIps.find(orgA, mine, young.id)).not.toBeNull();
+      expect(await tx.linkedIps.deletePending(orgA)).toBe(1);
+      const left = (await tx.linkedIps.listOfOrganisation(orgA)).filter((link) => link.profileId === mine);
+      expect(left.map((link) => link.id).sort()).toEqual([active.id, slot.id].sort());
+      expect(await tx.linkedIps.find(orgB, theirs, foreign.id)).not.toBeNull();
     });
   });
 

@@ -1,4 +1,5 @@
 import type { AuditScope } from '../audit/audit.ports.js';
+import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
 import type {
@@ -24,7 +25,9 @@ export type RecoveryCodeScope = IdentityScopeOf<'secondFactors'>;
  * What ending every credential made before an address was verified uses of a transaction
  * (`endCredentialsOfUnverifiedPast`).
  */
-export type UnverifiedPastScope = IdentityScopeOf<'sessions' | 'apiTokens' | 'passkeys' | 'secondFactors'>;
+export type UnverifiedPastScope = IdentityScopeOf<'sessions' | 'apiTokens' | 'passkeys' | 'secondFactors'> & {
+  linkedIps: Pick<LinkedIpRepository, 'listOfOrganisation' | 'setDdnsToken' | 'deletePending'>;
+};
 
 /** What signing up, verifying an address and the waitlist use of a transaction. */
 export type SignUpScope = {

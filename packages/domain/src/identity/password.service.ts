@@ -123,7 +123,7 @@ export class PasswordService {
       const revoked = await tx.identity.sessions.revokeAllExcept(account.id, null, now);
       // Proving control of the mailbox also proves the address.
       if (await tx.identity.accounts.markEmailVerified(account.id, now)) {
-        await endCredentialsOfUnverifiedPast(tx, account.id, now);
+        await endCredentialsOfUnverifiedPast(tx, account, now, this.deps.keyedHash);
       }
       await tx.identity.oneTimeTokens.expireUnused('reset', account.email, now);
       if (source !== undefined) {

@@ -89,7 +89,7 @@ export class SignupService {
       const account = accountId === null ? null : await tx.identity.accounts.findById(accountId);
       if (account === null) throw new DomainError('invalid_token', 'This link is not valid.');
       if (await tx.identity.accounts.markEmailVerified(account.id, now)) {
-        await endCredentialsOfUnverifiedPast(tx, account.id, now);
+        await endCredentialsOfUnverifiedPast(tx, account, now, this.deps.keyedHash);
       }
       return accountView({ ...account, emailVerifiedAt: account.emailVerifiedAt ?? now });
     });

@@ -1,14 +1,23 @@
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ProfileWriteScope } from '../profiles/profile.ports.js';
 
+/**
+ * Whether a link's address is proven (security.md, Linked IPv4 addresses): `active` once a request from the
+ * address linked it or called its DDNS update URL, and only then published to the edge and used to attribute
+ * queries; `pending` while the address is only claimed (or a DDNS slot is still empty).
+ */
+export type LinkedIpState = 'pending' | 'active';
+
 /** A linked IPv4 address as stored. The DDNS token itself is never stored, only a keyed hash of it. */
 export interface LinkedIpRecord {
   id: string;
   /** The owning profile's organisation, so that every lookup is bound to the caller's (spec 1.9). */
   orgId: string;
   profileId: string;
-  /** Null while a DDNS slot is empty. Unique across every profile of every organisation. */
+  /** Null while a DDNS slot is empty. Unique among active links of every profile of every organisation. */
   ip: string | null;
+  /** Pending links are never published and never block anyone's proven claim of the same address. */
+  state: LinkedIpState;
   /** Created as a DDNS slot. */
   ddns: boolean;
   /** Generation of the DDNS token, derived from the server key; rotating increments it. */
@@ -19,7 +28,7 @@ export interface LinkedIpRecord {
   updatedAt: Date;
 }
 
-/** A write that may collide with an address already linked elsewhere (the store's uniqueness decides). */
+/** A write that may collide with an address actively linked elsewhere (the store's uniqueness decides). */
 export type LinkedIpWriteResult = 'written' | 'ip_conflict';
 
 /**
@@ -27,21 +36,31 @@ export type LinkedIpWriteResult = 'written' | 'ip_conflict';
  * links serialise; the uniqueness of an address across profiles is the store's, race-free.
  */
 export interface LinkedIpRepository {
-  /** Inserts a link; `ip_conflict` when its address is linked anywhere already. */
+  /** Inserts a link; `ip_conflict` when it is active and its address is actively linked anywhere already. */
   insert(link: LinkedIpRecord): Promise<LinkedIpWriteResult>;
   /** The link of the organisation's profile. */
   find(orgId: string, profileId: string, id: string): Promise<LinkedIpRecord | null>;
   /** The link whose current DDNS token hashes to `ddnsLookup`. */
   findByDdnsLookup(ddnsLookup: string): Promise<LinkedIpRecord | null>;
-  /** Sets a link's address; `ip_conflict` when that address is linked anywhere already. */
+  /**
+   * Sets a link's address as proven (state `active`); `ip_conflict` when that address is actively linked
+   * anywhere already.
+   */
   setIp(id: string, ip: string, at: Date): Promise<LinkedIpWriteResult>;
   /** Replaces a link's DDNS token (the previous one stops matching at once). */
   setDdnsToken(id: string, generation: number, ddnsLookup: string): Promise<void>;
   delete(orgId: string, profileId: string, id: string): Promise<boolean>;
   /** The profile's links, newest first, after the keyset position. */
   list(orgId: string, profileId: string, page: KeysetPage): Promise<LinkedIpRecord[]>;
-  /** Every address linked to the profile (empty DDNS slots left out), in ascending text order. */
+  /** Every active address linked to the profile (pending links left out), in ascending text order. */
   addresses(profileId: string): Promise<string[]>;
+  /** Every link of the organisation's profiles, in no particular order. */
+  listOfOrganisation(orgId: string): Promise<LinkedIpRecord[]>;
+  /**
+   * Deletes the organisation's pending links that claim an address (empty DDNS slots stay), those created
+   * before `createdBefore` only when given; answers how many.
+   */
+  deletePending(orgId: string, createdBefore?: Date): Promise<number>;
   /**
    * How many links (DDNS slots included) the profile and its whole organisation have. Serialised per
    * organisation until the transaction ends, so that concurrent links on several of its profiles cannot all

@@ -12,6 +12,14 @@ export const LinkedIp = z
       example: '203.0.113.7',
     }),
     ddns: z.boolean().meta({ description: 'True when the link was created as a DDNS slot.' }),
+    state: z.enum(['pending', 'active']).meta({
+      description:
+        '`active` once the address is proven (linked by a request from it, or set by its DDNS update URL): only active links are published to the edge and identify Do53 clients. `pending` while the address is only claimed (it blocks nobody and expires after 24 hours unproven) or a DDNS slot is still empty.',
+    }),
+    proof_url: z.url().optional().meta({
+      description:
+        'Only in the answer to the POST that created a pending address claim: its DDNS update URL. A GET on it from the claimed address within 24 hours proves it and makes the link active.',
+    }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -66,7 +74,7 @@ export type DdnsUpdateUrl = z.infer<typeof DdnsUpdateUrl>;
 export const DdnsUpdate = z
   .object({
     ip: z.ipv4().meta({ description: 'The caller’s IPv4 address, now linked.' }),
-    changed: z.boolean().meta({ description: 'False when the link already had this address.' }),
+    changed: z.boolean().meta({ description: 'False when the link was already active with this address.' }),
   })
   .meta({ id: 'DdnsUpdate' });
 export type DdnsUpdate = z.infer<typeof DdnsUpdate>;

@@ -150,7 +150,7 @@ export function setupInstructions(profile: Profile, baseUrl: string): Setup {
       steps: [
         `If the router supports DNS-over-TLS, use the host ${dot}; if it supports DNS-over-HTTPS, use ${doh}.`,
         `Otherwise set its DNS servers to ${plainServers} and link the network's public IPv4 address (see linked_ip).`,
-        'With a dynamic public address, have the router call the linked IP’s DDNS update URL.',
+        'Have the router call the linked IP’s DDNS update URL (with a dynamic public address, at every change): the call proves the address the router’s traffic comes from.',
       ],
     },
     browsers: {
@@ -165,8 +165,9 @@ export function setupInstructions(profile: Profile, baseUrl: string): Setup {
       linked_ips: linkedIps,
       steps: [
         'Plain DNS (Do53) clients are identified by a linked IPv4 address: the public address their queries come from.',
-        `Link it with POST ${linkedIps} {"ip": "<address>"}, then point the device or router at ${plainServers}.`,
-        `For a dynamic address, create a DDNS slot with POST ${linkedIps} {"ddns": true} and call its update URL (GET ${linkedIps}/{linkId}/ddns) whenever the address changes.`,
+        `Link it with POST ${linkedIps} {"ip": "<address>"} sent from that network, then point the device or router at ${plainServers}.`,
+        'The address must be proven: a link sent from it is active at once; one sent from elsewhere stays pending (published to no resolver) until its proof_url is called from the network within 24 hours.',
+        `For a router, or a dynamic address, create a DDNS slot with POST ${linkedIps} {"ddns": true} and have the router call its update URL (GET ${linkedIps}/{linkId}/ddns) whenever the address changes: each call proves the address it comes from.`,
       ],
     },
   };

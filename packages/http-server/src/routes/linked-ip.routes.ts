@@ -56,7 +56,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       path: '/v1/profiles/{id}/linked-ips',
       operationId: 'createLinkedIp',
       summary: 'Link an IPv4 address, or create an empty DDNS slot',
-      description: `Body \`{ip}\` links that IPv4 address; \`{ddns: true}\` creates an empty slot whose DDNS update URL sets it. An address linked to any profile already is 409 ip_conflict; a private, loopback or otherwise reserved address is 422 naming \`ip\` (only public unicast addresses are linked); beyond the caps of the deployment (links per profile, and per account over its profiles, DDNS slots included) 422 too_many_linked_ips. ${IF_MATCH_NOTE}`,
+      description: `Body \`{ip}\` links that IPv4 address; \`{ddns: true}\` creates an empty slot whose DDNS update URL sets it. A link of the caller’s own address (the client as the API sees it, behind its trusted proxies only) is \`active\`: published to the edge and identifying that address’s Do53 queries. Any other address is a \`pending\` claim, answered with its \`proof_url\` (the link’s DDNS update URL): it is never published, blocks nobody, and becomes active once that URL is called from the address, or expires after 24 hours. An address actively linked to any profile already is 409 ip_conflict (a pending claim never is); an account whose address is not verified is 403 email_unverified; a private, loopback or otherwise reserved address is 422 naming \`ip\` (only public unicast addresses are linked); beyond the caps of the deployment (links per profile, and per account over its profiles, DDNS slots included) 422 too_many_linked_ips. ${IF_MATCH_NOTE}`,
       tags: ['linked-ips'],
       auth: 'account',
       scope: 'profiles:write',
@@ -70,12 +70,12 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
           headers: { Location: { description: 'The link’s address.', schema: { type: 'string' } } },
         },
       },
-      handler: async ({ principal, params, body, headers }) => {
+      handler: async ({ principal, params, body, headers, clientIp }) => {
         const expected = versionFromIfMatch(headers['if-match']);
-        const record = await linkedIps.link(orgOf(principal), params.id, body, expected);
+        const record = await linkedIps.link(actingAccount(principal), params.id, body, clientIp, expected);
         return {
           status: 201,
-          body: linkedIps.view(record),
+          body: linkedIps.createdView(record),
           headers: { Location: `${base(params.id)}/${record.id}` },
         };
       },
@@ -119,7 +119,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       operationId: 'getDdnsUpdateUrl',
       summary: 'A linked IP’s DDNS update URL',
       description:
-        'The URL is a credential: a GET on it from a client sets this link to the client’s IPv4 address.',
+        'The URL is a credential: a GET on it from a client sets this link to the client’s IPv4 address, proven (the link becomes active). An account whose address is not verified is 403 email_unverified.',
       tags: ['linked-ips'],
       auth: 'account',
       scope: 'profiles:write',
@@ -127,7 +127,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       responses: { 200: { description: 'The current update URL.', schema: DdnsUpdateUrl } },
       handler: async ({ principal, params }) => ({
         status: 200,
-        body: { update_url: await linkedIps.updateUrl(orgOf(principal), params.id, params.linkId) },
+        body: { update_url: await linkedIps.updateUrl(actingAccount(principal), params.id, params.linkId) },
         headers: NO_STORE,
       }),
     }),
@@ -137,7 +137,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       operationId: 'rotateDdnsUpdateUrl',
       summary: 'Replace a linked IP’s DDNS token',
       description:
-        'The previous update URL stops at once. The profile’s version does not change (the edge sees nothing new).',
+        'The previous update URL stops at once. The profile’s version does not change (the edge sees nothing new). An account whose address is not verified is 403 email_unverified.',
       tags: ['linked-ips'],
       auth: 'account',
       scope: 'profiles:write',
@@ -146,7 +146,9 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       responses: { 200: { description: 'The new update URL.', schema: DdnsUpdateUrl } },
       handler: async ({ principal, params }) => ({
         status: 200,
-        body: { update_url: await linkedIps.rotateUpdateUrl(orgOf(principal), params.id, params.linkId) },
+        body: {
+          update_url: await linkedIps.rotateUpdateUrl(actingAccount(principal), params.id, params.linkId),
+        },
         headers: NO_STORE,
       }),
     }),
@@ -156,7 +158,7 @@ export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
       operationId: 'updateDdns',
       summary: 'Set the linked IP owning a DDNS token to the caller’s IPv4 address',
       description:
-        'The token is the credential. An IPv6 caller, or one whose address is private, loopback or otherwise reserved, is 422 naming `ip`; an address linked to another profile is 409 ip_conflict; a suspended profile is 409 profile_suspended. A change bumps the profile’s version and republishes it.',
+        'The token is the credential, and the call proves the caller’s address: the link is set to it and becomes active. An IPv6 caller, or one whose address is private, loopback or otherwise reserved, is 422 naming `ip`; an address linked to another profile is 409 ip_conflict; a suspended profile is 409 profile_suspended. A change bumps the profile’s version and republishes it.',
       tags: ['linked-ips'],
       auth: 'none',
       request: { params: DdnsTokenPath },

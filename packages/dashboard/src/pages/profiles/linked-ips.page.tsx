@@ -17,7 +17,10 @@ function linkedIpsKey(id: string) {
   return [...profileKey(id), 'linked-ips'] as const;
 }
 
-/** A DDNS slot's update URL: shown on request (it is a credential), copyable, and replaceable. */
+/**
+ * A DDNS slot's update URL, or a pending claim's proof URL (the same URL): shown on request (it is a
+ * credential), copyable, and replaceable.
+ */
 function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
   const [shown, setShown] = useState(false);
   const queryClient = useQueryClient();
@@ -53,8 +56,9 @@ function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
       ) : (
         <>
           <p className="hint">
-            Have your router (or a scheduled <code>curl</code>) call this address whenever the network’s
-            public address changes. Keep it secret: anyone with it can move this link.
+            Have your router (or a scheduled <code>curl</code>) call this address from the network, now and
+            whenever its public address changes: each call proves the address it comes from. Keep it secret:
+            anyone with it can move this link.
           </p>
           <CopyableValue name="DDNS update URL" value={url.data.update_url} />
         </>
@@ -108,12 +112,22 @@ function LinkedIps({ profile }: { profile: Profile }) {
     mutationFn: (linkId: string) => api.profiles.linkedIps.delete(profile.id, linkId),
     onSuccess: refresh,
   });
-  const mine = useMutation({ mutationFn: () => api.meta.ip() });
+  // The caller's own address, linked by a request that comes from it: proven, so active at once.
+  const thisNetwork = useMutation({
+    mutationFn: async () => {
+      const caller = await api.meta.ip();
+      if (caller.version !== 4) return { caller, link: undefined };
+      return { caller, link: await api.profiles.linkedIps.create(profile.id, { ip: caller.ip }) };
+    },
+    onSuccess: refresh,
+  });
   return (
     <>
       <p>
         Devices that cannot use encrypted DNS (older TVs, consoles, a whole router) send plain DNS to the
         service’s IPv4 addresses. The service knows them by the public address they come from: link it here.
+        An address is used only once it is proven by a request from it, so link a network from a device on it,
+        or give the router a DDNS update URL.
       </p>
       {links.isPending ? (
         <p aria-busy="true">Loading the linked addresses…</p>
@@ -127,11 +141,20 @@ function LinkedIps({ profile }: { profile: Profile }) {
             <li key={entry.id}>
               <span className="card-title">{entry.ip ?? 'Waiting for its first DDNS update'}</span>
               {entry.ddns && <span className="badge">DDNS</span>}
+              {entry.state === 'pending' && entry.ip !== null && <span className="badge">Pending proof</span>}
               <p className="hint">
                 Linked <DateTime value={entry.created_at} />, last changed{' '}
                 <DateTime value={entry.updated_at} />.
               </p>
-              {entry.ddns && <DdnsUrl profileId={profile.id} link={entry} />}
+              {entry.state === 'pending' && entry.ip !== null && (
+                <p className="hint">
+                  Not used yet: open its proof URL from that network within 24 hours of linking, or the claim
+                  expires.
+                </p>
+              )}
+              {(entry.ddns || (entry.state === 'pending' && entry.ip !== null)) && (
+                <DdnsUrl profileId={profile.id} link={entry} />
+              )}
               <button
                 type="button"
                 className="danger"
@@ -146,21 +169,48 @@ function LinkedIps({ profile }: { profile: Profile }) {
         </ul>
       )}
       {unlink.error !== null && <ProblemDisplay problem={problemOf(unlink.error)} />}
+      <section aria-labelledby="link-network">
+        <h2 id="link-network">Link this network</h2>
+        <p>Links the public address this browser comes from, proven by this very request.</p>
+        {thisNetwork.error !== null && <ProblemDisplay problem={problemOf(thisNetwork.error)} />}
+        {thisNetwork.data?.link !== undefined && (
+          <p className="notice" role="status">
+            {thisNetwork.data.link.ip} is linked.
+          </p>
+        )}
+        {thisNetwork.data !== undefined && thisNetwork.data.link === undefined && (
+          <p className="warning" role="status">
+            You are connected over IPv6 ({thisNetwork.data.caller.ip}); only IPv4 addresses can be linked.
+          </p>
+        )}
+        <button type="button" onClick={() => thisNetwork.mutate()} disabled={thisNetwork.isPending}>
+          Link this network
+        </button>
+      </section>
       <section aria-labelledby="link-address">
         <h2 id="link-address">Link an address</h2>
         {link.problem !== null && (
           <ProblemDisplay problem={link.problem} fieldLabels={{ ip: 'IPv4 address' }} focus />
         )}
-        {link.result !== undefined && link.problem === null && (
+        {link.result !== undefined && link.problem === null && link.result.state === 'active' && (
           <p className="notice" role="status">
             {link.result.ip} is linked.
           </p>
+        )}
+        {link.result?.proof_url !== undefined && link.problem === null && (
+          <div className="notice" role="status">
+            <p>
+              {link.result.ip} is claimed but not proven: this browser is not on that network. Open this proof
+              URL from the network (a device on it, or its router) within 24 hours; until then it is not used.
+            </p>
+            <CopyableValue name="Proof URL" value={link.result.proof_url} />
+          </div>
         )}
         <form onSubmit={link.onSubmit} noValidate>
           <TextField
             name="ip"
             label="IPv4 address"
-            hint="The network’s public address, for example 203.0.113.7."
+            hint="The network’s public address, for example 203.0.113.7. Linked from elsewhere, it waits for its proof."
             inputMode="decimal"
             autoComplete="off"
             error={link.errorOf('ip')}
@@ -171,24 +221,7 @@ function LinkedIps({ profile }: { profile: Profile }) {
             <SubmitButton pending={link.pending} busyText="Linking…">
               Link this address
             </SubmitButton>
-            <button
-              type="button"
-              onClick={() =>
-                mine.mutate(undefined, {
-                  onSuccess: (caller) => {
-                    if (caller.version === 4) setIp(caller.ip);
-                  },
-                })
-              }
-            >
-              Use my current address
-            </button>
           </div>
-          {mine.data !== undefined && mine.data.version === 6 && (
-            <p className="warning" role="status">
-              You are connected over IPv6 ({mine.data.ip}); only IPv4 addresses can be linked.
-            </p>
-          )}
         </form>
         <h3>An address that changes</h3>
         <p>

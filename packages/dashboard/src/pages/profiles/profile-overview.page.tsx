@@ -106,7 +106,9 @@ function Platforms({ profile, setup }: { profile: Profile; setup: Setup }) {
         <summary>Routers and plain DNS</summary>
         <Steps steps={setup.routers.steps} />
         <p>
-          Plain DNS cannot carry the profile: the network is recognised by its public address.{' '}
+          Plain DNS cannot carry the profile: the network is recognised by its public address, once a request
+          from it proves it. Link it from a device on the network, or give the router the linked IP’s DDNS
+          update URL: each call the router makes proves its current address.{' '}
           <Link href={`/profiles/${profile.id}/linked-ips`}>Link this network’s IP address</Link>.
         </p>
       </details>

@@ -29,8 +29,11 @@ export class LinkedIpsResource {
 
   /**
    * POST …/linked-ips (scope profiles:write): `{ip}` links that IPv4 address, `{ddns: true}` creates an empty
-   * slot that its DDNS update URL sets. Throws ApiError 409 `ip_conflict` when the address is linked to any
-   * profile already, 412 `version_mismatch` when `ifMatch` is stale.
+   * slot that its DDNS update URL sets. Sent from the address itself, the link is `active` (published, and
+   * identifying that network's plain DNS); from anywhere else it is a `pending` claim whose `proof_url` must be
+   * called from the address within 24 hours. Throws ApiError 409 `ip_conflict` when the address is actively
+   * linked to any profile already, 403 `email_unverified` until the account's address is verified, 412
+   * `version_mismatch` when `ifMatch` is stale.
    */
   async create(
     id: string,
@@ -65,7 +68,8 @@ export class LinkedIpsResource {
 
   /**
    * GET …/linked-ips/{linkId}/ddns (scope profiles:write): the current update URL. It is a credential: a GET
-   * on it (`client.ddns.update(url)`, or a router's DDNS client) sets the link to the caller's IPv4 address.
+   * on it (`client.ddns.update(url)`, or a router's DDNS client) sets the link to the caller's IPv4 address,
+   * proven. Throws ApiError 403 `email_unverified` until the account's address is verified.
    */
   async ddnsUrl(id: string, linkId: string): Promise<DdnsUpdateUrl> {
     return (await this.transport.send<DdnsUpdateUrl>({ method: 'GET', path: `${linkPath(id, linkId)}/ddns` }))
@@ -74,7 +78,8 @@ export class LinkedIpsResource {
 
   /**
    * POST …/linked-ips/{linkId}/ddns (scope profiles:write): a new update URL; the previous one stops at once.
-   * The profile's version does not change. Not retried: a repeat would rotate again.
+   * The profile's version does not change. Not retried: a repeat would rotate again. Throws ApiError 403
+   * `email_unverified` until the account's address is verified.
    */
   async rotateDdns(id: string, linkId: string): Promise<DdnsUpdateUrl> {
     return (
