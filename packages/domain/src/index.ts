@@ -91,6 +91,7 @@ export * from './nodes/node-log-batch.service.js';
 export * from './nodes/node-log-hold.ports.js';
 export * from './nodes/node-log-hold.service.js';
 export * from './nodes/node-log-row.js';
+export * from './nodes/logged-query-name.js';
 export * from './nodes/node-presence.ports.js';
 export * from './nodes/node-profile-document.js';
 export * from './nodes/node-revocation.js';

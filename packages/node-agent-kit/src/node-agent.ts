@@ -5,11 +5,14 @@ import type { CredentialStore, NodeCredentials } from './credentials.js';
 import type { HourlyTotals, HourTotals } from './hourly-totals.js';
 import { type LinkPace, LinkPacer, type SendLane } from './link-pacer.js';
 import {
+  emptyLogRowMetrics,
   type HeldLogRow,
   LogBatchRejectedError,
   type LogBatchRowError,
+  type LogRowMetrics,
   logBatchMessage,
   type PendingLogBatch,
+  type RefusedLogRow,
   splitLogBatch,
 } from './log-batches.js';
 import type { NodeFilter } from './node-filter.js';
@@ -160,6 +163,7 @@ export class NodeAgent {
   private readonly sentTotals = new Map<string, HourTotals[]>();
   private readonly running = new Map<string, AbortController>();
   private readonly batches = new Map<string, PendingLogBatch>();
+  private readonly logRows = emptyLogRowMetrics();
   /** Keeps sends within the budget the welcome announced, answers ahead of log batches. */
   private readonly pacer = new LinkPacer((text) => this.write(text));
   private maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
@@ -181,6 +185,11 @@ export class NodeAgent {
   /** The node token in force (list downloads authenticate with it); it changes as the agent rotates it. */
   get nodeToken(): string {
     return this.current().nodeToken;
+  }
+
+  /** What the agent counted since it was made, for the node's metrics (a copy). */
+  get metrics(): { logRows: LogRowMetrics } {
+    return { logRows: structuredClone(this.logRows) };
   }
 
   /** The version of the last profile document applied, or null before the first. */
@@ -367,7 +376,9 @@ export class NodeAgent {
   /**
    * Sends query log rows (`NodeLogRow`s) over the link; resolves once the API settled the batch with how many
    * rows the cloud keeps (0 unless the profile's destination is `both`; for a batch stored before under the
-   * same id, the rows then stored). Rejects with {@link LogBatchRejectedError} when refused (a batch answered
+   * same id, the rows then stored). Rows the API refuses one by one (a bad field) are logged, counted in
+   * {@link metrics} and settled: they are not sent again. Rejects with {@link LogBatchRejectedError} when the
+   * batch is refused whole (a batch answered
    * `batch_in_progress` is asked about again a second later instead). A batch whose
    * acknowledgement the link lost is sent again with the same id after the next welcome, and the API stores
    * it once; pass `id` to retry a rejected batch yourself (ids are unique per node, at most 64 characters).
@@ -389,8 +400,10 @@ export class NodeAgent {
     const settled = parts.map(
       (part) =>
         new Promise<number>((resolve, reject) => {
-          this.batches.set(part.id, {
+          const batch: PendingLogBatch = {
             rows: part.rows,
+            firstRow: part.firstRow,
+            sent: false,
             resolve,
             reject: (error) =>
               reject(
@@ -402,8 +415,9 @@ export class NodeAgent {
                     )
                   : error,
               ),
-          });
-          this.sendBatch(part.id, part.rows);
+          };
+          this.batches.set(part.id, batch);
+          this.sendBatch(part.id, batch);
         }),
     );
     return Promise.all(settled).then((accepted) => accepted.reduce((total, count) => total + count, 0));
@@ -490,8 +504,35 @@ export class NodeAgent {
     if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(JSON.stringify(message), lane);
   }
 
-  private sendBatch(id: string, rows: readonly Record<string, unknown>[]): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(logBatchMessage(id, rows), 'bulk');
+  private sendBatch(id: string, batch: PendingLogBatch): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (batch.sent) this.logRows.resent += batch.rows.length;
+    else this.logRows.sent += batch.rows.length;
+    batch.sent = true;
+    this.pacer.send(logBatchMessage(id, batch.rows), 'bulk');
+  }
+
+  /**
+   * Counts what the API answered of a batch, and logs each row it refused (field and reason, never the row):
+   * those are settled, never sent again, as the same row would be refused again.
+   */
+  private countSettled(id: string, batch: PendingLogBatch | undefined, message: ServerMessage): void {
+    if (message.outcome === 'rejected') {
+      const reason = String(message.reason ?? 'rejected');
+      this.logRows.rejectedBatches[reason] = (this.logRows.rejectedBatches[reason] ?? 0) + 1;
+      return;
+    }
+    if (message.outcome === 'stored') this.logRows.accepted += Number(message.accepted) || 0;
+    if (typeof message.truncated === 'number') this.logRows.truncated += message.truncated;
+    const refused = Array.isArray(message.refused) ? (message.refused as RefusedLogRow[]) : [];
+    this.logRows.refused += refused.length;
+    for (const row of refused)
+      this.log().warn('the API refused a log row; it is not sent again', {
+        batch_id: id,
+        row: row.index + (batch?.firstRow ?? 0),
+        field: row.field,
+        reason: row.reason,
+      });
   }
 
   private write(text: string): void {
@@ -520,7 +561,7 @@ export class NodeAgent {
         this.welcomed?.();
         this.welcomed = undefined;
         // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
-        for (const [id, batch] of this.batches) this.sendBatch(id, batch.rows);
+        for (const [id, batch] of this.batches) this.sendBatch(id, batch);
         // Totals sent on the dropped link are sent again: the API adds only what grew.
         this.sentTotals.clear();
         this.sendTotals();
@@ -564,11 +605,12 @@ export class NodeAgent {
         if (batch !== undefined && message.reason === 'batch_in_progress') {
           // Another copy is being stored (a resend raced the first send): ask again once it is settled.
           setTimeout(() => {
-            if (this.batches.get(id) === batch) this.sendBatch(id, batch.rows);
+            if (this.batches.get(id) === batch) this.sendBatch(id, batch);
           }, BATCH_IN_PROGRESS_RETRY_MS).unref();
           return;
         }
         this.batches.delete(id);
+        this.countSettled(id, batch, message);
         if (message.outcome === 'rejected') {
           const errors = Array.isArray(message.errors) ? (message.errors as LogBatchRowError[]) : [];
           batch?.reject(new LogBatchRejectedError(id, String(message.reason ?? 'rejected'), errors));
