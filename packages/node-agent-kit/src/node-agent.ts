@@ -156,6 +156,7 @@ export class NodeAgent {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private appliedVersion: number | null = null;
+  private appliedSequence: number | null = null;
   /** The digest of the lists manifest whose lists are all in force; null until they are. */
   private appliedLists: string | null = null;
   private totalsTimer: NodeJS.Timeout | undefined;
@@ -206,6 +207,7 @@ export class NodeAgent {
     this.credentials = await this.options.store.load();
     if (this.credentials === null) throw new Error('no node credentials: enrol first (enrolNode)');
     this.appliedVersion = this.credentials.appliedProfileVersion ?? null;
+    this.appliedSequence = this.credentials.appliedProfileSequence ?? null;
     this.stopped = false;
     const offlineStart = (await this.options.filter?.loadLastGood()) === true;
     try {
@@ -274,6 +276,7 @@ export class NodeAgent {
       checkProfileDocument(document, credentials.profileKeys, {
         profileId: credentials.profileId,
         version: this.appliedVersion,
+        sequence: this.appliedSequence,
       });
     } catch (error) {
       const refusal = error instanceof Error ? error : new Error(String(error));
@@ -283,6 +286,8 @@ export class NodeAgent {
         document_version: document.version,
         profile_id: credentials.profileId,
         applied_version: this.appliedVersion,
+        document_sequence: document.sequence,
+        applied_sequence: this.appliedSequence,
       });
       this.options.onRejectedProfile?.(refusal);
       throw refusal;
@@ -299,9 +304,15 @@ export class NodeAgent {
       }
     } else this.appliedLists = document.lists.sha256;
     await this.options.onProfile?.(document);
-    if (document.version !== this.appliedVersion) {
+    const sequence = document.sequence ?? this.appliedSequence;
+    if (document.version !== this.appliedVersion || sequence !== this.appliedSequence) {
       this.appliedVersion = document.version;
-      this.credentials = { ...this.current(), appliedProfileVersion: document.version };
+      this.appliedSequence = sequence;
+      this.credentials = {
+        ...this.current(),
+        appliedProfileVersion: document.version,
+        ...(sequence === null ? {} : { appliedProfileSequence: sequence }),
+      };
       await this.persist();
     }
     return document;
