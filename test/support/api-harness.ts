@@ -12,6 +12,8 @@ export interface ApiHarness {
   url: string;
   clock: ManualClock;
   container: Container;
+  /** The warnings and errors the server logged, as pino wrote them (engine-backed servers only). */
+  logLines?: Record<string, unknown>[];
   /** Bodies (text part) of every email sent to `address`, oldest first. */
   mailTo(address: string): Promise<string[]>;
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startApi(
       url: app.url,
       clock,
       container: app.container,
+      logLines: [],
       mailTo: async (address) => app.mailer.to(address).map((message) => message.text),
       close: () => app.close(),
     };
@@ -84,9 +87,19 @@ export async function startApi(
     ...productionConsent(storage, env),
     ...env,
   });
+  const logLines: Record<string, unknown>[] = [];
   const server: RunningServer = await startServer({
     settings,
-    logger: pino({ level: 'warn' }),
+    // Written as before, and kept so that tests can read what the server warned about.
+    logger: pino(
+      { level: 'warn' },
+      {
+        write: (line: string) => {
+          process.stdout.write(line);
+          logLines.push(JSON.parse(line) as Record<string, unknown>);
+        },
+      },
+    ),
     storage: 'engines',
     clock,
   });
@@ -94,6 +107,7 @@ export async function startApi(
     url: server.url,
     clock,
     container: server.container,
+    logLines,
     mailTo: async (address) => outboxMailTo(dataDir, address),
     close: async () => {
       await server.close();

@@ -6,14 +6,13 @@ import type { RecordedQuery } from './query-log-store.js';
 const BATCH_ROWS = 1_000;
 /** Rows kept while the link is down; beyond, the oldest are dropped (they stay in the node's own store). */
 const MAX_PENDING = 10_000;
-/** Refusals worth sending again later under the same batch id. */
-const RETRIED_REASONS = new Set(['storage_unavailable', 'batch_in_progress']);
 
 /**
  * Sends recorded queries to the API over the link (`log_batch`), for profiles whose destination also keeps
  * them in the cloud (`both`). One batch is in flight at a time; the kit sends an unsettled batch again with its
  * id after a reconnect, and a batch refused for a passing reason is offered again under the same id, so the
- * cloud stores each row once. A batch refused as invalid is dropped from sending (the node keeps its rows).
+ * cloud stores each row once. Rows the API refuses one by one are settled (the kit logs and counts them in its
+ * metrics); a batch refused whole for good is dropped from sending (the node keeps its rows).
  */
 export class LogBatchSender {
   private readonly pending: RecordedQuery[] = [];
@@ -71,7 +70,7 @@ export class LogBatchSender {
       this.settledRows += batch.rows.length;
       return true;
     } catch (error) {
-      if (error instanceof LogBatchRejectedError && !RETRIED_REASONS.has(error.reason)) {
+      if (error instanceof LogBatchRejectedError && !error.retryable) {
         this.log(`the API refused log batch ${batch.id} (${error.reason}); its rows stay on this node only`);
         this.settledRows += batch.rows.length;
         return true;

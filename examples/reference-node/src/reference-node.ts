@@ -196,9 +196,12 @@ export class ReferenceNode {
     return this.filter.profile?.version ?? null;
   }
 
-  /** Log rows the API kept in the cloud, and rows of every batch it settled. */
-  get logBatches(): { accepted: number; settled: number } {
-    return this.batches.counts;
+  /**
+   * Log rows the API kept in the cloud, rows of every batch it settled, and rows it refused one by one (the
+   * kit's metrics: logged, never sent again).
+   */
+  get logBatches(): { accepted: number; settled: number; refused: number } {
+    return { ...this.batches.counts, refused: this.agent.metrics.logRows.refused };
   }
 
   /** Sends the pending log rows now rather than at the next interval. */

@@ -79,6 +79,7 @@ export * from './messaging/message-bus.ports.js';
 export * from './meta/api-version.js';
 export * from './meta/meta.schemas.js';
 export * from './meta/pops.catalogue.js';
+export * from './nodes/logged-query-name.js';
 export * from './nodes/node.ports.js';
 export * from './nodes/node.records.js';
 export * from './nodes/node.schemas.js';

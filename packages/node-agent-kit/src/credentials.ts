@@ -15,6 +15,11 @@ export interface NodeCredentials {
    * is refused too. Absent before the first.
    */
   appliedProfileVersion?: number;
+  /**
+   * The `sequence` of the last profile document applied, kept for the same reason: documents of one version
+   * differ after a list refresh, and only the sequence tells a replayed earlier one. Absent before the first.
+   */
+  appliedProfileSequence?: number;
 }
 
 /** Where a node persists its credentials; the token must survive restarts and rotations. */

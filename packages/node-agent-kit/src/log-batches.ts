@@ -7,11 +7,19 @@ export interface LogBatchRowError {
   message: string;
 }
 
+/** Refusals of a whole batch worth sending again later under the same id: nothing of it was stored. */
+export const RETRYABLE_LOG_BATCH_REASONS: ReadonlySet<string> = new Set([
+  'storage_unavailable',
+  'batch_in_progress',
+]);
+
 /**
- * A log batch the API refused (docs/node-link-protocol.md `log_batch_ack`): nothing of it was stored.
- * `validation_failed` names the bad rows in `errors`; `storage_unavailable` is worth sending again later with
- * the same batch id (`sendLogBatch(rows, { id })`). (`batch_in_progress` never reaches the caller: the agent
- * asks again by itself.)
+ * A log batch the API refused whole (docs/node-link-protocol.md `log_batch_ack`): nothing of it was stored.
+ * `storage_unavailable` is worth sending again later with the same batch id (`sendLogBatch(rows, { id })`,
+ * see {@link retryable}); `row_too_large` is the kit's own, for a row no link message holds. (Bad rows are
+ * refused one by one and counted in the agent's `metrics`, the others stored; older servers refused the
+ * batch whole as `validation_failed`, naming the bad rows in `errors`. `batch_in_progress` never reaches the
+ * caller: the agent asks again by itself.)
  */
 export class LogBatchRejectedError extends Error {
   constructor(
@@ -22,6 +30,43 @@ export class LogBatchRejectedError extends Error {
     super(`log batch ${batchId} was rejected: ${reason}`);
     this.name = 'LogBatchRejectedError';
   }
+
+  /** True when the same batch sent again later (same id) may be stored: the refusal was a passing one. */
+  get retryable(): boolean {
+    return RETRYABLE_LOG_BATCH_REASONS.has(this.reason);
+  }
+}
+
+/** One row the API refused while storing the others of its batch: its index in the rows sent, and why. */
+export interface RefusedLogRow {
+  index: number;
+  field: string;
+  reason: string;
+}
+
+/**
+ * What became of the log rows the agent sent since it was made (its `metrics.logRows`), for the node's own
+ * metrics: rows never to be sent again (`refused`) are told apart from those sent again after a lost link
+ * (`resent`).
+ */
+export interface LogRowMetrics {
+  /** Rows sent in `log_batch` messages, first sends only. */
+  sent: number;
+  /** Rows sent again: after a reconnect (no acknowledgement came) or a `batch_in_progress` answer. */
+  resent: number;
+  /** Rows the cloud stored (`accepted` of `stored` answers). */
+  accepted: number;
+  /** Rows refused one by one (`refused` of the answers): not stored, and not worth sending again. */
+  refused: number;
+  /** Stored rows whose answer addresses the cloud cut to its cap (`truncated` of the answers). */
+  truncated: number;
+  /** Batches refused whole (`rejected` answers), by reason. */
+  rejectedBatches: Record<string, number>;
+}
+
+/** Metrics of an agent that has sent nothing yet. */
+export function emptyLogRowMetrics(): LogRowMetrics {
+  return { sent: 0, resent: 0, accepted: 0, refused: 0, truncated: 0, rejectedBatches: {} };
 }
 
 /**
@@ -33,6 +78,10 @@ export type HeldLogRow = Record<string, unknown>;
 /** A log batch sent and not settled yet; sent again with the same id after a reconnect. */
 export interface PendingLogBatch {
   rows: Record<string, unknown>[];
+  /** Index in the caller's rows of this batch's first row (a part of a split batch starts further on). */
+  firstRow: number;
+  /** True once sent: a later send is a resend. */
+  sent: boolean;
   resolve(accepted: number): void;
   reject(error: Error): void;
 }

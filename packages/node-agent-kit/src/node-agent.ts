@@ -5,11 +5,14 @@ import type { CredentialStore, NodeCredentials } from './credentials.js';
 import type { HourlyTotals, HourTotals } from './hourly-totals.js';
 import { type LinkPace, LinkPacer, type SendLane } from './link-pacer.js';
 import {
+  emptyLogRowMetrics,
   type HeldLogRow,
   LogBatchRejectedError,
   type LogBatchRowError,
+  type LogRowMetrics,
   logBatchMessage,
   type PendingLogBatch,
+  type RefusedLogRow,
   splitLogBatch,
 } from './log-batches.js';
 import type { NodeFilter } from './node-filter.js';
@@ -153,6 +156,7 @@ export class NodeAgent {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private appliedVersion: number | null = null;
+  private appliedSequence: number | null = null;
   /** The digest of the lists manifest whose lists are all in force; null until they are. */
   private appliedLists: string | null = null;
   private totalsTimer: NodeJS.Timeout | undefined;
@@ -160,6 +164,7 @@ export class NodeAgent {
   private readonly sentTotals = new Map<string, HourTotals[]>();
   private readonly running = new Map<string, AbortController>();
   private readonly batches = new Map<string, PendingLogBatch>();
+  private readonly logRows = emptyLogRowMetrics();
   /** Keeps sends within the budget the welcome announced, answers ahead of log batches. */
   private readonly pacer = new LinkPacer((text) => this.write(text));
   private maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
@@ -183,6 +188,11 @@ export class NodeAgent {
     return this.current().nodeToken;
   }
 
+  /** What the agent counted since it was made, for the node's metrics (a copy). */
+  get metrics(): { logRows: LogRowMetrics } {
+    return { logRows: structuredClone(this.logRows) };
+  }
+
   /** The version of the last profile document applied, or null before the first. */
   get profileVersion(): number | null {
     return this.appliedVersion;
@@ -197,6 +207,7 @@ export class NodeAgent {
     this.credentials = await this.options.store.load();
     if (this.credentials === null) throw new Error('no node credentials: enrol first (enrolNode)');
     this.appliedVersion = this.credentials.appliedProfileVersion ?? null;
+    this.appliedSequence = this.credentials.appliedProfileSequence ?? null;
     this.stopped = false;
     const offlineStart = (await this.options.filter?.loadLastGood()) === true;
     try {
@@ -265,6 +276,7 @@ export class NodeAgent {
       checkProfileDocument(document, credentials.profileKeys, {
         profileId: credentials.profileId,
         version: this.appliedVersion,
+        sequence: this.appliedSequence,
       });
     } catch (error) {
       const refusal = error instanceof Error ? error : new Error(String(error));
@@ -274,6 +286,8 @@ export class NodeAgent {
         document_version: document.version,
         profile_id: credentials.profileId,
         applied_version: this.appliedVersion,
+        document_sequence: document.sequence,
+        applied_sequence: this.appliedSequence,
       });
       this.options.onRejectedProfile?.(refusal);
       throw refusal;
@@ -290,9 +304,15 @@ export class NodeAgent {
       }
     } else this.appliedLists = document.lists.sha256;
     await this.options.onProfile?.(document);
-    if (document.version !== this.appliedVersion) {
+    const sequence = document.sequence ?? this.appliedSequence;
+    if (document.version !== this.appliedVersion || sequence !== this.appliedSequence) {
       this.appliedVersion = document.version;
-      this.credentials = { ...this.current(), appliedProfileVersion: document.version };
+      this.appliedSequence = sequence;
+      this.credentials = {
+        ...this.current(),
+        appliedProfileVersion: document.version,
+        ...(sequence === null ? {} : { appliedProfileSequence: sequence }),
+      };
       await this.persist();
     }
     return document;
@@ -367,7 +387,9 @@ export class NodeAgent {
   /**
    * Sends query log rows (`NodeLogRow`s) over the link; resolves once the API settled the batch with how many
    * rows the cloud keeps (0 unless the profile's destination is `both`; for a batch stored before under the
-   * same id, the rows then stored). Rejects with {@link LogBatchRejectedError} when refused (a batch answered
+   * same id, the rows then stored). Rows the API refuses one by one (a bad field) are logged, counted in
+   * {@link metrics} and settled: they are not sent again. Rejects with {@link LogBatchRejectedError} when the
+   * batch is refused whole (a batch answered
    * `batch_in_progress` is asked about again a second later instead). A batch whose
    * acknowledgement the link lost is sent again with the same id after the next welcome, and the API stores
    * it once; pass `id` to retry a rejected batch yourself (ids are unique per node, at most 64 characters).
@@ -389,8 +411,10 @@ export class NodeAgent {
     const settled = parts.map(
       (part) =>
         new Promise<number>((resolve, reject) => {
-          this.batches.set(part.id, {
+          const batch: PendingLogBatch = {
             rows: part.rows,
+            firstRow: part.firstRow,
+            sent: false,
             resolve,
             reject: (error) =>
               reject(
@@ -402,8 +426,9 @@ export class NodeAgent {
                     )
                   : error,
               ),
-          });
-          this.sendBatch(part.id, part.rows);
+          };
+          this.batches.set(part.id, batch);
+          this.sendBatch(part.id, batch);
         }),
     );
     return Promise.all(settled).then((accepted) => accepted.reduce((total, count) => total + count, 0));
@@ -490,8 +515,35 @@ export class NodeAgent {
     if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(JSON.stringify(message), lane);
   }
 
-  private sendBatch(id: string, rows: readonly Record<string, unknown>[]): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.pacer.send(logBatchMessage(id, rows), 'bulk');
+  private sendBatch(id: string, batch: PendingLogBatch): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (batch.sent) this.logRows.resent += batch.rows.length;
+    else this.logRows.sent += batch.rows.length;
+    batch.sent = true;
+    this.pacer.send(logBatchMessage(id, batch.rows), 'bulk');
+  }
+
+  /**
+   * Counts what the API answered of a batch, and logs each row it refused (field and reason, never the row):
+   * those are settled, never sent again, as the same row would be refused again.
+   */
+  private countSettled(id: string, batch: PendingLogBatch | undefined, message: ServerMessage): void {
+    if (message.outcome === 'rejected') {
+      const reason = String(message.reason ?? 'rejected');
+      this.logRows.rejectedBatches[reason] = (this.logRows.rejectedBatches[reason] ?? 0) + 1;
+      return;
+    }
+    if (message.outcome === 'stored') this.logRows.accepted += Number(message.accepted) || 0;
+    if (typeof message.truncated === 'number') this.logRows.truncated += message.truncated;
+    const refused = Array.isArray(message.refused) ? (message.refused as RefusedLogRow[]) : [];
+    this.logRows.refused += refused.length;
+    for (const row of refused)
+      this.log().warn('the API refused a log row; it is not sent again', {
+        batch_id: id,
+        row: row.index + (batch?.firstRow ?? 0),
+        field: row.field,
+        reason: row.reason,
+      });
   }
 
   private write(text: string): void {
@@ -520,7 +572,7 @@ export class NodeAgent {
         this.welcomed?.();
         this.welcomed = undefined;
         // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
-        for (const [id, batch] of this.batches) this.sendBatch(id, batch.rows);
+        for (const [id, batch] of this.batches) this.sendBatch(id, batch);
         // Totals sent on the dropped link are sent again: the API adds only what grew.
         this.sentTotals.clear();
         this.sendTotals();
@@ -564,11 +616,12 @@ export class NodeAgent {
         if (batch !== undefined && message.reason === 'batch_in_progress') {
           // Another copy is being stored (a resend raced the first send): ask again once it is settled.
           setTimeout(() => {
-            if (this.batches.get(id) === batch) this.sendBatch(id, batch.rows);
+            if (this.batches.get(id) === batch) this.sendBatch(id, batch);
           }, BATCH_IN_PROGRESS_RETRY_MS).unref();
           return;
         }
         this.batches.delete(id);
+        this.countSettled(id, batch, message);
         if (message.outcome === 'rejected') {
           const errors = Array.isArray(message.errors) ? (message.errors as LogBatchRowError[]) : [];
           batch?.reject(new LogBatchRejectedError(id, String(message.reason ?? 'rejected'), errors));

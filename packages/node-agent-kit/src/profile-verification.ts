@@ -16,11 +16,13 @@ export class ProfileSignatureError extends Error {
 /**
  * A correctly signed profile document that is not for this node now: `other_profile` when it is the document
  * of another profile than the one the node enrolled in (signatures cover any profile the server signs),
- * `older_version` when its version is below the one applied (a replay of an earlier document).
+ * `older_version` when its version is below the one applied, `older_sequence` when it was issued before the one
+ * applied (its `sequence` is lower, or absent once a sequence was applied): a replay of an earlier document,
+ * such as one from before a list refresh, which keeps the profile's version.
  */
 export class ProfileDocumentRefusedError extends Error {
   constructor(
-    readonly reason: 'other_profile' | 'older_version',
+    readonly reason: 'other_profile' | 'older_version' | 'older_sequence',
     message: string,
   ) {
     super(message);
@@ -66,11 +68,15 @@ export interface AppliedProfile {
   profileId: string;
   /** The version of the document last applied, or null before the first. */
   version: number | null;
+  /** The `sequence` of the document last applied, or null before the first that had one. */
+  sequence?: number | null;
 }
 
 /**
  * {@link verifyProfileDocument}, then refuses a signed document of another profile or older than the one
- * applied ({@link ProfileDocumentRefusedError}). The same version again is accepted: it is the same document.
+ * applied ({@link ProfileDocumentRefusedError}): a lower version, or a lower `sequence` (documents of one version
+ * differ after a list refresh, and only the sequence orders them). The same sequence again is accepted: it is
+ * the same document.
  */
 export function checkProfileDocument(
   document: NodeProfileDocument,
@@ -88,6 +94,16 @@ export function checkProfileDocument(
     throw new ProfileDocumentRefusedError(
       'older_version',
       `the profile document has version ${document.version}, older than version ${applied.version} already applied`,
+    );
+  }
+  const appliedSequence = applied.sequence ?? null;
+  if (
+    appliedSequence !== null &&
+    !(typeof document.sequence === 'number' && document.sequence >= appliedSequence)
+  ) {
+    throw new ProfileDocumentRefusedError(
+      'older_sequence',
+      `the profile document was issued before the one already applied (sequence ${document.sequence ?? 'absent'}, applied ${appliedSequence})`,
     );
   }
   return document;

@@ -1,3 +1,5 @@
+import type { ListPipelineService } from '@svc/domain';
+import { ListPipelineServiceToken } from '@svc/http-server';
 import {
   enrolNode,
   MemoryCredentialStore,
@@ -182,5 +184,66 @@ describe('node-agent-kit refuses signed documents that are not its current profi
       document_version: 1,
       applied_version: 2,
     });
+  });
+
+  it('refuses a document from before a list refresh replayed with the same version, also after a restart (issue 35)', async () => {
+    const importList = async (text: string) => {
+      const pipeline = await api.container.getAsync<ListPipelineService>(ListPipelineServiceToken);
+      await pipeline.importList(
+        6,
+        (async function* () {
+          yield Buffer.from(text);
+        })(),
+      );
+    };
+    const mine = await profile();
+    const chosen = await send(`${api.url}/v1/profiles/${mine}/lists`, {
+      method: 'PUT',
+      headers: owner.auth,
+      body: { lists: [6] },
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+    await importList('first.replay-fixture.example\n');
+    const store = await enrol(mine);
+    const first = await startAgent(store);
+    await first.started;
+    const beforeRefresh = await documentOf(store);
+    expect(beforeRefresh.sequence).toBe(first.applied[0]?.sequence);
+
+    // A list refresh: a new manifest under the same profile version, issued later.
+    api.clock.advance(1_000);
+    await importList('second.replay-fixture.example\n');
+    await eventually(
+      async () => first.applied.length,
+      (count) => count === 2,
+    );
+    const [applied, refreshed] = first.applied;
+    expect(refreshed?.version).toBe(applied?.version);
+    expect(refreshed?.lists.sha256).not.toBe(applied?.lists.sha256);
+    expect(refreshed?.sequence).toBeGreaterThan(beforeRefresh.sequence ?? Number.POSITIVE_INFINITY);
+    expect((await store.load())?.appliedProfileSequence).toBe(refreshed?.sequence);
+
+    // The earlier document, correctly signed and of the same version, replayed at the next refresh.
+    proxy.swap(beforeRefresh);
+    api.clock.advance(1_000);
+    await importList('third.replay-fixture.example\n');
+    await eventually(
+      async () => first.rejected.length,
+      (count) => count > 0,
+    );
+    expect(first.rejected[0]).toBeInstanceOf(ProfileDocumentRefusedError);
+    expect(first.rejected[0]).toMatchObject({ reason: 'older_sequence' });
+    expect(first.logger.lines[0]?.details).toMatchObject({
+      reason: 'older_sequence',
+      document_sequence: beforeRefresh.sequence,
+      applied_sequence: refreshed?.sequence,
+    });
+    expect(first.applied).toHaveLength(2);
+    await first.agent.stop();
+
+    // A restarted node reads the sequence it applied from its store and refuses the replay at start.
+    const restarted = await startAgent(store);
+    await expect(restarted.started).rejects.toMatchObject({ reason: 'older_sequence' });
+    expect(restarted.applied).toEqual([]);
   });
 });

@@ -82,7 +82,11 @@ describe('node link message size and budget', () => {
     await link.next('welcome');
     link.socket.send(batchOfSize('exactly-the-cap', NODE_LINK_MAX_MESSAGE_BYTES));
     // Answered (its row is refused, the message is not): the link stays.
-    expect(await link.next('log_batch_ack')).toMatchObject({ id: 'exactly-the-cap', outcome: 'rejected' });
+    expect(await link.next('log_batch_ack')).toMatchObject({
+      id: 'exactly-the-cap',
+      accepted: 0,
+      refused: [{ index: 0 }],
+    });
     link.socket.send(batchOfSize('one-byte-over', NODE_LINK_MAX_MESSAGE_BYTES + 1));
     expect(await link.closed).toBe(NodeLinkCloseCodes.messageTooBig);
     expect(link.unread().filter((message) => message.type === 'log_batch_ack')).toEqual([]);

@@ -24,7 +24,7 @@ type Pool = { query<T>(sql: string, values: unknown[]): Promise<{ rows: T[] }> }
 /**
  * Node log batches and the offline hold through HTTP and a real WebSocket (spec 1.6, 2.3 node_queue_hours and
  * log_destination, 2.11, 4.6, 6.1; docs/node-link-protocol.md): batches of `both` profiles stored once and
- * read back through GET …/logs, bad batches refused whole, edge rows held while a self-hosted profile's node
+ * read back through GET …/logs, bad rows refused one by one and long answers cut, edge rows held while a self-hosted profile's node
  * is offline and delivered in order exactly once on reconnect, node_queue_hours 0 and expiry, the kit's
  * `onHeldLogs`, and the live stream's `partial` event while the node reconnects.
  */
@@ -183,24 +183,80 @@ export function runNodeLogsSuite(storage: HarnessStorage, options: { skip?: bool
         link.close();
       });
 
-      it('rejects a batch with a bad row whole, naming the row, and stores none of it', async () => {
+      it('refuses only the bad rows of a batch, stores the others, and logs each refusal (issue 35)', async () => {
+        const profileId = await createProfile('both');
+        const { nodeId, token } = await enrol(profileId);
+        const link = await connect(token);
+        const old = nodeRow({ ts: new Date(api.clock.now().getTime() - 400 * 24 * HOUR).toISOString() });
+        const rows = [
+          nodeRow({ qname: 'first.example.' }),
+          nodeRow({ qname: 'not a name!' }),
+          nodeRow({ client_ip: 'banana' }),
+          nodeRow({ answer_ips: ['142.250.1.1', 'not-an-address'] }),
+          nodeRow({ qtype: 'AAAA' }),
+          old,
+          nodeRow({ qname: '_dmarc.last.example', client_ip: '2001:db8::7' }),
+        ];
+        const ack = await batchAck(link, 'mixed', rows);
+        expect(ack).toEqual({
+          type: 'log_batch_ack',
+          id: 'mixed',
+          accepted: 2,
+          outcome: 'stored',
+          refused: [
+            { index: 1, field: 'qname', reason: expect.stringContaining('DNS name') },
+            { index: 2, field: 'client_ip', reason: 'must be an IPv4 or IPv6 address' },
+            { index: 3, field: 'answer_ips.1', reason: 'must be an IPv4 or IPv6 address' },
+            { index: 4, field: 'qtype', reason: expect.any(String) },
+            { index: 5, field: 'ts', reason: expect.stringContaining('retention') },
+          ],
+        });
+        const stored = await logs(profileId);
+        const qnameAt = stored.columns.findIndex((column) => column.name === 'qname');
+        expect(stored.rows.map((row) => row[qnameAt]).sort()).toEqual([
+          '_dmarc.last.example',
+          'first.example.',
+        ]);
+        // Every refusal in the server's log, with the node and why, never the row's data.
+        const refusals = (api.logLines ?? []).filter((line) => line.msg === 'refused a node log row');
+        expect(refusals.filter((line) => line.batchId === 'mixed')).toEqual(
+          [1, 2, 3, 4, 5].map((row) => expect.objectContaining({ level: 40, nodeId, row })),
+        );
+        expect(JSON.stringify(refusals)).not.toContain('banana');
+        // The same batch again is a duplicate: the good rows are not stored twice, the bad ones named again.
+        expect(await batchAck(link, 'mixed', rows)).toMatchObject({ accepted: 2, outcome: 'duplicate' });
+        expect((await logs(profileId)).rows).toHaveLength(2);
+        // A batch of bad rows only stores nothing and settles: nothing in it is worth sending again.
+        expect(await batchAck(link, 'all-bad', [nodeRow({ client_ip: 'banana' })])).toMatchObject({
+          accepted: 0,
+          outcome: 'stored',
+          refused: [{ index: 0, field: 'client_ip' }],
+        });
+        link.close();
+      });
+
+      it('stores a row with an answer of 100 A records, cut to the first 64 and counted (issue 35)', async () => {
         const profileId = await createProfile('both');
         const { token } = await enrol(profileId);
         const link = await connect(token);
-        const ack = await batchAck(link, 'bad', [nodeRow(), nodeRow({ qtype: 'AAAA' })]);
-        expect(ack).toMatchObject({ accepted: 0, outcome: 'rejected', reason: 'validation_failed' });
-        expect(ack.errors).toEqual([{ row: 1, field: 'qtype', message: expect.any(String) }]);
-        const old = nodeRow({ ts: new Date(api.clock.now().getTime() - 400 * 24 * HOUR).toISOString() });
-        expect(await batchAck(link, 'old', [old])).toMatchObject({
-          outcome: 'rejected',
-          errors: [{ row: 0, field: 'ts', message: expect.any(String) }],
-        });
-        expect((await logs(profileId)).rows).toEqual([]);
-        // Refused batches are not in the ledger: the corrected batch under the same id is stored.
-        expect(await batchAck(link, 'bad', [nodeRow(), nodeRow({ qtype: 28 })])).toMatchObject({
+        const hundred = Array.from({ length: 100 }, (_, index) => `192.0.2.${index + 1}`);
+        // As many A records as a 65,535-octet DNS message holds: accepted as well.
+        const most = Array.from({ length: 4094 }, (_, index) => `10.0.${index >> 8}.${index & 255}`);
+        const ack = await batchAck(link, 'long-answers', [
+          nodeRow({ qname: 'many.example', answer_ips: hundred }),
+          nodeRow({ qname: 'most.example', answer_ips: most }),
+        ]);
+        expect(ack).toEqual({
+          type: 'log_batch_ack',
+          id: 'long-answers',
           accepted: 2,
           outcome: 'stored',
+          truncated: 2,
         });
+        const stored = await logs(profileId);
+        const at = (name: string) => stored.columns.findIndex((column) => column.name === name);
+        const many = stored.rows.find((row) => row[at('qname')] === 'many.example') ?? [];
+        expect(many[at('answer_ips')]).toEqual(hundred.slice(0, 64));
         link.close();
       });
 
@@ -223,19 +279,43 @@ export function runNodeLogsSuite(storage: HarnessStorage, options: { skip?: bool
           shapes: ['tail'],
           store,
         });
+        const warnings: Record<string, unknown>[] = [];
         const agent = new NodeAgent({
           baseUrl: api.url,
           store,
           version: '1.0.0',
           shapes: ['tail'],
           handler: { answer: async () => ({ columns: [], rows: [], next_cursor: null, partial: false }) },
+          logger: { warn: (_message, details) => warnings.push(details) },
         });
         agents.push(agent);
         await agent.start();
         expect(await agent.sendLogBatch([nodeRow(), nodeRow()])).toBe(2);
-        const refused = await agent.sendLogBatch([{ qname: 'a.example.' }]).catch((error: unknown) => error);
-        expect(refused).toBeInstanceOf(LogBatchRejectedError);
-        expect(refused).toMatchObject({ reason: 'validation_failed' });
+        // A bad row is refused on its own: logged and counted by the kit, settled, never sent again.
+        expect(
+          await agent.sendLogBatch([
+            nodeRow(),
+            nodeRow({ qname: 'not a name!' }),
+            nodeRow({ client_ip: 'banana' }),
+          ]),
+        ).toBe(1);
+        expect(agent.metrics.logRows).toEqual({
+          sent: 5,
+          resent: 0,
+          accepted: 3,
+          refused: 2,
+          truncated: 0,
+          rejectedBatches: {},
+        });
+        expect(warnings).toEqual([
+          expect.objectContaining({ row: 1, field: 'qname', reason: expect.stringContaining('DNS name') }),
+          expect.objectContaining({ row: 2, field: 'client_ip', reason: 'must be an IPv4 or IPv6 address' }),
+        ]);
+        const tooLarge = await agent
+          .sendLogBatch([nodeRow({ reason_rule: 'x'.repeat(2_000_000) })])
+          .catch((error: unknown) => error);
+        expect(tooLarge).toBeInstanceOf(LogBatchRejectedError);
+        expect(tooLarge).toMatchObject({ reason: 'row_too_large', retryable: false });
         await agent.stop();
       });
     });

@@ -184,9 +184,13 @@ export const LinkCancel = z.object({ type: z.literal('cancel'), id: MessageId })
 export const LOG_BATCH_OUTCOMES = ['stored', 'duplicate', 'not_kept', 'rejected'] as const;
 export type LogBatchOutcome = (typeof LOG_BATCH_OUTCOMES)[number];
 
-/** One refused row of a rejected log batch: its index in `rows`, the field and why. */
+/** One refused row of a rejected log batch: its index in `rows`, the field and why (sent by older servers). */
 export const LogBatchRowError = z.object({ row: z.int(), field: z.string(), message: z.string() });
 export type LogBatchRowError = z.infer<typeof LogBatchRowError>;
+
+/** One row of a log batch the cloud refused while keeping the others: its index in `rows`, the field and why. */
+export const LogBatchRefusedRow = z.object({ index: z.int(), field: z.string(), reason: z.string() });
+export type LogBatchRefusedRow = z.infer<typeof LogBatchRefusedRow>;
 
 /**
  * Server → node: what became of a log batch, sent once it is settled (after the insert for `stored`).
@@ -197,15 +201,23 @@ export const LinkLogBatchAck = z.object({
   id: MessageId,
   accepted: z.int(),
   /**
-   * `stored`: the rows are in the cloud store; `duplicate`: a batch with this id was stored before, nothing
-   * more is written; `not_kept`: the profile's log destination keeps no node rows in the cloud (only `both`
-   * does), nothing is written; `rejected`: nothing is written, see `reason` (`validation_failed` with
-   * `errors`, else `storage_unavailable` or `batch_in_progress`, both worth sending again later).
+   * `stored`: the rows are in the cloud store, but for those in `refused`; `duplicate`: a batch with this id
+   * was stored before, nothing more is written; `not_kept`: the profile's log destination keeps no node rows in
+   * the cloud (only `both` does), nothing is written; `rejected`: nothing is written, see `reason`
+   * (`storage_unavailable` or `batch_in_progress`, both worth sending again later; servers before per-row
+   * refusals also answered `validation_failed` with `errors`).
    */
   outcome: z.enum(LOG_BATCH_OUTCOMES),
   reason: z.string().optional(),
-  /** For `validation_failed`: the first refused rows (at most 20). */
+  /** Older servers, for `validation_failed`: the first refused rows (at most 20). */
   errors: z.array(LogBatchRowError).max(20).optional(),
+  /**
+   * The rows refused one by one (a bad field, or a time outside the profile's retention), present when there
+   * are any, whatever the outcome: they are not stored, and sending them again refuses them again.
+   */
+  refused: z.array(LogBatchRefusedRow).max(10_000).optional(),
+  /** How many stored rows had their `answer_ips` cut to the first 64 (`NODE_LOG_ANSWER_IPS_KEPT`). */
+  truncated: z.int().optional(),
 });
 export type LinkLogBatchAck = z.infer<typeof LinkLogBatchAck>;
 

@@ -2,9 +2,14 @@ import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { EdgeLogWriter } from '../query-log/edge-log-writer.ports.js';
 import type { QueryLogRow } from '../query-log/query-log-row.js';
 import type { Clock } from '../shared/clock.ports.js';
-import type { LinkLogBatchAck, LogBatchRowError } from './node-link.protocol.js';
+import type { LinkLogBatchAck, LogBatchRefusedRow } from './node-link.protocol.js';
 import type { BatchSender, NodeLogBatchLedger } from './node-log-batch.ports.js';
-import { NodeLogRow, queryLogRowOfNode } from './node-log-row.js';
+import {
+  NODE_LOG_ANSWER_IPS_KEPT,
+  NodeLogBatchRow,
+  type NodeLogRow,
+  queryLogRowOfNode,
+} from './node-log-row.js';
 
 /**
  * How long a stored batch is remembered: a node resends an unacknowledged batch on its next link, so a resend
@@ -17,7 +22,6 @@ export const LOG_BATCH_CLAIM_LEASE_MS = 5 * 60_000;
 /** Rows time-stamped later than this ahead of the server's clock are refused. */
 const FUTURE_SLACK_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
-const MAX_ROW_ERRORS = 20;
 
 /** What the service is built from. */
 export interface NodeLogBatchDependencies {
@@ -51,8 +55,10 @@ function asLogged(row: QueryLogRow, profile: ProfileRecord): QueryLogRow {
 }
 
 /**
- * Log batches of self-hosted nodes (docs/node-link-protocol.md `log_batch`): each row checked, all or nothing;
- * for a `both` profile stored in the columnar query log through the edge writer, once per (node, batch id).
+ * Log batches of self-hosted nodes (docs/node-link-protocol.md `log_batch`): each row checked on its own, a bad
+ * row refused without its batch (a node cannot mend a row it logged, so refusing the batch would only lose the
+ * good rows with it); for a `both` profile the others stored in the columnar query log through the edge writer,
+ * once per (node, batch id), answers cut to {@link NODE_LOG_ANSWER_IPS_KEPT} addresses.
  * The derived columns, country and owner are not stored: they are computed when rows are read, identically
  * for cloud and node rows.
  */
@@ -60,32 +66,35 @@ export class NodeLogBatchService {
   constructor(private readonly deps: NodeLogBatchDependencies) {}
 
   /**
-   * Settles one batch. Throws only when the write itself failed (the claim is released first, so the batch
+   * Settles one batch: refused rows are named in `refused` whatever the outcome. Throws only when the write
+   * itself failed (the claim is released first, so the batch
    * sent again is written); the caller then answers `rejected` with `storage_unavailable`.
    */
   async receive(sender: BatchSender, batchId: string, raw: readonly unknown[]): Promise<LogBatchSettlement> {
     const now = this.deps.clock.now();
     const profile = await this.deps.findProfile(sender.orgId, sender.profileId);
     const retentionDays = profile?.settings.retention_days ?? 90;
-    const parsed = this.parse(raw, now, retentionDays);
-    if ('errors' in parsed)
-      return { accepted: 0, outcome: 'rejected', reason: 'validation_failed', errors: parsed.errors };
+    const { rows: parsedRows, refused, truncated } = this.parse(raw, now, retentionDays);
+    const checked = {
+      ...(refused.length > 0 ? { refused } : {}),
+      ...(truncated > 0 ? { truncated } : {}),
+    };
     const storage = this.deps.storage;
     if (profile === null || !keepsNodeRowsInCloud(profile) || storage === undefined)
-      return { accepted: 0, outcome: 'not_kept' };
-    if (parsed.rows.length === 0) return { accepted: 0, outcome: 'stored' };
+      return { accepted: 0, outcome: 'not_kept', ...checked };
+    if (parsedRows.length === 0) return { accepted: 0, outcome: 'stored', ...checked };
 
     const claim = await storage.ledger.claim(
       sender.nodeId,
       batchId,
-      parsed.rows.length,
+      parsedRows.length,
       now,
       new Date(now.getTime() - LOG_BATCH_CLAIM_LEASE_MS),
     );
-    if (claim.state === 'stored') return { accepted: claim.rows, outcome: 'duplicate' };
+    if (claim.state === 'stored') return { accepted: claim.rows, outcome: 'duplicate', ...checked };
     if (claim.state === 'in_progress')
       return { accepted: 0, outcome: 'rejected', reason: 'batch_in_progress' };
-    const rows = parsed.rows.map((row) =>
+    const rows = parsedRows.map((row) =>
       asLogged(queryLogRowOfNode(row, sender.nodeId, sender.profileId), profile),
     );
     try {
@@ -95,38 +104,42 @@ export class NodeLogBatchService {
       throw error;
     }
     await storage.ledger.markStored(sender.nodeId, batchId, this.deps.clock.now());
-    return { accepted: rows.length, outcome: 'stored' };
+    return { accepted: rows.length, outcome: 'stored', ...checked };
   }
 
-  /** Every row as a NodeLogRow, or the first refused ones. */
+  /** The rows kept (answers cut to the cap), the rows refused with why, and how many answers were cut. */
   private parse(
     raw: readonly unknown[],
     now: Date,
     retentionDays: number,
-  ): { rows: NodeLogRow[] } | { errors: LogBatchRowError[] } {
+  ): { rows: NodeLogRow[]; refused: LogBatchRefusedRow[]; truncated: number } {
     const rows: NodeLogRow[] = [];
-    const errors: LogBatchRowError[] = [];
+    const refused: LogBatchRefusedRow[] = [];
+    let truncated = 0;
     const oldest = now.getTime() - retentionDays * DAY_MS;
     const newest = now.getTime() + FUTURE_SLACK_MS;
     raw.forEach((candidate, index) => {
-      if (errors.length >= MAX_ROW_ERRORS) return;
-      const result = NodeLogRow.safeParse(candidate);
+      const result = NodeLogBatchRow.safeParse(candidate);
       if (!result.success) {
         const issue = result.error.issues[0];
-        errors.push({ row: index, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'invalid' });
+        refused.push({ index, field: issue?.path.join('.') ?? '', reason: issue?.message ?? 'invalid' });
         return;
       }
       const ts = Date.parse(result.data.ts);
       if (ts < oldest || ts > newest) {
-        errors.push({
-          row: index,
+        refused.push({
+          index,
           field: 'ts',
-          message: `must lie within the profile's retention (${retentionDays} days) and not in the future`,
+          reason: `must lie within the profile's retention (${retentionDays} days) and not in the future`,
         });
         return;
       }
-      rows.push(result.data);
+      const answers = result.data.answer_ips;
+      if (answers.length > NODE_LOG_ANSWER_IPS_KEPT) {
+        truncated += 1;
+        rows.push({ ...result.data, answer_ips: answers.slice(0, NODE_LOG_ANSWER_IPS_KEPT) });
+      } else rows.push(result.data);
     });
-    return errors.length > 0 ? { errors } : { rows };
+    return { rows, refused, truncated };
   }
 }

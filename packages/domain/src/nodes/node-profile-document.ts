@@ -11,11 +11,13 @@ import type { ProfileSigner } from './profile-signer.ports.js';
  * The profile document a self-hosted node applies (spec 4.13, 9): the edge document's fields (its `ecs` part
  * with the operator's cap included) with its compiled lists as a manifest `{ids, url, sha256, artifacts}`
  * (whose digest covers the manifest, so the signature covers every artifact's digest), the deprecated
- * `lists_url` and `lists_sha256` always sent alongside, and the signature fields when `signer` signs.
+ * `lists_url` and `lists_sha256` always sent alongside, the `sequence` it was issued under, and the signature
+ * fields when `signer` signs.
  */
 export function nodeProfileDocument(
   profile: ProfileRecord,
   lists: { url: string; artifacts: NodeListArtifact[] },
+  sequence: number,
   sha256: (data: string) => string,
   signer: ProfileSigner,
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
@@ -39,6 +41,7 @@ export function nodeProfileDocument(
     lists_url: listsUrl,
     lists_sha256: listsSha256,
     updated_at: profile.updatedAt.toISOString(),
+    sequence,
   };
   const signed = signer.sign(profileSignaturePayload(document));
   if (signed === null) return document;
@@ -56,4 +59,20 @@ export function nodeListsDigest(
   sha256: (data: string) => string,
 ): string {
   return sha256(compactCanonicalJson(artifacts));
+}
+
+/**
+ * The `sequence` of a document issued at `now`: the time of issue in Unix milliseconds, and never before the
+ * profile's last change, so that a document always sorts after the changes it carries even when the server
+ * issuing it keeps a clock behind the one that made them.
+ *
+ * Why a time and not a version: a list refresh changes what a node must apply without changing the profile
+ * (its version is the owner's, and their If-Match), and keeping a counter per profile bumped by every refresh
+ * of every list it uses would need a write per profile per refresh. Any document issued later carries what
+ * was current then, so the time of issue orders documents as their contents must be ordered: a node refusing
+ * a sequence below the one it applied refuses every replay of an earlier document (docs/node-link-protocol.md
+ * "Signed profile documents").
+ */
+export function nodeDocumentSequence(profile: ProfileRecord, now: Date): number {
+  return Math.max(now.getTime(), profile.updatedAt.getTime());
 }

@@ -187,6 +187,10 @@ export const NodeProfileDocument = z
     lists_url: z.url().meta({ description: 'Deprecated: use lists.url.', deprecated: true }),
     lists_sha256: z.string().meta({ description: 'Deprecated: use lists.sha256.', deprecated: true }),
     updated_at: z.iso.datetime(),
+    sequence: z.int().min(0).optional().meta({
+      description:
+        'Orders the documents of a profile: the time the document was issued, in Unix milliseconds (never before updated_at). A list refresh changes the document without changing `version`, so a node refuses a document whose sequence is below the one it applied (a replay of an earlier document), and one without a sequence once it applied one. Signed with the document.',
+    }),
     profile_signature: z.string().optional().meta({
       description:
         'Present when the server signs profiles: base64 Ed25519 signature over the UTF-8 bytes of `svc-profile-v1\\n` + id + `\\n` + version (decimal) + `\\n` + the compact canonical JSON (keys sorted at every depth, no whitespace) of this document without profile_signature, profile_key_id and profile_pubkey.',

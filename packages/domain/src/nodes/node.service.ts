@@ -33,7 +33,7 @@ import {
   type ProfilePublicKey,
 } from './node.schemas.js';
 import { NODE_REVOKED_SUBJECT, type NodePresence } from './node-presence.ports.js';
-import { nodeListsDigest, nodeProfileDocument } from './node-profile-document.js';
+import { nodeDocumentSequence, nodeListsDigest, nodeProfileDocument } from './node-profile-document.js';
 import type { ProfileSigner } from './profile-signer.ports.js';
 
 /** Keyed-hash purposes of node secrets: one key each, so a hash never stands in for another secret. */
@@ -337,6 +337,7 @@ export class NodeService {
     return nodeProfileDocument(
       profile,
       { url: `${this.base()}/v1/nodes/self/lists`, artifacts: await this.manifestOf(profile) },
+      nodeDocumentSequence(profile, this.deps.clock.now()),
       (data) => this.deps.keyedHash.sha256(data),
       this.deps.signer,
       this.deps.ecsOperatorCap,

@@ -424,6 +424,18 @@ export class NodeLinkHub implements NodePresence {
   private async settleLogBatch(link: NodeLink, id: string, rows: readonly unknown[]): Promise<void> {
     try {
       const settled = await this.deps.logBatches.receive(link, id, rows);
+      // Each refusal on its own line, with the field and why but never the row (it holds the client's data).
+      for (const refusal of settled.refused ?? [])
+        this.deps.logger.warn(
+          {
+            nodeId: link.nodeId,
+            batchId: id,
+            row: refusal.index,
+            field: refusal.field,
+            reason: refusal.reason,
+          },
+          'refused a node log row',
+        );
       link.send({ type: 'log_batch_ack', id, ...settled });
     } catch (error) {
       this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node log batch');
