@@ -146,6 +146,7 @@ export * from './query-log/query-concurrency.js';
 export * from './query-log/query-log-eraser.ports.js';
 export * from './query-log/query-log-row.js';
 export * from './query-log/query-result.js';
+export * from './query-log/relayed-query.schemas.js';
 export * from './rules/rule-pattern.js';
 export * from './rules/rules.schemas.js';
 export * from './setup/apple-mobileconfig.js';
