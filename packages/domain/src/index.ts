@@ -138,6 +138,7 @@ export * from './query-log/log-query.js';
 export * from './query-log/log-query.plan.js';
 export * from './query-log/log-query.ports.js';
 export * from './query-log/log-query.range.js';
+export * from './query-log/log-query.requests.js';
 export * from './query-log/log-query.schemas.js';
 export * from './query-log/log-query.service.js';
 export * from './query-log/owner-classification.js';
