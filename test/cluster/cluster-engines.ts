@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ConnectionOptions } from 'nats';
 import {
   freePort,
   ownForPostgres,
@@ -20,11 +22,13 @@ import {
 const ROOT = new URL('../../', import.meta.url).pathname;
 const NATS_SERVER = '/usr/sbin/nats-server';
 const CADDY = '/usr/bin/caddy';
+const OPENSSL = '/usr/bin/openssl';
 
 /** Why the cluster harness cannot run here, or undefined when it can. */
 export function clusterUnavailable(): string | undefined {
   if (!existsSync(CADDY)) return `${CADDY} is not installed (apt-get install caddy)`;
   if (!existsSync(join(ROOT, 'packages/cli/dist/bin.js'))) return 'the server is not built (npm run build)';
+  if (!existsSync(OPENSSL)) return `${OPENSSL} is not installed (the NATS certificates are made with it)`;
   return privatePostgresUnavailable() ?? privateNatsUnavailable();
 }
 
@@ -108,10 +112,18 @@ export async function startPostgresPair(): Promise<PostgresPair> {
   };
 }
 
-/** A three-node NATS cluster, each node from deploy/nats/nats.conf with its ports filled in. */
+/** A three-node NATS cluster, each node from deploy/nats/nats.conf with its ports and certificates filled in. */
 export interface NatsCluster {
-  /** The client URLs of the nodes, in node order. */
+  /** The client URLs of the nodes, in node order, as the API servers' NATS_URL names them (with their user). */
   urls: string[];
+  /** The CA file the nodes' certificates are checked against (NATS_TLS_CA). */
+  caFile: string;
+  /** Options of a raw NATS client signed in as `user` ('svc-api' by default) to the nodes `indices`. */
+  clientOptions(indices: number[], user?: NatsUser): ConnectionOptions;
+  /** The passwords of the users deploy/nats/nats.conf declares, as the harness made them. */
+  passwords: Record<NatsUser, string>;
+  /** The plain client URLs of the nodes (no user), for clients that bring their own. */
+  addresses: string[];
   /** SIGKILL of node `index` (0, 1 or 2). */
   kill(index: number): Promise<void>;
   /** Starts node `index` again on its ports. */
@@ -119,41 +131,70 @@ export interface NatsCluster {
   destroy(): Promise<void>;
 }
 
-/** deploy/nats/nats.conf with loopback ports in place of the compose network's names and fixed ports. */
+/** The users deploy/nats/nats.conf declares. */
+export type NatsUser = 'svc-api' | 'svc-edge';
+
+/**
+ * deploy/nats/nats.conf with loopback ports in place of the compose network's names and fixed ports, and the
+ * certificates in `certificates` in place of /etc/nats/certs.
+ */
 function natsConfiguration(
-  clientPort: number,
-  monitorPort: number,
-  routePort: number,
+  ports: { client: number; monitor: number; route: number },
   routes: number[],
+  certificates: string,
 ): string {
   const shipped = readFileSync(join(ROOT, 'deploy/nats/nats.conf'), 'utf8');
   let routeIndex = 0;
   const filled = shipped
-    .replace(/^port: 4222$/m, `host: 127.0.0.1\nport: ${clientPort}`)
-    .replace(/^http_port: 8222$/m, `http_port: ${monitorPort}`)
-    .replace(/^ {2}port: 6222$/m, `  host: 127.0.0.1\n  port: ${routePort}`)
-    .replace(/nats:\/\/nats-\d:6222/g, () => `nats://127.0.0.1:${routes[routeIndex++]}`);
-  if (routeIndex !== 3 || !filled.includes(`port: ${routePort}`))
+    .replace(/^port: 4222$/m, `host: 127.0.0.1\nport: ${ports.client}`)
+    .replace(/^http_port: 8222$/m, `http_port: ${ports.monitor}`)
+    .replace(/^ {2}port: 6222$/m, `  host: 127.0.0.1\n  port: ${ports.route}`)
+    .replace(/nats:\/\/nats-\d:6222/g, () => `nats://127.0.0.1:${routes[routeIndex++]}`)
+    .replaceAll('/etc/nats/certs/', `${certificates}/`);
+  if (
+    routeIndex !== 3 ||
+    !filled.includes(`port: ${ports.route}`) ||
+    !filled.includes(`${certificates}/server.pem`) ||
+    !filled.includes('$NATS_API_PASSWORD')
+  )
     throw new Error('deploy/nats/nats.conf no longer has the shape the harness fills in');
   return filled;
 }
 
+/** Makes the cluster's certificates with the script deploy/ ships (openssl). */
+async function makeCertificates(directory: string): Promise<void> {
+  const child = spawn('sh', [join(ROOT, 'deploy/nats/make-certs.sh'), directory], { stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`deploy/nats/make-certs.sh exited with ${code}`);
+}
+
 export async function startNatsCluster(): Promise<NatsCluster> {
   const directory = mkdtempSync(join(tmpdir(), 'svc-cluster-nats-'));
+  const certificates = join(directory, 'certs');
+  await makeCertificates(certificates);
+  const passwords: Record<NatsUser, string> = {
+    'svc-api': randomBytes(18).toString('base64url'),
+    'svc-edge': randomBytes(18).toString('base64url'),
+  };
   const clientPorts = [await freePort(), await freePort(), await freePort()];
   const routePorts = [await freePort(), await freePort(), await freePort()];
   const nodes: (ChildProcess | undefined)[] = [undefined, undefined, undefined];
   const files = clientPorts.map(async (clientPort, index) => {
     const file = join(directory, `nats-${index + 1}.conf`);
-    const monitorPort = await freePort();
-    writeFileSync(file, natsConfiguration(clientPort, monitorPort, routePorts[index] ?? 0, routePorts));
+    const ports = { client: clientPort, monitor: await freePort(), route: routePorts[index] ?? 0 };
+    writeFileSync(file, natsConfiguration(ports, routePorts, certificates));
     return file;
   });
   const configurations = await Promise.all(files);
   const start = async (index: number) => {
     const child = spawn(NATS_SERVER, ['-c', configurations[index] ?? ''], {
       stdio: 'ignore',
-      env: { ...process.env, NATS_NAME: `nats-${index + 1}` },
+      env: {
+        ...process.env,
+        NATS_NAME: `nats-${index + 1}`,
+        NATS_API_PASSWORD: passwords['svc-api'],
+        NATS_EDGE_PASSWORD: passwords['svc-edge'],
+      },
     });
     nodes[index] = child;
     await waitForPort(clientPorts[index] ?? 0, child);
@@ -166,8 +207,20 @@ export async function startNatsCluster(): Promise<NatsCluster> {
     await exitOf(child);
   };
   await Promise.all([0, 1, 2].map(start));
+  const addresses = clientPorts.map((port) => `nats://127.0.0.1:${port}`);
+  const caFile = join(certificates, 'ca.pem');
   return {
-    urls: clientPorts.map((port) => `nats://127.0.0.1:${port}`),
+    urls: clientPorts.map((port) => `nats://svc-api:${passwords['svc-api']}@127.0.0.1:${port}`),
+    caFile,
+    passwords,
+    addresses,
+    clientOptions: (indices, user = 'svc-api') => ({
+      servers: indices.map((index) => addresses[index] ?? ''),
+      user,
+      pass: passwords[user],
+      tls: { caFile },
+      maxReconnectAttempts: -1,
+    }),
     kill,
     start,
     destroy: async () => {

@@ -1,6 +1,6 @@
 import { ApiError, createClient, type SvcClient } from '@svc/sdk';
 import autocannon from 'autocannon';
-import { connect, JSONCodec } from 'nats';
+import { type ConnectionOptions, connect, JSONCodec } from 'nats';
 
 /**
  * The load of the fault tests: reads through autocannon and writes through the SDK, both at the balancer,
@@ -42,8 +42,8 @@ export interface LoadOutcome {
 }
 
 /** Records `profiles.<id>` documents published on the NATS cluster: each profile's versions in arrival order. */
-export async function recordProfileDocuments(servers: string[]) {
-  const connection = await connect({ servers, name: 'cluster-test-subscriber', maxReconnectAttempts: -1 });
+export async function recordProfileDocuments(options: ConnectionOptions) {
+  const connection = await connect({ ...options, name: 'cluster-test-subscriber', maxReconnectAttempts: -1 });
   const codec = JSONCodec<{ version?: number }>();
   const versions = new Map<string, number[]>();
   /** The Nats-Msg-Id (the outbox row) of each profile version delivered, to tell a redelivery from a second write. */

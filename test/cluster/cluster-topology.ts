@@ -90,6 +90,7 @@ export async function startTopology(count: number): Promise<Topology> {
       SVC_DATA_DIR: dataDir,
       DATABASE_URL: postgres.url,
       NATS_URL: nats.urls.join(','),
+      NATS_TLS_CA: nats.caFile,
       CLICKHOUSE_URL: `http://127.0.0.1:${closedPort}`,
       SVC_TRUST_PROXY: '127.0.0.1',
       SVC_RATE_LIMIT_PER_MINUTE: '100000000',

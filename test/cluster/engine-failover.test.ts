@@ -93,13 +93,13 @@ describe.skipIf(skipReason !== undefined)('engines named by several URLs', () =>
   it('publishes on a NATS_URL list while any one node is killed', async () => {
     nats = await startNatsCluster();
     const cluster = nats;
-    bus = await createMessageBus({ natsUrl: cluster.urls.join(',') });
+    bus = await createMessageBus({ natsUrl: cluster.urls.join(','), natsTlsCa: cluster.caFile });
     const publisher = bus;
     for (const killed of [0, 1, 2]) {
       // A core NATS subscriber misses what is published while it reconnects: it listens on a node that stays.
-      const listener = await connect({ servers: cluster.urls[(killed + 1) % 3] });
+      const listener = await connect(cluster.clientOptions([(killed + 1) % 3]));
       const received: number[] = [];
-      const subscription = listener.subscribe(`failover.${killed}`);
+      const subscription = listener.subscribe(`profiles.failover${killed}`);
       void (async () => {
         for await (const message of subscription) received.push(Number(message.string()));
       })();
@@ -110,7 +110,7 @@ describe.skipIf(skipReason !== undefined)('engines named by several URLs', () =>
         // As the outbox relay does: a publish whose flush failed (the connection dropped) is sent again.
         for (;;) {
           try {
-            await publisher.publish(`failover.${killed}`, index);
+            await publisher.publish(`profiles.failover${killed}`, index);
             break;
           } catch {
             failed += 1;

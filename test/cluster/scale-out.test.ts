@@ -52,7 +52,7 @@ describe.skipIf(skipReason !== undefined)('scale-out topology under faults (depl
       readIds.push(((await answer.json()) as { id: string }).id);
     }
     // On the node no test kills: a core NATS subscriber misses what is published while it reconnects.
-    documents = await recordProfileDocuments(topology.nats.urls.slice(0, 1));
+    documents = await recordProfileDocuments(topology.nats.clientOptions([0], 'svc-edge'));
   }, 120_000);
 
   afterAll(async () => {

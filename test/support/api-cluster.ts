@@ -21,7 +21,8 @@ export interface ApiCluster {
   close(): Promise<void>;
 }
 
-const SECRET = 'cluster-secret-that-is-long-enough-for-hkdf-0123456789';
+/** The SVC_SECRET every server of a test cluster shares. */
+export const CLUSTER_SECRET = 'cluster-secret-that-is-long-enough-for-hkdf-0123456789';
 
 /**
  * Starts `count` API servers on embedded PGlite (one server: a data dir has one owner) or on one scratch
@@ -47,7 +48,7 @@ export async function startCluster(
       settings: parseSettings({
         SVC_ENV: 'development',
         PORT: '0',
-        SVC_SECRET: SECRET,
+        SVC_SECRET: CLUSTER_SECRET,
         SVC_DATA_DIR: dataDir,
         SVC_LIST_REFRESH_HOURS: '0',
         // The dashboard origin the suites sign in from (a separately hosted dashboard, as RUNNER.md describes).

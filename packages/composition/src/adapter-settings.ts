@@ -8,6 +8,7 @@ export interface AdapterSettings {
   databaseUrl?: string | undefined;
   clickhouseUrl?: string | undefined;
   natsUrl?: string | undefined;
+  natsTlsCa?: string | undefined;
   smtpUrl?: string | undefined;
 }
 

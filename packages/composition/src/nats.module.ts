@@ -20,8 +20,10 @@ export interface CrossServerBus {
 export function natsModule(settings: AdapterSettings, lifecycle: Lifecycle): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<MessageBus>(MessageBus).toResolvedValue(async () =>
-      lifecycle.own('message bus', await createMessageBus({ natsUrl: settings.natsUrl }), (bus) =>
-        bus.close(),
+      lifecycle.own(
+        'message bus',
+        await createMessageBus({ natsUrl: settings.natsUrl, natsTlsCa: settings.natsTlsCa }),
+        (bus) => bus.close(),
       ),
     );
     if (settings.natsUrl !== undefined)

@@ -25,6 +25,17 @@ describe('settings of a clustered server', () => {
     );
   });
 
+  it('takes the NATS user in NATS_URL and the CA of its certificates in NATS_TLS_CA', () => {
+    const settings = parseSettings({
+      ...base,
+      NATS_URL: 'nats://svc-api:s%40cret@nats-1:4222,nats://nats-2:4222',
+      NATS_TLS_CA: '/etc/svc/nats-ca.pem',
+    });
+    expect(settings.natsUrl).toBe('nats://svc-api:s%40cret@nats-1:4222,nats://nats-2:4222');
+    expect(settings.natsTlsCa).toBe('/etc/svc/nats-ca.pem');
+    expect(parseSettings(base).natsTlsCa).toBeUndefined();
+  });
+
   it.each([
     ['a server of another scheme', 'nats://a:4222,http://b:4222'],
     ['no server at all', ' , '],

@@ -7,6 +7,25 @@ type NatsLibrary = typeof import('nats');
 const MESSAGE_ID_HEADER = 'Nats-Msg-Id';
 
 /**
+ * The servers of a NATS_URL without their user info, and the user and password it names (the client library
+ * sends neither from a server URL): one user for the cluster, so the first URL naming one gives it.
+ */
+export function natsServers(url: string): {
+  servers: string[];
+  credentials: { user: string; pass: string } | Record<string, never>;
+} {
+  const parsed = url.split(',').map((server) => new URL(server.trim()));
+  const named = parsed.find((server) => server.username !== '');
+  return {
+    servers: parsed.map((server) => `${server.protocol}//${server.host}`),
+    credentials:
+      named === undefined
+        ? {}
+        : { user: decodeURIComponent(named.username), pass: decodeURIComponent(named.password) },
+  };
+}
+
+/**
  * The bus on NATS (NATS_URL): JSON payloads, the outbox id as `Nats-Msg-Id`. Core NATS subjects and wildcards
  * are the same as the in-process bus's, so subscribers do not know which one they are on.
  */
@@ -21,16 +40,26 @@ export class NatsMessageBus implements MessageBus {
     this.codec = nats.JSONCodec<unknown>();
   }
 
-  /** Connects to `url` (one server or several, comma-separated). */
+  /**
+   * Connects to `url` (one server or several, comma-separated), as the user its `user:pass@` names, over TLS
+   * checked against `tlsCa` when given.
+   */
   static async connect(
     url: string,
     onError: (error: unknown, delivery: BusDelivery) => void = () => undefined,
+    options: { tlsCa?: string | undefined } = {},
   ): Promise<NatsMessageBus> {
-    const servers = url.split(',').map((server) => server.trim());
+    const { servers, credentials } = natsServers(url);
     // Reconnect for as long as it takes (the client's default gives up after 10 attempts, about 20 s, and the
     // bus would then stay closed for the life of the process); the outbox keeps what waits meanwhile.
     const nats = await import('nats');
-    const connection = await nats.connect({ servers, name: 'svc-api', maxReconnectAttempts: -1 });
+    const connection = await nats.connect({
+      servers,
+      name: 'svc-api',
+      maxReconnectAttempts: -1,
+      ...credentials,
+      ...(options.tlsCa === undefined ? {} : { tls: { caFile: options.tlsCa } }),
+    });
     return new NatsMessageBus(nats, connection, onError);
   }
 

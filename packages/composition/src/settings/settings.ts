@@ -73,8 +73,13 @@ export const RawSettings = z.object({
     .register(settingDocs, {
       defaultText: 'in-process bus',
       description:
-        "`nats://…`: publish profile documents and operator changes on NATS; comma-separated: one cluster's nodes",
+        "`nats://user:pass@…`: publish profile documents and operator changes on NATS; comma-separated: one cluster's nodes",
     }),
+  NATS_TLS_CA: z.string().min(1, 'must be a file path').optional().register(settingDocs, {
+    defaultText: 'system CAs',
+    description:
+      'PEM file of the CA that signed the NATS servers’ certificates (deploy/nats/); set, the bus requires TLS',
+  }),
   SMTP_URL: urlWithSchemes(['smtp:', 'smtps:']).optional().register(settingDocs, {
     defaultText: 'outbox folder',
     description:
@@ -347,6 +352,8 @@ export interface Settings {
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
   natsUrl: string | undefined;
+  /** NATS_TLS_CA: the CA file the NATS servers' certificates are checked against (TLS required when set). */
+  natsTlsCa: string | undefined;
   smtpUrl: string | undefined;
   baseUrl: string;
   /** True when SVC_BASE_URL was not set: the server then names its bound address. */
@@ -537,6 +544,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     databaseUrl: raw.DATABASE_URL,
     clickhouseUrl: raw.CLICKHOUSE_URL,
     natsUrl: raw.NATS_URL,
+    natsTlsCa: raw.NATS_TLS_CA,
     smtpUrl: raw.SMTP_URL,
     baseUrl,
     baseUrlDefaulted: raw.SVC_BASE_URL === undefined,

@@ -3,6 +3,7 @@ import {
   Clock,
   DeviceStore,
   EdgeLogWriter,
+  KeyedHash,
   LogQueryRelay,
   MessageBus,
   NODE_OPERATOR_FILES,
@@ -48,6 +49,7 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
         bus: MessageBus,
         logger: Logger,
         lifecycle: Lifecycle,
+        keyedHash: KeyedHash,
       ) => {
         // Engine-backed servers keep node log batches (with a columnar store) and the offline hold.
         const ledger = container.isBound(NodeLogBatchLedger)
@@ -67,6 +69,7 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
           logger,
           problemBase: settings.problemBase,
           crossServer: container.isBound(CrossServerBus),
+          keyedHash,
           budget: settings.nodeLinkBudget,
           logBatches: new NodeLogBatchService({
             storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
@@ -99,7 +102,7 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
         await hub.start();
         return lifecycle.own('node links', hub, (owned) => owned.close());
       },
-      [NodeStore, ProfileStore, Clock, MessageBus, LoggerToken, LifecycleToken],
+      [NodeStore, ProfileStore, Clock, MessageBus, LoggerToken, LifecycleToken, KeyedHash],
     );
     bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(
       (

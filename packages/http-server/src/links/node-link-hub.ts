@@ -5,6 +5,7 @@ import {
   type BusSubscription,
   type Clock,
   DomainError,
+  type KeyedHash,
   LISTS_CHANGED_SUBJECT,
   type MessageBus,
   NODE_LINK_HEARTBEAT_SECONDS,
@@ -65,6 +66,8 @@ export interface NodeLinkHubDependencies {
   problemBase: string;
   /** True when other API servers share the bus (NATS): queries for links held elsewhere go over it. */
   crossServer: boolean;
+  /** Signs and checks the queries relayed between API servers (its key is derived from SVC_SECRET). */
+  keyedHash: KeyedHash;
   /** Settles the nodes' log batches (stores them for `both` profiles when a columnar store is configured). */
   logBatches: NodeLogBatchService;
   /** Adds the nodes' hourly totals to the cloud's (when a columnar store is configured). */
@@ -110,6 +113,7 @@ export class NodeLinkHub implements NodePresence {
           deps.bus,
           (orgId, profileId) => this.linkOfProfile(orgId, profileId),
           deps.logger,
+          { hash: deps.keyedHash, clock: deps.clock },
         )
       : undefined;
   }
