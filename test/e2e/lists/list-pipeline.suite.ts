@@ -328,6 +328,24 @@ export function runListPipelineSuite(storage: HarnessStorage, options: { skip?: 
       expect(await catalogueList(2)).toMatchObject({ version: first.version + 1, entries: 1 });
     });
 
+    it('refuses a source redirecting to a private address, and shows why as its last fetch (issue 35)', async () => {
+      const good = (await builds()).get(1);
+      const port = new URL(sources.url).port;
+      for (const [location, reason] of [
+        ['https://10.0.0.1/hosts', /10\.0\.0\.1 is a private address/],
+        [`https://localhost:${port}/hosts`, /localhost resolves to .*, a loopback address/],
+        ['/hosts', /http:\/\/ is refused/],
+      ] as const) {
+        sources.route('/stevenblack-unified', { redirectTo: location });
+        const report = await pipeline.refresh({ lists: [1] });
+        expect(report.sources[0]).toMatchObject({ status: 'failed', changed: false });
+        expect(report.sources[0]?.error).toMatch(reason);
+        expect((await sourceViews()).get('stevenblack-unified')?.last_fetch?.error).toMatch(reason);
+        expect((await catalogueList(1))?.sources[0]?.last_fetch?.error).toMatch(reason);
+        expect((await builds()).get(1)).toEqual(good);
+      }
+    });
+
     it('refuses the admin views to a member without the admin scope', async () => {
       expect((await send(`${api.url}/v1/admin/lists/sources`, { headers: owner.auth })).status).toBe(403);
       expect((await send(`${api.url}/v1/admin/lists/versions`)).status).toBe(401);
