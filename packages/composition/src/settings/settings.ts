@@ -338,7 +338,7 @@ export const RawSettings = z.object({
   SVC_OUTBOUND_ALLOW_PRIVATE: flag.default(false).register(settingDocs, {
     defaultText: '`false`',
     description:
-      '`true` lets outbound fetches (blocklist sources and the mirror) follow redirects to plain http and to loopback, private, link-local or reserved addresses; for self-hosted installs whose hosts are internal, and tests',
+      '`true`: blocklist fetches may be redirected to plain http and private or loopback addresses (internal list hosts, tests)',
   }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
