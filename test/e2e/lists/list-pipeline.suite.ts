@@ -299,6 +299,37 @@ export function runListPipelineSuite(storage: HarnessStorage, options: { skip?: 
         built_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         toggle: '',
       });
+      // A node of a profile enabling list 2: its profile document names the version in force.
+      const profile = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: owner.auth, body: {} });
+      const profileId = (profile.json as { id: string }).id;
+      const put = await send(`${api.url}/v1/profiles/${profileId}/lists`, {
+        method: 'PUT',
+        headers: owner.auth,
+        body: { lists: [2] },
+      });
+      expect(put.status, put.text).toBe(200);
+      const node = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
+        method: 'POST',
+        headers: owner.auth,
+        body: { name: 'rack' },
+      });
+      const enrolment = await send(`${api.url}/v1/nodes/enrol`, {
+        method: 'POST',
+        body: {
+          enrolment_code: (node.json as { enrolment_code: string }).enrolment_code,
+          version: '1.0.0',
+          shapes: ['tail'],
+        },
+      });
+      expect(enrolment.status, enrolment.text).toBe(201);
+      const nodeAuth = { authorization: `Bearer ${(enrolment.json as { node_token: string }).node_token}` };
+      const served = async () =>
+        (
+          (await send(`${api.url}/v1/nodes/self/profile`, { headers: nodeAuth })).json as {
+            lists: { artifacts: { list_id: number; sha256: string }[] };
+          }
+        ).lists.artifacts.find((artifact) => artifact.list_id === 2)?.sha256;
+      expect(await served()).toBe(build?.sha256);
       const refusals: [string | Uint8Array, RegExp][] = [
         ['<html>\n<head><title>502 Bad Gateway</title></head>\n</html>\n', /HTML page, not a list/],
         ['\uFEFF  <!doctype html><p>one.import.example</p>', /HTML page, not a list/],
@@ -316,6 +347,7 @@ export function runListPipelineSuite(storage: HarnessStorage, options: { skip?: 
         expect(refused).toMatchObject({ code: 'list_refused' });
         expect((refused as Error).message).toMatch(reason);
         expect((await builds()).get(2)).toEqual(build);
+        expect(await served()).toBe(build?.sha256);
       }
       const html = await pipeline
         .importList(2, body('<html><body>x</body></html>'), 'domains', { allowShrink: true })
