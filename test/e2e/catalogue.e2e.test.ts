@@ -61,10 +61,15 @@ describe('catalogues through HTTP (spec 4.7, 4.12; ROUTES.md)', () => {
         ...BLOCKLIST_CATALOGUE,
         lists: BLOCKLIST_CATALOGUE.lists.map((list) => ({
           ...list,
+          toggle: list.toggle ?? '',
+          entries: 0,
+          sha256: null,
+          built_at: null,
           sources: list.sources.map((source) => ({
             ...source,
             entries: 0,
             updated_at: new Date(BLOCKLIST_CATALOGUE.updated_at).toISOString(),
+            last_fetch: null,
           })),
         })),
       });
@@ -77,8 +82,10 @@ describe('catalogues through HTTP (spec 4.7, 4.12; ROUTES.md)', () => {
       const { lists } = BlocklistCatalogue.parse((await send(`${app.url}/v1/lists`)).json);
       const threatIntel = lists.filter((list) => list.toggle === 'security.threat_intel');
       expect(threatIntel.map((list) => list.name)).toContain('URLhaus malicious URL blocklist');
-      expect(lists.some((list) => list.toggle === null)).toBe(true);
-      expect(lists.some((list) => list.toggle === '')).toBe(false);
+      // Spec 4.12: a list enabled by id has an empty toggle, a string, never null.
+      const raw = (await send(`${app.url}/v1/lists`)).json as { lists: { toggle: unknown }[] };
+      expect(raw.lists.some((list) => list.toggle === '')).toBe(true);
+      expect(raw.lists.every((list) => typeof list.toggle === 'string')).toBe(true);
       const gambling = lists.find((list) => list.toggle === 'parental.categories:gambling');
       expect(gambling?.sources.length).toBeGreaterThan(1);
       expect(gambling?.attribution.split('\n')).toHaveLength(gambling?.sources.length ?? 0);

@@ -47,6 +47,7 @@ export * from './memory/memory.profile.store.js';
 export * from './memory/memory-snapshot.js';
 export * from './memory/memory-stores.js';
 export * from './network/ipaddr.ip-range-classifier.js';
+export * from './network/outbound-target.js';
 export * from './postgres/embedded-postgres.js';
 export * from './postgres/postgres.account-feedback.repositories.js';
 export * from './postgres/postgres.audit-log.js';

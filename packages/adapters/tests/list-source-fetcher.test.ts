@@ -106,10 +106,41 @@ describe(UndiciListSourceFetcher.name, () => {
     expect((await failure(fetcher.fetch(`${server.url}/corrupt`, NONE, text))).reason).toBe('unreadable');
   });
 
-  it('follows a redirect', async () => {
+  it('follows a redirect to plain http on a loopback address when SVC_OUTBOUND_ALLOW_PRIVATE allows it', async () => {
+    const allowing = new UndiciListSourceFetcher({
+      maxBytes: 64 * 1024,
+      timeoutMs: 1_000,
+      allowPrivate: true,
+    });
     server.route('/moved', { redirectTo: '/hosts' });
-    const fetched = await fetcher.fetch(`${server.url}/moved`, NONE, text);
-    expect(fetched.status).toBe('fetched');
+    const fetched = await allowing.fetch(`${server.url}/moved`, NONE, text);
+    expect(fetched).toMatchObject({ status: 'fetched', result: '0.0.0.0 ads.example\n' });
+  });
+
+  it('refuses, without retrying, a redirect to http or to a loopback, private or link-local address (issue 35)', async () => {
+    const port = new URL(server.url).port;
+    const targets: [string, RegExp][] = [
+      ['/hosts', /http:\/\/ is refused \(https only\)/],
+      [`http://example.com/hosts`, /http:\/\/ is refused/],
+      [`https://127.0.0.1:${port}/hosts`, /127\.0\.0\.1 is a loopback address/],
+      ['https://10.0.0.1/hosts', /10\.0\.0\.1 is a private address/],
+      ['https://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is a linkLocal address/],
+      [`https://[::1]:${port}/hosts`, /::1 is a loopback address/],
+      [`https://[::ffff:127.0.0.1]:${port}/hosts`, /is a loopback address/],
+      ['https://[fd00::1]/hosts', /is a uniqueLocal address/],
+      [`https://localhost:${port}/hosts`, /localhost resolves to (127\.0\.0\.1|::1), a loopback address/],
+    ];
+    for (const [location, reason] of targets) {
+      server.route('/moved', { redirectTo: location });
+      const before = server.hits('/hosts');
+      const moved = server.hits('/moved');
+      const error = await failure(fetcher.fetch(`${server.url}/moved`, NONE, text));
+      expect(error.reason, location).toBe('forbidden_target');
+      expect(error.message).toMatch(reason);
+      expect(error.message).toContain('SVC_OUTBOUND_ALLOW_PRIVATE=true');
+      expect(server.hits('/hosts'), location).toBe(before);
+      expect(server.hits('/moved'), location).toBe(moved + 1);
+    }
   });
 
   it('waits as long as a 503 Retry-After asks, within the cap', async () => {

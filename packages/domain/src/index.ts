@@ -66,6 +66,7 @@ export * from './list-reports/list-report.schemas.js';
 export * from './list-reports/list-report.service.js';
 export * from './list-reports/triage-due.js';
 export * from './lists/list-compiler.js';
+export * from './lists/list-content-check.js';
 export * from './lists/list-line.js';
 export * from './lists/list-name.js';
 export * from './lists/list-pipeline.ports.js';

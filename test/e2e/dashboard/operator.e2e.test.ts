@@ -1,7 +1,9 @@
 import type { SvcClient } from '@svc/sdk';
+import { ListSourceServer } from '@svc/testing/list-source';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../support/api-harness.js';
+import { runSvc } from '../../support/cli-process.js';
 import {
   browserSkipReason,
   type DashboardServer,
@@ -32,9 +34,15 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
   let operatorEmail: string;
   let ownerEmail: string;
   let owner: SvcClient;
+  let listSources: ListSourceServer;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
+    // Blocklist sources come from a local mirror: the list sources page shows what it answered.
+    listSources = await ListSourceServer.start();
+    [server, browser] = await Promise.all([
+      startDashboardServer({ SVC_LIST_MIRROR_URL: listSources.url }),
+      launchBrowser(),
+    ]);
     operatorEmail = await verifiedAccount(server, newEmail('operator'));
     await makeOperator(server, operatorEmail);
     ownerEmail = await verifiedAccount(server, newEmail('owner'));
@@ -43,6 +51,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await listSources?.close();
   });
 
   async function asOperator(): Promise<Page> {
@@ -248,6 +257,27 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
       .getByRole('row')
       .evaluateAll((rows) => rows.slice(1).map((row) => row.children[1]?.textContent));
     expect(new Set(orgs)).toEqual(new Set([me.org_id]));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows each list source’s last fetch, and why an HTML page was refused in place of the list (issue 35)', async () => {
+    listSources.route('/stevenblack-unified', {
+      body: '<!DOCTYPE html>\n<html><body>Rate limit exceeded</body></html>\n',
+    });
+    const refreshed = await runSvc(
+      ['lists', 'refresh', '--list', '1', '--data-dir', server.dataDir, '--json'],
+      server.env,
+    );
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    const page = await asOperator();
+    await open(page, server, '/operator/list-sources', 'List sources');
+    const source = page.getByRole('listitem', { name: 'StevenBlack/hosts unified', exact: true });
+    await source.getByText('Failed (HTTP 200)').waitFor();
+    expect(
+      await source.getByRole('note', { name: 'Why StevenBlack/hosts unified failed' }).textContent(),
+    ).toBe('refused: the file is an HTML page, not a list; the last good version stays');
+    await page.getByRole('listitem', { name: 'oisd big', exact: true }).getByText('Never fetched.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -237,8 +237,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
   it('shows the blocklist catalogue with its licences, and turns lists on', async () => {
     const profile = await api.profiles.create({ name: 'Lists' });
     const catalogue = await api.catalogue.lists();
-    const byId = catalogue.lists.find((list) => list.toggle === null);
-    const backed = catalogue.lists.find((list) => list.toggle?.startsWith('security.') === true);
+    const byId = catalogue.lists.find((list) => list.toggle === '');
+    const backed = catalogue.lists.find((list) => list.toggle.startsWith('security.'));
     if (byId === undefined || backed === undefined)
       throw new Error('the catalogue lacks a list of each kind');
     const page = await signedIn();

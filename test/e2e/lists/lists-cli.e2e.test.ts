@@ -59,6 +59,55 @@ describe('svc lists refresh and svc lists import on a running server’s data di
     expect(catalogue.lists.find((list) => list.id === 2)?.version).toBe(1);
   }, 60_000);
 
+  it('refuses an HTML page, a binary file and a halved list, keeping the version in force (issue 35)', async () => {
+    const page = join(dataDir, 'page.html');
+    writeFileSync(page, '<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head></html>\n');
+    const binary = join(dataDir, 'list.gz');
+    writeFileSync(binary, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x4b]));
+    const versionOf = async (id: number) =>
+      (
+        (await send(`${url}/v1/lists`)).json as { lists: { id: number; version: number; entries: number }[] }
+      ).lists.find((list) => list.id === id);
+    const before = await versionOf(2);
+    expect(before).toMatchObject({ version: 1, entries: 1 });
+    for (const [file, reason] of [
+      [page, 'the file is an HTML page, not a list'],
+      [binary, 'the file is binary'],
+    ] as const) {
+      const refused = await runSvc(['lists', 'import', '--list', '2', file, '--data-dir', dataDir], env);
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr).toContain('list_refused');
+      expect(refused.stderr).toContain(reason);
+      expect(refused.stdout).toBe('');
+      expect(await versionOf(2)).toEqual(before);
+    }
+    const full = join(dataDir, 'four.txt');
+    writeFileSync(full, 'a.shrink.example\nb.shrink.example\nc.shrink.example\nd.shrink.example\n');
+    const one = join(dataDir, 'one.txt');
+    writeFileSync(one, 'a.shrink.example\n');
+    const imported = await runSvc(
+      ['lists', 'import', '--list', '4', '--format', 'domains', full, '--data-dir', dataDir],
+      env,
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    const shrunk = await runSvc(
+      ['lists', 'import', '--list', '4', '--format', 'domains', one, '--data-dir', dataDir],
+      env,
+    );
+    expect(shrunk.code).toBe(1);
+    expect(shrunk.stderr).toMatch(/list_refused: .*less than half.*Version 1 \(4 entries\) stays in force/);
+    expect(await versionOf(4)).toMatchObject({ version: 1, entries: 4 });
+    const allowed = await runSvc(
+      ['lists', 'import', '--list', '4', '--format', 'domains', one, '--allow-shrink', '--data-dir', dataDir],
+      env,
+    );
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(await versionOf(4)).toMatchObject({ version: 2, entries: 1 });
+    const help = await runSvc(['lists', 'import', '--help'], env);
+    expect(help.stdout).toContain('--allow-shrink');
+    expect((await runSvc(['lists', 'refresh', '--help'], env)).stdout).toContain('--allow-shrink');
+  }, 120_000);
+
   it('says what is wrong with a bad invocation', async () => {
     const unknown = await runSvc(
       ['lists', 'import', '--list', '65000', listFile, '--data-dir', dataDir],

@@ -6,7 +6,8 @@ import {
   type SourceFetchOutcome,
   type SourceValidators,
 } from '@svc/domain';
-import { Agent, type Dispatcher, interceptors, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
+import { forbiddenTargetIn, publicOnlyLookup, refusedTarget } from '../network/outbound-target.js';
 
 /** How list sources are fetched. */
 export interface ListSourceFetcherOptions {
@@ -22,11 +23,18 @@ export interface ListSourceFetcherOptions {
   maxBackoffMs?: number;
   /** Sent as User-Agent: list hosts ask for one that names the fetcher. */
   userAgent?: string;
-  /** Replaces the HTTP agent (tests). */
+  /**
+   * Lets redirects lead to plain http and to loopback, private, link-local or reserved addresses
+   * (SVC_OUTBOUND_ALLOW_PRIVATE: self-hosted installs whose list hosts are internal, tests). Otherwise a
+   * redirect must be https to a public address, checked after resolution on the connection itself.
+   */
+  allowPrivate?: boolean;
+  /** Replaces the HTTP agent of the first request (tests). */
   dispatcher?: Dispatcher;
 }
 
 const MAX_REDIRECTIONS = 5;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Failures worth another attempt: a 5xx or 429, a time-out, a network error. */
 function retryable(error: SourceFetchError): boolean {
@@ -50,16 +58,22 @@ function headerValue(header: string | string[] | undefined): string | null {
 
 /**
  * Fetches list sources with undici: a conditional GET (If-None-Match, If-Modified-Since) following a few
- * redirects, gzip bodies decompressed, the body handed to the consumer as it arrives and cut off (failing the
+ * redirects (the first address is the catalogue's or the operator's mirror; where a redirect leads is the
+ * list host's choice, so it must be https to a public address unless `allowPrivate`), gzip bodies decompressed, the body handed to the consumer as it arrives and cut off (failing the
  * fetch) past `maxBytes` after decompression, each attempt bounded by `timeoutMs`, and failures worth it
  * retried with exponential backoff and jitter (honouring `Retry-After` up to a cap).
  */
 export class UndiciListSourceFetcher implements ListSourceFetcher {
   private readonly dispatcher: Dispatcher;
+  /** Connects redirect targets only to the public addresses their names resolve to. */
+  private readonly redirectDispatcher: Dispatcher;
 
   constructor(private readonly options: ListSourceFetcherOptions) {
-    this.dispatcher =
-      options.dispatcher ?? new Agent().compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+    this.dispatcher = options.dispatcher ?? new Agent();
+    this.redirectDispatcher =
+      options.allowPrivate === true
+        ? this.dispatcher
+        : new Agent({ connect: { lookup: publicOnlyLookup() } });
   }
 
   async fetch<T>(
@@ -94,12 +108,7 @@ export class UndiciListSourceFetcher implements ListSourceFetcher {
     };
     if (validators.etag !== null) headers['if-none-match'] = validators.etag;
     if (validators.lastModified !== null) headers['if-modified-since'] = validators.lastModified;
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(url, { method: 'GET', headers, signal, dispatcher: this.dispatcher });
-    } catch (error) {
-      throw transportError(error, signal);
-    }
+    const response = await this.follow(url, headers, signal);
     const { statusCode } = response;
     if (statusCode === 304) {
       await response.body.dump();
@@ -139,6 +148,44 @@ export class UndiciListSourceFetcher implements ListSourceFetcher {
     };
   }
 
+  /**
+   * The answer to a GET of `url`, following up to {@link MAX_REDIRECTIONS} redirects; each redirect's target
+   * is checked (https, a public address) unless `allowPrivate`, and refused as `forbidden_target`.
+   */
+  private async follow(
+    url: string,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Dispatcher.ResponseData> {
+    let target = url;
+    let dispatcher = this.dispatcher;
+    for (let redirects = 0; ; redirects += 1) {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(target, { method: 'GET', headers, signal, dispatcher });
+      } catch (error) {
+        throw transportError(error, signal, target);
+      }
+      const location = headerValue(response.headers.location);
+      if (!REDIRECT_STATUSES.has(response.statusCode) || location === null) return response;
+      await response.body.dump().catch(() => undefined);
+      if (redirects >= MAX_REDIRECTIONS)
+        throw new SourceFetchError('network', `the source redirected more than ${MAX_REDIRECTIONS} times`);
+      let next: URL;
+      try {
+        next = new URL(location, target);
+      } catch (error) {
+        throw new SourceFetchError('network', 'the source redirected to an invalid address', null, {
+          cause: error,
+        });
+      }
+      const refused = this.options.allowPrivate === true ? null : refusedTarget(next);
+      if (refused !== null) throw forbiddenRedirect(next, refused);
+      target = next.href;
+      dispatcher = this.redirectDispatcher;
+    }
+  }
+
   /** The body with its size capped and its read failures as {@link SourceFetchError}s. */
   private async *capped(
     body: AsyncIterable<Uint8Array>,
@@ -175,7 +222,20 @@ class RetryLater extends SourceFetchError {
   }
 }
 
-function transportError(error: unknown, signal: AbortSignal): SourceFetchError {
+/** The words of every refused redirect: where it led, why, and what allows it. */
+function forbiddenRedirect(target: URL, why: string, cause?: unknown): SourceFetchError {
+  return new SourceFetchError(
+    'forbidden_target',
+    `refused the redirect to ${target.origin}: ${why} (SVC_OUTBOUND_ALLOW_PRIVATE=true allows private and http targets)`,
+    null,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function transportError(error: unknown, signal: AbortSignal, target?: string): SourceFetchError {
+  const forbidden = forbiddenTargetIn(error);
+  if (forbidden !== undefined && target !== undefined)
+    return forbiddenRedirect(new URL(target), forbidden.message, error);
   if (signal.aborted)
     return new SourceFetchError('timeout', 'the source did not answer in time', null, { cause: error });
   const message = error instanceof Error ? error.message : String(error);

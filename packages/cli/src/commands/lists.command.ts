@@ -43,14 +43,21 @@ export function registerLists(program: Command): void {
       'fetch and compile the catalogue’s sources now (a failing source keeps its last good version)',
     )
     .option('--list <id>', 'only this list (repeat for several)', listId)
+    .option(
+      '--allow-shrink',
+      'accept a source with no valid entry or fewer than half its last good entries (HTML and binary bodies stay refused)',
+    )
     .option('--data-dir <dir>', 'data dir of the embedded engines (SVC_DATA_DIR)')
     .option('--json', 'machine-readable output')
-    .action(async (flags: JsonFlag & { list?: number[] }) => {
+    .action(async (flags: JsonFlag & { list?: number[]; allowShrink?: boolean }) => {
       const output = processOutput(flags.json === true);
       const report = (await runStorageOperation(
         'svc lists refresh',
         'lists.refresh',
-        flags.list === undefined ? {} : { lists: flags.list },
+        {
+          ...(flags.list === undefined ? {} : { lists: flags.list }),
+          ...(flags.allowShrink === true ? { allowShrink: true } : {}),
+        },
         flags,
         output,
       )) as ListRefreshReport;
@@ -66,25 +73,36 @@ export function registerLists(program: Command): void {
         LIST_FORMATS,
       ),
     )
+    .option(
+      '--allow-shrink',
+      'accept a file with no valid entry or fewer than half the entries of the version in force (HTML and binary files stay refused)',
+    )
     .option('--data-dir <dir>', 'data dir of the embedded engines (SVC_DATA_DIR)')
     .option('--json', 'machine-readable output')
-    .action(async (file: string, flags: JsonFlag & { list: number; format?: string }) => {
-      const output = processOutput(flags.json === true);
-      const imported = (await runStorageOperation(
-        'svc lists import',
-        'lists.import',
-        {
-          list: flags.list,
-          file: resolve(file),
-          ...(flags.format === undefined ? {} : { format: flags.format }),
-        },
-        flags,
-        output,
-      )) as ListVersionOutcome & { stats: { invalid: number; ignored: number } };
-      output.result(
-        imported,
-        () =>
-          `${describeVersion(imported)} (${imported.stats.invalid} invalid, ${imported.stats.ignored} ignored lines)`,
-      );
-    });
+    .addHelpText(
+      'after',
+      '\nAn HTML page, a binary file, a file with no valid entry or one with fewer than half the entries of the\nversion in force is refused (exit 1, problem code list_refused) and that version stays in force.',
+    )
+    .action(
+      async (file: string, flags: JsonFlag & { list: number; format?: string; allowShrink?: boolean }) => {
+        const output = processOutput(flags.json === true);
+        const imported = (await runStorageOperation(
+          'svc lists import',
+          'lists.import',
+          {
+            list: flags.list,
+            file: resolve(file),
+            ...(flags.format === undefined ? {} : { format: flags.format }),
+            ...(flags.allowShrink === true ? { allowShrink: true } : {}),
+          },
+          flags,
+          output,
+        )) as ListVersionOutcome & { stats: { invalid: number; ignored: number } };
+        output.result(
+          imported,
+          () =>
+            `${describeVersion(imported)} (${imported.stats.invalid} invalid, ${imported.stats.ignored} ignored lines)`,
+        );
+      },
+    );
 }

@@ -340,6 +340,11 @@ export const RawSettings = z.object({
     description:
       'fetch every blocklist source from `<url>/<source id>` instead of upstream (a mirror for servers without internet access)',
   }),
+  SVC_OUTBOUND_ALLOW_PRIVATE: flag.default(false).register(settingDocs, {
+    defaultText: '`false`',
+    description:
+      '`true`: blocklist fetches may be redirected to plain http and private or loopback addresses (internal list hosts, tests)',
+  }),
 });
 export type RawSettings = z.infer<typeof RawSettings>;
 
@@ -424,6 +429,11 @@ export interface Settings {
    * mirror to fetch every source from (`<mirror>/<source id>`) instead of its upstream address.
    */
   lists: { refreshHours: number; maxBytes: number; fetchTimeoutMs: number; mirrorUrl: string | undefined };
+  /**
+   * Outbound requests the server makes on its own (blocklist sources): `allowPrivate` lets them reach plain
+   * http and loopback, private or reserved addresses; otherwise only https to public addresses.
+   */
+  outbound: { allowPrivate: boolean };
   /**
    * Ceilings of one cloud log or analytics query (spec 8): rows read and memory past which it is 422
    * query_too_expensive, and the run time past which the store cancels it (504 query_timeout).
@@ -587,6 +597,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
       fetchTimeoutMs: raw.SVC_LIST_FETCH_TIMEOUT_SECONDS * 1000,
       mirrorUrl: raw.SVC_LIST_MIRROR_URL,
     },
+    outbound: { allowPrivate: raw.SVC_OUTBOUND_ALLOW_PRIVATE },
     cloudQueryLimits: {
       maxRowsToRead: raw.SVC_QUERY_MAX_ROWS_TO_READ,
       maxMemoryBytes: raw.SVC_QUERY_MAX_MEMORY_BYTES,

@@ -23,6 +23,7 @@ export function listPipelineModule(settings: Settings): ContainerModule {
       new UndiciListSourceFetcher({
         maxBytes: settings.lists.maxBytes,
         timeoutMs: settings.lists.fetchTimeoutMs,
+        allowPrivate: settings.outbound.allowPrivate,
       }),
     );
     bind<ListPipelineService>(ListPipelineServiceToken).toResolvedValue(

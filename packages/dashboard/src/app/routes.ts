@@ -194,6 +194,12 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Feedback',
   },
   {
+    path: '/operator/list-sources',
+    page: lazy(() => import('../pages/operator/list-sources.page.js')),
+    access: 'operator',
+    title: 'List sources',
+  },
+  {
     path: '/operator/client-errors',
     page: lazy(() => import('../pages/operator/client-errors.page.js')),
     access: 'operator',

@@ -145,6 +145,10 @@ export const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
     title: 'That list is not in the catalogue',
     advice: 'Reload the page to see the current lists.',
   },
+  list_refused: {
+    title: 'That content was refused as a list',
+    advice: 'Check the file is the list itself (not a web page); the version in force stays.',
+  },
   too_many_reports: {
     title: 'Too many reports today',
     advice: 'An account can send 20 reports a day. Try again later.',

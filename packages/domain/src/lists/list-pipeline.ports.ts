@@ -12,7 +12,14 @@ export type SourceFetchOutcome<T> =
   | { status: 'fetched'; httpStatus: number; validators: SourceValidators; result: T };
 
 /** Why a fetch of a source failed, after its retries. */
-export type SourceFetchFailureReason = 'http_status' | 'timeout' | 'too_large' | 'network' | 'unreadable';
+export type SourceFetchFailureReason =
+  | 'http_status'
+  | 'timeout'
+  | 'too_large'
+  | 'network'
+  | 'unreadable'
+  /** A redirect to plain http or to a loopback, private or reserved address (never retried). */
+  | 'forbidden_target';
 
 /** A source could not be fetched (or its body not read); the last good version stays. */
 export class SourceFetchError extends Error {

@@ -5,6 +5,12 @@ import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ListCompiler, type ListCompileStats } from './list-compiler.js';
 import {
+  CONTENT_SNIFF_BYTES,
+  judgeListContent,
+  type ListContentRefusal,
+  sniffForeignContent,
+} from './list-content-check.js';
+import {
   compileFacts,
   type ListArtifactStore,
   type ListPipelineStore,
@@ -122,7 +128,9 @@ export class ListPipelineService {
    * Fetches and compiles the sources of the given lists (every list when omitted), then the lists. Runs on one
    * server at a time: while another's refresh holds the claim, answers `skipped`.
    */
-  async refresh(options: { lists?: readonly number[] } = {}): Promise<ListRefreshReport> {
+  async refresh(
+    options: { lists?: readonly number[]; allowShrink?: boolean } = {},
+  ): Promise<ListRefreshReport> {
     const lists = this.selected(options.lists);
     const holder = this.deps.holder;
     const started = this.deps.clock.now();
@@ -144,7 +152,7 @@ export class ListPipelineService {
           seen.add(source.id);
           const url = this.addressOf(source);
           const before = states.get(source.id) ?? freshState(source.id, url);
-          const after = await this.fetchSource(url, source.format, before);
+          const after = await this.fetchSource(url, source.format, before, options.allowShrink === true);
           await this.deps.store.saveSource(after);
           states.set(source.id, after);
           sources.push({
@@ -175,16 +183,31 @@ export class ListPipelineService {
 
   /**
    * `svc lists import --list ID FILE`: compiles a file as the list's whole content (read in the format of the
-   * list's first source unless given) and records it as the list's next version when it differs.
+   * list's first source unless given) and records it as the list's next version when it differs. An HTML page,
+   * a binary file, or (unless `allowShrink`) a file with no valid entry or fewer than half the entries of the
+   * version in force is refused with `list_refused`, and the version in force stays.
    */
   async importList(
     listId: number,
     body: AsyncIterable<Uint8Array>,
     format?: ListFormat,
+    options: { allowShrink?: boolean } = {},
   ): Promise<ListVersionOutcome & { stats: ListCompileStats }> {
     const list = this.catalogue.lists.find((candidate) => candidate.id === listId);
     if (list === undefined) throw new DomainError('unknown_list', `The catalogue has no list ${listId}.`);
-    const { stored, stats } = await this.compileBody(body, format ?? list.sources[0]?.format ?? 'domains');
+    const current = (await this.currentVersions()).get(listId);
+    const compiled = await this.compileBody(
+      body,
+      format ?? list.sources[0]?.format ?? 'domains',
+      current?.entries ?? null,
+      options.allowShrink === true,
+    );
+    if ('refusal' in compiled)
+      throw new DomainError(
+        'list_refused',
+        `List ${listId} was not replaced: ${compiled.refusal.message}.${current === undefined ? '' : ` Version ${current.version} (${current.entries} entries) stays in force.`}`,
+      );
+    const { stored, stats } = compiled;
     const { record, created } = await this.deps.store.recordVersion({
       listId,
       sha256: stored.sha256,
@@ -294,6 +317,7 @@ export class ListPipelineService {
     url: string,
     format: ListFormat,
     before: ListSourceState,
+    allowShrink: boolean,
   ): Promise<ListSourceState> {
     const moved = before.url !== url;
     const validators =
@@ -301,7 +325,7 @@ export class ListPipelineService {
     const now = () => this.deps.clock.now();
     try {
       const outcome = await this.deps.fetcher.fetch(url, validators, (body) =>
-        this.compileBody(body, format),
+        this.compileBody(body, format, before.artifact?.entries ?? null, allowShrink),
       );
       if (outcome.status === 'not_modified') {
         return {
@@ -313,6 +337,18 @@ export class ListPipelineService {
           failures: 0,
           checkedAt: now(),
           okAt: now(),
+        };
+      }
+      if ('refusal' in outcome.result) {
+        // Refused content is no good fetch: the validators stay, so the next refresh fetches it again.
+        return {
+          ...before,
+          url,
+          status: 'failed',
+          httpStatus: outcome.httpStatus,
+          error: `refused: ${outcome.result.refusal.message}; the last good version stays`,
+          failures: before.failures + 1,
+          checkedAt: now(),
         };
       }
       const { stored, stats } = outcome.result;
@@ -343,16 +379,37 @@ export class ListPipelineService {
     }
   }
 
-  /** Compiles a body read as it arrives into a stored artifact. */
+  /**
+   * Compiles a body read as it arrives into a stored artifact, unless it is refused in place of the last good
+   * version of `previousEntries` entries (list-content-check.ts): refused content is not stored.
+   */
   private async compileBody(
     body: AsyncIterable<Uint8Array>,
     format: ListFormat,
-  ): Promise<{ stored: StoredArtifact; stats: ListCompileStats }> {
+    previousEntries: number | null,
+    allowShrink: boolean,
+  ): Promise<{ stored: StoredArtifact; stats: ListCompileStats } | { refusal: ListContentRefusal }> {
     const compiler = new ListCompiler(format);
     const decoder = new TextDecoder('utf-8');
-    for await (const chunk of body) compiler.pushText(decoder.decode(chunk, { stream: true }));
+    const head = new Uint8Array(CONTENT_SNIFF_BYTES);
+    let headLength = 0;
+    for await (const chunk of body) {
+      if (headLength < CONTENT_SNIFF_BYTES) {
+        const taken = chunk.subarray(0, CONTENT_SNIFF_BYTES - headLength);
+        head.set(taken, headLength);
+        headLength += taken.length;
+      }
+      compiler.pushText(decoder.decode(chunk, { stream: true }));
+    }
     compiler.pushText(decoder.decode());
     const compiled = compiler.finish();
+    const refusal = judgeListContent({
+      foreign: sniffForeignContent(head.subarray(0, headLength)),
+      entries: compiled.stats.entries,
+      previousEntries,
+      allowShrink,
+    });
+    if (refusal !== null) return { refusal };
     return { stored: await this.deps.artifacts.put(compiled.chunks()), stats: compiled.stats };
   }
 

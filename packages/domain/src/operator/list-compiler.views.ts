@@ -154,8 +154,9 @@ export function listBuilds(
 }
 
 /**
- * GET /v1/lists: the catalogue with what the compiler found: each source's entries and last change, each
- * list's version (its newest compilation's, else the catalogue's).
+ * GET /v1/lists: the catalogue with what the compiler found: each source's entries, last change and last
+ * fetch, each list's version in force (its newest compilation's, else the catalogue's) with its entries,
+ * digest and build time, whatever built it (a refresh or `svc lists import`).
  */
 export function blocklistCatalogue(
   catalogue: BlocklistCatalogueRecord,
@@ -165,19 +166,33 @@ export function blocklistCatalogue(
   return {
     version: catalogue.version,
     updated_at: catalogue.updated_at,
-    lists: catalogue.lists.map(
-      (list): Blocklist => ({
+    lists: catalogue.lists.map((list): Blocklist => {
+      const inForce = versions.get(list.id);
+      return {
         ...list,
-        version: versions.get(list.id)?.version ?? list.version,
+        toggle: list.toggle ?? '',
+        version: inForce?.version ?? list.version,
+        entries: inForce?.entries ?? 0,
+        sha256: inForce?.sha256 ?? null,
+        built_at: inForce?.compiledAt.toISOString() ?? null,
         sources: list.sources.map((source) => {
           const state = states.get(source.id);
           return {
             ...source,
             entries: state?.artifact?.entries ?? 0,
             updated_at: (state?.changedAt ?? new Date(catalogue.updated_at)).toISOString(),
+            last_fetch:
+              state?.checkedAt === null || state?.checkedAt === undefined || state.status === null
+                ? null
+                : {
+                    at: state.checkedAt.toISOString(),
+                    status: state.status,
+                    error: state.error,
+                    entries: state.status === 'failed' ? null : (state.artifact?.entries ?? null),
+                  },
           };
         }),
-      }),
-    ),
+      };
+    }),
   };
 }

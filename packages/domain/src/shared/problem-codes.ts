@@ -39,6 +39,7 @@ export const ProblemCodes = [
   'unsupported_media_type',
   'validation_failed',
   'unknown_list',
+  'list_refused',
   'too_many_rules',
   'password_too_short',
   'password_too_long',

@@ -67,6 +67,8 @@ export const PROBLEM_CATALOGUE: Record<ProblemCode, string> = {
   validation_failed:
     'Some fields are not valid; `errors` lists each field (dotted path) with what it must be. Fix them and retry.',
   unknown_list: 'A list id is not in the catalogue (GET /v1/lists).',
+  list_refused:
+    'The content given for a list is an HTML page or binary, has no valid entry, or has fewer than half the entries of the version in force; that version stays (`svc lists import --allow-shrink` accepts a real shrink).',
   too_many_rules: 'The profile would hold more rules than the plan allows (SVC_RULES_LIMIT).',
   password_too_short: 'The password must have at least 12 characters (Unicode code points).',
   password_too_long: 'The password must have at most 128 characters (Unicode code points).',

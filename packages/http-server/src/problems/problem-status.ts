@@ -56,6 +56,7 @@ export const PROBLEM_STATUS: Record<ProblemCode, number> = {
   unsupported_media_type: 415,
   validation_failed: 422,
   unknown_list: 422,
+  list_refused: 422,
   too_many_rules: 422,
   too_many_linked_ips: 422,
   password_too_short: 422,

@@ -27,7 +27,7 @@ export function catalogueRoutes(cursors: CursorSealer, pipeline: ListPipelineSer
       operationId: 'listBlocklists',
       summary: 'Blocklist catalogue',
       description:
-        'Every blocklist with the profile setting it backs, the credit its sources’ licences require, its version (its newest compilation’s) and its sources with their format and what the compiler found (entries, last change).',
+        'Every blocklist with the profile setting it backs (empty for a list enabled by id), the credit its sources’ licences require, its version in force (its newest compilation’s, from a refresh or `svc lists import`) with its entries, digest and build time, and its sources with their format and what the compiler found (entries, last change, last fetch and why it failed or was refused).',
       tags: ['catalogue'],
       auth: 'none',
       responses: {

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 /** The operator area's sections, in the order of its navigation. */
 const SECTIONS: readonly { href: string; label: string }[] = [
   { href: '/operator', label: 'List reports' },
+  { href: '/operator/list-sources', label: 'List sources' },
   { href: '/operator/blocks', label: 'Operator blocks' },
   { href: '/operator/source-blocks', label: 'Source blocks' },
   { href: '/operator/profiles', label: 'Profiles' },

@@ -104,10 +104,8 @@ function Blocklists({ profile }: { profile: Profile }) {
     );
   if (catalogue.data === undefined || enabled.data === undefined)
     return <p aria-busy="true">Loading the catalogue…</p>;
-  const byId = catalogue.data.lists.filter((list) => list.toggle === null);
-  const bySetting = catalogue.data.lists.flatMap((list) =>
-    list.toggle === null ? [] : [{ ...list, toggle: list.toggle }],
-  );
+  const byId = catalogue.data.lists.filter((list) => list.toggle === '');
+  const bySetting = catalogue.data.lists.filter((list) => list.toggle !== '');
   return (
     <>
       <p>
