@@ -195,6 +195,12 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     await page.getByRole('status').filter({ hasText: 'Added 3 rules' }).waitFor();
     const denied = page.getByRole('list', { name: 'Denied names' });
     expect(await denied.getByRole('listitem').count()).toBe(3);
+    // Each rule stands apart from its Remove link, in text and on screen.
+    const firstRule = denied.getByRole('listitem').first();
+    expect(await firstRule.textContent()).toBe('ads.example.com Remove');
+    const ruleBox = await firstRule.locator('code').boundingBox();
+    const removeBox = await firstRule.getByRole('button').boundingBox();
+    expect((removeBox?.x ?? 0) - ((ruleBox?.x ?? 0) + (ruleBox?.width ?? 0))).toBeGreaterThanOrEqual(16);
     // A rule already there is not "added": the acknowledgement says what the API kept.
     await deny.fill('ads.example.com');
     await page.getByRole('button', { name: 'Add to denied names' }).click();
@@ -298,6 +304,13 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
 
     await page.getByRole('button', { name: 'Create a DDNS slot' }).click();
     await page.getByText('Waiting for its first DDNS update').waitFor();
+    // The slot's creation is acknowledged as such; the earlier claim's message does not linger beside it.
+    await page.getByRole('status').filter({ hasText: 'A DDNS slot is created' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'is claimed but not proven' }).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'is linked.' }).count()).toBe(0);
+    // Its title and badge read as two words, not "…first DDNS updateDDNS".
+    const slotCard = addresses.getByRole('listitem').filter({ hasText: 'Waiting for its first DDNS update' });
+    expect(await slotCard.textContent()).toContain('Waiting for its first DDNS update DDNS');
     await page.getByRole('button', { name: 'Show the DDNS update URL of the empty slot' }).click();
     const first = (await page.locator('.copyable code').first().textContent()) ?? '';
     expect(first).toMatch(new RegExp(`^${server.url}/v1/ddns/`));

@@ -100,13 +100,20 @@ function LinkedIps({ profile }: { profile: Profile }) {
     {
       onSuccess: () => {
         setIp('');
+        slot.reset();
+        thisNetwork.reset();
         refresh();
       },
     },
   );
   const slot = useMutation({
     mutationFn: () => api.profiles.linkedIps.create(profile.id, { ddns: true }),
-    onSuccess: refresh,
+    onSuccess: () => {
+      // Only this action's acknowledgement stays: an earlier "… is linked." would answer the wrong action.
+      link.reset();
+      thisNetwork.reset();
+      refresh();
+    },
   });
   const unlink = useMutation({
     mutationFn: (linkId: string) => api.profiles.linkedIps.delete(profile.id, linkId),
@@ -119,7 +126,11 @@ function LinkedIps({ profile }: { profile: Profile }) {
       if (caller.version !== 4) return { caller, link: undefined };
       return { caller, link: await api.profiles.linkedIps.create(profile.id, { ip: caller.ip }) };
     },
-    onSuccess: refresh,
+    onSuccess: () => {
+      link.reset();
+      slot.reset();
+      refresh();
+    },
   });
   return (
     <>
@@ -140,8 +151,18 @@ function LinkedIps({ profile }: { profile: Profile }) {
           {links.data.map((entry) => (
             <li key={entry.id}>
               <span className="card-title">{entry.ip ?? 'Waiting for its first DDNS update'}</span>
-              {entry.ddns && <span className="badge">DDNS</span>}
-              {entry.state === 'pending' && entry.ip !== null && <span className="badge">Pending proof</span>}
+              {entry.ddns && (
+                <>
+                  {' '}
+                  <span className="badge">DDNS</span>
+                </>
+              )}
+              {entry.state === 'pending' && entry.ip !== null && (
+                <>
+                  {' '}
+                  <span className="badge">Pending proof</span>
+                </>
+              )}
               <p className="hint">
                 Linked <DateTime value={entry.created_at} />, last changed{' '}
                 <DateTime value={entry.updated_at} />.
@@ -229,6 +250,11 @@ function LinkedIps({ profile }: { profile: Profile }) {
           the link to the address it comes from.
         </p>
         {slot.error !== null && <ProblemDisplay problem={problemOf(slot.error)} />}
+        {slot.isSuccess && (
+          <p className="notice" role="status">
+            A DDNS slot is created: show its update URL above and give it to your router.
+          </p>
+        )}
         <button type="button" onClick={() => slot.mutate()} disabled={slot.isPending}>
           Create a DDNS slot
         </button>

@@ -172,7 +172,7 @@ function RuleListSection({
             const textOfRule = ruleText(current.rules, list, index);
             return (
               <li key={`${index}:${textOfRule}`}>
-                <code>{textOfRule}</code>
+                <code>{textOfRule}</code>{' '}
                 <button
                   type="button"
                   className="link-button"
