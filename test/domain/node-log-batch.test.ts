@@ -116,15 +116,18 @@ describe(NodeLogBatchService.name, () => {
     });
   });
 
-  it('refuses the whole batch when a row is bad, naming at most 20 rows', async () => {
+  it('refuses only the bad rows of a batch, naming each, and stores the rest (issue 35)', async () => {
     const { writer, sut } = setup({ log_destination: 'both' });
     const bad = Array.from({ length: 30 }, () => row({ status: 'maybe' }));
     const settled = await sut.receive(sender, 'b1', [row(), ...bad]);
-    expect(settled).toMatchObject({ accepted: 0, outcome: 'rejected', reason: 'validation_failed' });
-    expect(settled.errors).toHaveLength(20);
-    expect(settled.errors?.[0]).toMatchObject({ row: 1, field: 'status' });
+    expect(settled).toMatchObject({ accepted: 1, outcome: 'stored' });
+    expect(settled.refused).toHaveLength(30);
+    expect(settled.refused?.[0]).toMatchObject({ index: 1, field: 'status' });
     const future = await sut.receive(sender, 'b2', [row({ ts: '2026-11-23T06:00:00.000Z' })]);
-    expect(future.errors).toEqual([{ row: 0, field: 'ts', message: expect.any(String) }]);
-    expect(writer.rows).toEqual([]);
+    expect(future).toMatchObject({
+      accepted: 0,
+      refused: [{ index: 0, field: 'ts', reason: expect.any(String) }],
+    });
+    expect(writer.rows).toHaveLength(1);
   });
 });
