@@ -7,7 +7,9 @@ import {
   newEmail,
   newPage,
   PASSWORD,
+  pageLinks,
   seriousViolations,
+  settled,
   signIn,
   startDashboardServer,
   verifiedAccount,
@@ -25,30 +27,6 @@ const PUBLIC_PAGES = [
   '/waitlist/confirm',
   '/no-such-page',
 ];
-
-/** Same-origin page links of the page as it is (the crawl's next steps); API paths and fragments left out. */
-function pageLinks(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(`
-    [...document.querySelectorAll('a[href]')]
-      .map((link) => new URL(link.getAttribute('href'), location.href))
-      .filter((url) => url.origin === location.origin && !/^\\/(v1|docs)(\\/|$)/.test(url.pathname))
-      .map((url) => url.pathname + url.search)
-  `);
-}
-
-/**
- * Waits until the page shows its heading (its data loaded or its problem shown). The logs page keeps its live
- * tail's stream open, so the network never idles there: it has settled once the tail says it is live.
- */
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  if (/\/logs$/.test(new URL(page.url()).pathname) && !page.url().includes('mode=search'))
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Live$/ })
-      .waitFor();
-  else await page.waitForLoadState('networkidle');
-}
 
 describe.skipIf(browserSkipReason !== undefined)(
   'dashboard: accessibility (axe-core, keyboard)',

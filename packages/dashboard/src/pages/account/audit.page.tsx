@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { AccountTabs } from './account-tabs.js';
@@ -33,35 +34,37 @@ export default function AuditPage() {
       {entries.isPending && <p aria-busy="true">Loading…</p>}
       {entries.isSuccess && rows.length === 0 && <p>Nothing recorded yet.</p>}
       {rows.length > 0 && (
-        <table>
-          <caption>Audit entries</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col">By</th>
-              <th scope="col">On</th>
-              <th scope="col">From</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <DateTime value={entry.created_at} />
-                </td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>{entry.actor}</td>
-                <td>{entry.target}</td>
-                <td>{entry.client_ip ?? '—'}</td>
-                <td>{detailsOf(entry.details)}</td>
+        <TableScroll label="Audit entries">
+          <table>
+            <caption>Audit entries</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Action</th>
+                <th scope="col">By</th>
+                <th scope="col">On</th>
+                <th scope="col">From</th>
+                <th scope="col">Details</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <DateTime value={entry.created_at} />
+                  </td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td>{entry.actor}</td>
+                  <td>{entry.target}</td>
+                  <td>{entry.client_ip ?? '—'}</td>
+                  <td>{detailsOf(entry.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {entries.hasNextPage && (
         <button

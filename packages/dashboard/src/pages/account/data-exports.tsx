@@ -2,6 +2,7 @@ import type { DataExport } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
@@ -65,31 +66,33 @@ export function DataExports() {
         <ProblemDisplay problem={problemOf(exports.error)} onRetry={() => void exports.refetch()} />
       )}
       {exports.data !== undefined && exports.data.items.length > 0 && (
-        <table>
-          <caption>Exports</caption>
-          <thead>
-            <tr>
-              <th scope="col">Asked</th>
-              <th scope="col">Status</th>
-              <th scope="col">Available until</th>
-              <th scope="col">Download</th>
-            </tr>
-          </thead>
-          <tbody>
-            {exports.data.items.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  <DateTime value={item.created_at} />
-                </td>
-                <td>{STATUS_TEXT[item.status] ?? item.status}</td>
-                <td>
-                  <DateTime value={item.expires_at} />
-                </td>
-                <td>{item.status === 'ready' ? <DownloadButton item={item} /> : '—'}</td>
+        <TableScroll label="Exports">
+          <table>
+            <caption>Exports</caption>
+            <thead>
+              <tr>
+                <th scope="col">Asked</th>
+                <th scope="col">Status</th>
+                <th scope="col">Available until</th>
+                <th scope="col">Download</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {exports.data.items.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <DateTime value={item.created_at} />
+                  </td>
+                  <td>{STATUS_TEXT[item.status] ?? item.status}</td>
+                  <td>
+                    <DateTime value={item.expires_at} />
+                  </td>
+                  <td>{item.status === 'ready' ? <DownloadButton item={item} /> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

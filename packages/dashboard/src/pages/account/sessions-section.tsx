@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
@@ -44,47 +45,49 @@ export function SessionsSection() {
         </p>
       )}
       {sessions.data !== undefined && (
-        <table>
-          <caption>Sessions</caption>
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Address</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last active</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  {browserOf(session.user_agent)} ({session.method})
-                  {session.current && <strong> · this session</strong>}
-                </td>
-                <td>{session.ip}</td>
-                <td>
-                  <DateTime value={session.created_at} />
-                </td>
-                <td>
-                  <DateTime value={session.last_used_at} />
-                </td>
-                <td>
-                  {!session.current && (
-                    <button
-                      type="button"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(session.id)}
-                      aria-label={`End session: ${browserOf(session.user_agent)} at ${session.ip}, signed in ${new Date(session.created_at).toLocaleString()}`}
-                    >
-                      End session
-                    </button>
-                  )}
-                </td>
+        <TableScroll label="Sessions">
+          <table>
+            <caption>Sessions</caption>
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Address</th>
+                <th scope="col">Signed in</th>
+                <th scope="col">Last active</th>
+                <th scope="col">Action</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sessions.data.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    {browserOf(session.user_agent)} ({session.method})
+                    {session.current && <strong> · this session</strong>}
+                  </td>
+                  <td>{session.ip}</td>
+                  <td>
+                    <DateTime value={session.created_at} />
+                  </td>
+                  <td>
+                    <DateTime value={session.last_used_at} />
+                  </td>
+                  <td>
+                    {!session.current && (
+                      <button
+                        type="button"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate(session.id)}
+                        aria-label={`End session: ${browserOf(session.user_agent)} at ${session.ip}, signed in ${new Date(session.created_at).toLocaleString()}`}
+                      >
+                        End session
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <button type="button" disabled={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
         Sign out every other session

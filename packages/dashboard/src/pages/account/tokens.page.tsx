@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { fieldId } from '../../forms/field-id.js';
 import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
@@ -126,47 +127,49 @@ export default function TokensPage() {
           (tokens.data.length === 0 ? (
             <p>You have no API token.</p>
           ) : (
-            <table>
-              <caption>API tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.data.map((token) => (
-                  <tr key={token.id}>
-                    <td>{token.name}</td>
-                    <td>
-                      <code>{token.prefix}…</code>
-                    </td>
-                    <td>{token.scopes.join(', ')}</td>
-                    <td>
-                      <DateTime value={token.last_used_at} fallback="never" />
-                    </td>
-                    <td>
-                      <DateTime value={token.expires_at} fallback="never" />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={revoke.isPending}
-                        onClick={() => revoke.mutate(token.id)}
-                        aria-label={`Revoke ${token.name}`}
-                      >
-                        Revoke
-                      </button>
-                    </td>
+            <TableScroll label="API tokens">
+              <table>
+                <caption>API tokens</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Starts with</th>
+                    <th scope="col">Scopes</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {tokens.data.map((token) => (
+                    <tr key={token.id}>
+                      <td>{token.name}</td>
+                      <td>
+                        <code>{token.prefix}…</code>
+                      </td>
+                      <td>{token.scopes.join(', ')}</td>
+                      <td>
+                        <DateTime value={token.last_used_at} fallback="never" />
+                      </td>
+                      <td>
+                        <DateTime value={token.expires_at} fallback="never" />
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="danger"
+                          disabled={revoke.isPending}
+                          onClick={() => revoke.mutate(token.id)}
+                          aria-label={`Revoke ${token.name}`}
+                        >
+                          Revoke
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           ))}
       </section>
     </>

@@ -13,6 +13,7 @@ import { TimelineChart } from './timeline-chart.js';
 import { TIMELINE_SERIES, timelineData } from './timeline-data.js';
 import { type TopItem, TopTable } from './top-table.js';
 import './analytics.css';
+import { TableScroll } from '../../components/table-scroll.js';
 
 const number = new Intl.NumberFormat();
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
@@ -122,32 +123,34 @@ function TimelineNumbers({ data }: { data: ReturnType<typeof timelineData> }) {
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>The numbers behind the chart</summary>
       {open && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              {TIMELINE_SERIES.map((status) => (
-                <th scope="col" className="numeric" key={status.key}>
-                  {status.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.x.map((start, at) =>
-              TIMELINE_SERIES.every((_status, index) => (data.series[index]?.[at] ?? 0) === 0) ? null : (
-                <tr key={start}>
-                  <td>{bucketTime.format(start * 1000)}</td>
-                  {TIMELINE_SERIES.map((status, index) => (
-                    <td className="numeric" key={status.key}>
-                      {number.format(data.series[index]?.[at] ?? 0)}
-                    </td>
-                  ))}
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
+        <TableScroll label="The numbers behind the chart">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                {TIMELINE_SERIES.map((status) => (
+                  <th scope="col" className="numeric" key={status.key}>
+                    {status.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.x.map((start, at) =>
+                TIMELINE_SERIES.every((_status, index) => (data.series[index]?.[at] ?? 0) === 0) ? null : (
+                  <tr key={start}>
+                    <td>{bucketTime.format(start * 1000)}</td>
+                    {TIMELINE_SERIES.map((status, index) => (
+                      <td className="numeric" key={status.key}>
+                        {number.format(data.series[index]?.[at] ?? 0)}
+                      </td>
+                    ))}
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </details>
   );
@@ -351,36 +354,40 @@ function Analytics({ profile }: { profile: Profile }) {
               <p>Nothing in this range.</p>
             ) : (
               <>
-                <table className="top-table">
-                  <caption className="visually-hidden">Addresses allowed queries were answered with</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Address</th>
-                      <th scope="col">Country</th>
-                      <th scope="col">Owner</th>
-                      <th scope="col" className="numeric">
-                        Queries
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((record) => {
-                      const country = text(record.country);
-                      return (
-                        <tr key={text(record.ip)}>
-                          <td>
-                            <code>{text(record.ip)}</code>
-                          </td>
-                          <td>
-                            {country === '' ? 'unknown' : `${regions.of(country) ?? country} (${country})`}
-                          </td>
-                          <td>{text(record.owner) || '—'}</td>
-                          <td className="numeric">{number.format(Number(record.count ?? 0))}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
+                <TableScroll label="Addresses allowed queries were answered with">
+                  <table className="top-table">
+                    <caption className="visually-hidden">
+                      Addresses allowed queries were answered with
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Address</th>
+                        <th scope="col">Country</th>
+                        <th scope="col">Owner</th>
+                        <th scope="col" className="numeric">
+                          Queries
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((record) => {
+                        const country = text(record.country);
+                        return (
+                          <tr key={text(record.ip)}>
+                            <td>
+                              <code>{text(record.ip)}</code>
+                            </td>
+                            <td>
+                              {country === '' ? 'unknown' : `${regions.of(country) ?? country} (${country})`}
+                            </td>
+                            <td>{text(record.owner) || '—'}</td>
+                            <td className="numeric">{number.format(Number(record.count ?? 0))}</td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </TableScroll>
                 {meta.data !== undefined && meta.data.geoip_attribution !== '' && (
                   <p className="attribution">{meta.data.geoip_attribution}</p>
                 )}

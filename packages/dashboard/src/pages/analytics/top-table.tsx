@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { TableScroll } from '../../components/table-scroll.js';
 
 const number = new Intl.NumberFormat();
 
@@ -25,28 +26,30 @@ export function TopTable({
   if (items.length === 0) return <p>Nothing in this range.</p>;
   const max = Math.max(...items.map((item) => item.count), 1);
   return (
-    <table className="top-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{itemHeading}</th>
-          <th scope="col" className="numeric">
-            Queries
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.key}>
-            <td>
-              {item.href === undefined ? item.label : <Link href={item.href}>{item.label}</Link>}
-              {item.detail !== undefined && <span className="hint"> {item.detail}</span>}
-              <span className="bar" aria-hidden="true" style={{ width: `${(item.count / max) * 100}%` }} />
-            </td>
-            <td className="numeric">{number.format(item.count)}</td>
+    <TableScroll label={caption}>
+      <table className="top-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{itemHeading}</th>
+            <th scope="col" className="numeric">
+              Queries
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.key}>
+              <td>
+                {item.href === undefined ? item.label : <Link href={item.href}>{item.label}</Link>}
+                {item.detail !== undefined && <span className="hint"> {item.detail}</span>}
+                <span className="bar" aria-hidden="true" style={{ width: `${(item.count / max) * 100}%` }} />
+              </td>
+              <td className="numeric">{number.format(item.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '../../api/client.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
@@ -115,23 +116,25 @@ function Nodes({ profile }: { profile: Profile }) {
       ) : nodes.data.length === 0 ? (
         <p>No node yet.</p>
       ) : (
-        <table>
-          <caption>Nodes of {profile.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Link</th>
-              <th scope="col">Version</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Revoke</th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.data.map((node) => (
-              <NodeRow key={node.id} profileId={profile.id} node={node} />
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label={`Nodes of ${profile.name}`}>
+          <table>
+            <caption>Nodes of {profile.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Link</th>
+                <th scope="col">Version</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Revoke</th>
+              </tr>
+            </thead>
+            <tbody>
+              {nodes.data.map((node) => (
+                <NodeRow key={node.id} profileId={profile.id} node={node} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <section aria-labelledby="create-node">
         <h2 id="create-node">Add a node</h2>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { OperatorFrame } from './operator-frame.js';
 import { PagedList, usePagedList } from './paged-list.js';
 
@@ -62,37 +63,39 @@ export default function OperatorAuditPage() {
       </form>
       <PagedList list={entries} empty="No entry matches." more="Show older entries">
         {(items) => (
-          <table>
-            <caption>Audit entries of every organisation, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Organisation</th>
-                <th scope="col">Action</th>
-                <th scope="col">By</th>
-                <th scope="col">On</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((entry) => (
-                <tr key={`${entry.org_id}:${entry.id}`}>
-                  <td>
-                    <DateTime value={entry.created_at} />
-                  </td>
-                  <td>
-                    <code>{entry.org_id}</code>
-                  </td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.actor}</td>
-                  <td>{entry.target}</td>
-                  <td>{detailsOf(entry.details)}</td>
+          <TableScroll label="Audit entries of every organisation">
+            <table>
+              <caption>Audit entries of every organisation, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Organisation</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">By</th>
+                  <th scope="col">On</th>
+                  <th scope="col">Details</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.map((entry) => (
+                  <tr key={`${entry.org_id}:${entry.id}`}>
+                    <td>
+                      <DateTime value={entry.created_at} />
+                    </td>
+                    <td>
+                      <code>{entry.org_id}</code>
+                    </td>
+                    <td>
+                      <code>{entry.action}</code>
+                    </td>
+                    <td>{entry.actor}</td>
+                    <td>{entry.target}</td>
+                    <td>{detailsOf(entry.details)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </PagedList>
     </OperatorFrame>

@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { ChoiceField } from '../../forms/choice-field.js';
 import { fieldId } from '../../forms/field-id.js';
 import { knownValue } from '../../forms/known-value.js';
@@ -209,25 +210,27 @@ export default function OperatorBlocksPage() {
         </div>
         <PagedList list={blocks} empty="No block in this state." more="Show more blocks">
           {(items) => (
-            <table>
-              <caption>{FILTERS[status]} operator blocks, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Pattern</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Public reference</th>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((block) => (
-                  <BlockRow key={block.id} block={block} />
-                ))}
-              </tbody>
-            </table>
+            <TableScroll label={`${FILTERS[status]} operator blocks`}>
+              <table>
+                <caption>{FILTERS[status]} operator blocks, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Pattern</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Public reference</th>
+                    <th scope="col">Scope</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Remove</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((block) => (
+                    <BlockRow key={block.id} block={block} />
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </PagedList>
       </section>

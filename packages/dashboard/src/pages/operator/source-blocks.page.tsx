@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { knownValue } from '../../forms/known-value.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
@@ -148,24 +149,26 @@ export default function SourceBlocksPage() {
         </div>
         <PagedList list={blocks} empty="No source block in this state." more="Show more source blocks">
           {(items) => (
-            <table>
-              <caption>{FILTERS[status]} source blocks, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Prefix</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((block) => (
-                  <SourceBlockRow key={block.id} block={block} />
-                ))}
-              </tbody>
-            </table>
+            <TableScroll label={`${FILTERS[status]} source blocks`}>
+              <table>
+                <caption>{FILTERS[status]} source blocks, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Prefix</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Scope</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Remove</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((block) => (
+                    <SourceBlockRow key={block.id} block={block} />
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </PagedList>
       </section>

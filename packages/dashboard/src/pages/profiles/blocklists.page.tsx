@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { TableScroll } from '../../components/table-scroll.js';
 import { CheckboxField } from '../../forms/checkbox-field.js';
 import { fieldId } from '../../forms/field-id.js';
 import { SubmitButton } from '../../forms/submit-button.js';
@@ -39,30 +40,32 @@ function Sources({ list }: { list: Blocklist }) {
   return (
     <details>
       <summary>Sources and licences of {list.name}</summary>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Source</th>
-            <th scope="col">Licence</th>
-            <th scope="col">Entries</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.sources.map((source) => (
-            <tr key={source.id}>
-              <td>{/^https?:/.test(source.url) ? <a href={source.url}>{source.name}</a> : source.name}</td>
-              <td>
-                <a href={source.licence_url}>{source.licence}</a>
-              </td>
-              <td>{count.format(source.entries)}</td>
-              <td>
-                <DateTime value={source.updated_at} />
-              </td>
+      <TableScroll label={`Sources and licences of ${list.name}`}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Licence</th>
+              <th scope="col">Entries</th>
+              <th scope="col">Updated</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.sources.map((source) => (
+              <tr key={source.id}>
+                <td>{/^https?:/.test(source.url) ? <a href={source.url}>{source.name}</a> : source.name}</td>
+                <td>
+                  <a href={source.licence_url}>{source.licence}</a>
+                </td>
+                <td>{count.format(source.entries)}</td>
+                <td>
+                  <DateTime value={source.updated_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {list.attribution !== '' && <p className="attribution">{list.attribution}</p>}
     </details>
   );

@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSkipReason,
+  type DashboardServer,
+  launchBrowser,
+  newEmail,
+  newPage,
+  PASSWORD,
+  pageLinks,
+  settled,
+  signIn,
+  startDashboardServer,
+  verifiedAccount,
+} from '../../support/dashboard-browser.js';
+import { makeOperator, simulateTraffic } from '../../support/dashboard-data.js';
+
+/** A phone (390 × 844, as an iPhone 12 to 15 shows a page) and a laptop. */
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/**
+ * How far the page reaches past the viewport's right edge, with the elements that stick out furthest (to say
+ * what to mend): 0 when nothing makes the page scroll sideways.
+ */
+async function sidewaysOverflow(page: Page): Promise<{ by: number; widest: string[] }> {
+  return page.evaluate<{ by: number; widest: string[] }>(`(() => {
+    const width = document.documentElement.clientWidth;
+    const by = document.documentElement.scrollWidth - width;
+    const widest = [...document.querySelectorAll('body *')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 1)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map(({ element, right }) => element.tagName.toLowerCase() + (element.className ? '.' + String(element.className).split(' ').join('.') : '') + ' ' + Math.round(right));
+    return { by, widest };
+  })()`);
+}
+
+/** Walks the pages reachable from `start` and answers those that scroll sideways. */
+async function crawlForOverflow(page: Page, base: string, start: string[]): Promise<Record<string, unknown>> {
+  const queue = [...start];
+  const seen = new Set<string>();
+  const found: Record<string, unknown> = {};
+  while (queue.length > 0 && seen.size < 60) {
+    const path = queue.shift() ?? '';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    await page.goto(`${base}${path}`);
+    await settled(page);
+    const overflow = await sidewaysOverflow(page);
+    if (overflow.by > 0) found[path] = overflow;
+    for (const link of await pageLinks(page)) if (!seen.has(link)) queue.push(link);
+  }
+  expect(seen.size).toBeGreaterThanOrEqual(start.length);
+  return found;
+}
+
+/** Issue 36: no page scrolls sideways on a phone, and nothing widens a page on a laptop. */
+describe.skipIf(browserSkipReason !== undefined)(
+  'dashboard: layout on a phone',
+  // A real browser and server on a shared machine: generous, so that a slow moment is no failure.
+  { timeout: 240_000 },
+  () => {
+    let server: DashboardServer;
+    let browser: Browser;
+    let email: string;
+    let profileId: string;
+
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
+      email = await verifiedAccount(server, newEmail('phone'));
+      await makeOperator(server, email);
+      const client = server.client();
+      await client.auth.login({ email, password: PASSWORD });
+      const profile = await client.profiles.create({ name: 'A household with a rather long name' });
+      profileId = profile.id;
+      await client.profiles.rules.replace(profileId, {
+        deny: ['a-very-long-subdomain-name-that-goes-on.tracking.example.com'],
+        allow: [],
+        rewrites: [],
+      });
+      await simulateTraffic(server, profileId, { queries: 300, days: 1, devices: 2, seed: 5 });
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('scrolls no page sideways at 390 px: sign-in, sign-up and every page of the signed-in navigation', async () => {
+      const { page } = await newPage(browser, { viewport: PHONE });
+      page.setDefaultTimeout(15_000);
+      const found = await crawlForOverflow(page, server.url, ['/login', '/signup']);
+      await signIn(page, server, email);
+      Object.assign(
+        found,
+        await crawlForOverflow(page, server.url, [
+          '/profiles',
+          `/profiles/${profileId}`,
+          `/profiles/${profileId}/logs?mode=search`,
+          '/account',
+          '/operator',
+        ]),
+      );
+      expect(found).toEqual({});
+
+      // The query log on a phone: time, status and the whole domain column in view, not clipped past the edge.
+      await page.goto(`${server.url}/profiles/${profileId}/logs?mode=search`);
+      await settled(page);
+      const domain = page.locator('tbody .log-domain').first();
+      await domain.waitFor();
+      const box = await domain.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(100);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      await page.context().close();
+    });
+
+    it('keeps a new node’s enrolment command inside its box, on a phone and on a laptop', async () => {
+      for (const viewport of [PHONE, LAPTOP]) {
+        const { page } = await newPage(browser, { viewport });
+        page.setDefaultTimeout(15_000);
+        await signIn(page, server, email);
+        await page.goto(`${server.url}/profiles/${profileId}/nodes`);
+        await settled(page);
+        const name = `node-${viewport.width}`;
+        await page.getByRole('textbox', { name: 'Node name' }).fill(name);
+        await page.getByRole('button', { name: 'Create node' }).click();
+        const command = page.getByRole('region', { name: `Enrol ${name}` }).locator('pre');
+        await command.waitFor();
+        expect((await sidewaysOverflow(page)).by, `${viewport.width} px`).toBe(0);
+        const box = await command.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0), `${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+        await page.context().close();
+      }
+    });
+  },
+);
