@@ -162,6 +162,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     // csam entries are fleet-wide: a scope is refused at its field.
     await page.getByRole('textbox', { name: 'Pattern' }).fill('abuse-material.example');
     await page.getByRole('radio', { name: 'Child sexual abuse material' }).check();
+    await page.getByRole('textbox', { name: 'Jurisdictions' }).fill('CA');
     await page.getByRole('button', { name: 'Create the block' }).click();
     await page
       .getByRole('alert')
