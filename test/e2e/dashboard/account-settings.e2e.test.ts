@@ -76,6 +76,9 @@ describe.skipIf(browserSkipReason !== undefined)(
       const secretField = page.getByLabel('Token secret', { exact: true });
       const secret = await secretField.inputValue();
       expect(secret).toMatch(/^svc_[A-Za-z0-9_-]{52}$/);
+      // The form is emptied once the token exists: a filled-in form invites a second, duplicate token.
+      expect(await page.getByLabel('Token name', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByRole('checkbox', { name: /profiles:read/ }).isChecked()).toBe(false);
       await page.getByRole('button', { name: 'Copy the token' }).click();
       await page.getByRole('status').getByText('Copied').waitFor();
       expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);

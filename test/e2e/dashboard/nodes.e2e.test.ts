@@ -47,6 +47,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
     await page.getByRole('button', { name: 'Create node' }).click();
     const shown = page.getByRole('region', { name: 'Enrol home-rack' });
     await shown.waitFor();
+    // Emptied once the node exists, so a second click does not create a twin.
+    expect(await page.getByRole('textbox', { name: 'Node name' }).inputValue()).toBe('');
     const code = (await shown.getByText(/^svcenrol_/).textContent()) ?? '';
     expect(code).toMatch(/^svcenrol_/);
     const command = `SVC_API_URL=${server.url} NODE_ENROLMENT_CODE=${code} npm start -w examples/reference-node`;

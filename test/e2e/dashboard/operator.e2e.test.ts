@@ -153,12 +153,16 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
       .getByText('Court order 7')
       .waitFor();
 
+    // The form is emptied once the block exists; the same pattern typed again is refused as a duplicate.
+    expect(await page.getByRole('textbox', { name: 'Pattern' }).inputValue()).toBe('');
+    await page.getByRole('textbox', { name: 'Pattern' }).fill('casino.example');
     await page.getByRole('button', { name: 'Create the block' }).click();
     await page.getByRole('alert').getByRole('heading', { name: 'This pattern is blocked already' }).waitFor();
 
     // csam entries are fleet-wide: a scope is refused at its field.
     await page.getByRole('textbox', { name: 'Pattern' }).fill('abuse-material.example');
     await page.getByRole('radio', { name: 'Child sexual abuse material' }).check();
+    await page.getByRole('textbox', { name: 'Jurisdictions' }).fill('CA');
     await page.getByRole('button', { name: 'Create the block' }).click();
     await page
       .getByRole('alert')
@@ -190,6 +194,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     await page.getByLabel('Expires').fill('2099-01-01T12:00');
     await page.getByRole('button', { name: 'Block the source' }).click();
     await page.getByRole('status').filter({ hasText: 'Blocked 203.0.113.0/24' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Source prefix' }).inputValue()).toBe('');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Remove 203.0.113.0/24' }).click();
     await page.getByRole('button', { name: 'Yes, remove 203.0.113.0/24' }).click();

@@ -28,11 +28,22 @@ export interface ApiForm<T> {
  */
 export function useApiForm<T>(
   submit: (values: FormValues) => Promise<T>,
-  options: { onSuccess?: (result: T, values: FormValues) => void } = {},
+  options: {
+    onSuccess?: (result: T, values: FormValues) => void;
+    /**
+     * Empties the form once its call succeeds: a form that creates something (a token, a node, a block) left
+     * filled in invites creating it twice.
+     */
+    resetOnSuccess?: boolean;
+  } = {},
 ): ApiForm<T> {
+  const form = useRef<HTMLFormElement | null>(null);
   const mutation = useMutation({
     mutationFn: submit,
-    onSuccess: (result, values) => options.onSuccess?.(result, values),
+    onSuccess: (result, values) => {
+      if (options.resetOnSuccess === true) form.current?.reset();
+      options.onSuccess?.(result, values);
+    },
   });
   const last = useRef<FormValues | undefined>(undefined);
   const problem = mutation.error === null ? null : problemOf(mutation.error);
@@ -40,6 +51,7 @@ export function useApiForm<T>(
     onSubmit: (event) => {
       event.preventDefault();
       if (mutation.isPending) return;
+      form.current = event.currentTarget;
       last.current = new FormValues(new FormData(event.currentTarget));
       mutation.mutate(last.current);
     },

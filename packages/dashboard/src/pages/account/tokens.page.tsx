@@ -48,7 +48,7 @@ export default function TokensPage() {
         ...(expires === undefined ? {} : { expires_at: new Date(`${expires}T23:59:59`).toISOString() }),
       });
     },
-    { onSuccess: refresh },
+    { onSuccess: refresh, resetOnSuccess: true },
   );
   const revoke = useMutation({ mutationFn: (id: string) => api.tokens.revoke(id), onSuccess: refresh });
   const scopesError = create.errorOf('scopes');

@@ -93,6 +93,7 @@ function Nodes({ profile }: { profile: Profile }) {
     (values) => api.profiles.nodes.create(profile.id, { name: values.text('name').trim() }),
     {
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: nodesKey(profile.id) }),
+      resetOnSuccess: true,
     },
   );
   const destination = profile.settings.log_destination;

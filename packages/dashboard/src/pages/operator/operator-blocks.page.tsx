@@ -57,7 +57,10 @@ function CreateBlock() {
         ...(expires === undefined ? {} : { expires_at: expires }),
       });
     },
-    { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'operator-blocks'] }) },
+    {
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'operator-blocks'] }),
+      resetOnSuccess: true,
+    },
   );
   return (
     <section aria-labelledby="create-block">

@@ -35,7 +35,10 @@ function CreateSourceBlock() {
         jurisdictions: listValue(values, 'jurisdictions'),
         expires_at: instantValue(values, 'expires_at') ?? '',
       }),
-    { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'source-blocks'] }) },
+    {
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'source-blocks'] }),
+      resetOnSuccess: true,
+    },
   );
   return (
     <section aria-labelledby="create-source-block">
