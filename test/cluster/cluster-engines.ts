@@ -173,8 +173,9 @@ export async function startNatsCluster(): Promise<NatsCluster> {
   const certificates = join(directory, 'certs');
   await makeCertificates(certificates);
   const passwords: Record<NatsUser, string> = {
-    'svc-api': randomBytes(18).toString('base64url'),
-    'svc-edge': randomBytes(18).toString('base64url'),
+    // Led by letters: nats-server reads a variable's value as a number when it starts like one (3e45…).
+    'svc-api': `svc${randomBytes(18).toString('hex')}`,
+    'svc-edge': `svc${randomBytes(18).toString('hex')}`,
   };
   const clientPorts = [await freePort(), await freePort(), await freePort()];
   const routePorts = [await freePort(), await freePort(), await freePort()];
@@ -188,7 +189,8 @@ export async function startNatsCluster(): Promise<NatsCluster> {
   const configurations = await Promise.all(files);
   const start = async (index: number) => {
     const child = spawn(NATS_SERVER, ['-c', configurations[index] ?? ''], {
-      stdio: 'ignore',
+      // stderr kept: a node that exits at start-up says why in the failure.
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: {
         ...process.env,
         NATS_NAME: `nats-${index + 1}`,
@@ -197,7 +199,13 @@ export async function startNatsCluster(): Promise<NatsCluster> {
       },
     });
     nodes[index] = child;
-    await waitForPort(clientPorts[index] ?? 0, child);
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      said = `${said}${chunk.toString()}`.slice(-2_000);
+    });
+    await waitForPort(clientPorts[index] ?? 0, child).catch((error: unknown) => {
+      throw new Error(`nats-${index + 1}: ${error instanceof Error ? error.message : 'failed'}\n${said}`);
+    });
   };
   const kill = async (index: number) => {
     const child = nodes[index];
