@@ -243,3 +243,29 @@ export async function settled(page: Page): Promise<void> {
       .waitFor();
   else await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Walks the pages reachable from `start` (at most 60), each settled, and answers what `check` found on each page
+ * where it found something, with how many pages were seen.
+ */
+export async function crawlPages<T>(
+  page: Page,
+  base: string,
+  start: readonly string[],
+  check: (page: Page) => Promise<T | undefined>,
+): Promise<{ found: Record<string, T>; seen: number }> {
+  const queue = [...start];
+  const seen = new Set<string>();
+  const found: Record<string, T> = {};
+  while (queue.length > 0 && seen.size < 60) {
+    const path = queue.shift() ?? '';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    await page.goto(`${base}${path}`);
+    await settled(page);
+    const result = await check(page);
+    if (result !== undefined) found[path] = result;
+    for (const link of await pageLinks(page)) if (!seen.has(link)) queue.push(link);
+  }
+  return { found, seen: seen.size };
+}

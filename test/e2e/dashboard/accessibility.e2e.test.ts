@@ -2,12 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSkipReason,
+  crawlPages,
   type DashboardServer,
   launchBrowser,
   newEmail,
   newPage,
   PASSWORD,
-  pageLinks,
   seriousViolations,
   settled,
   signIn,
@@ -76,27 +76,16 @@ describe.skipIf(browserSkipReason !== undefined)(
       page.setDefaultTimeout(15_000);
       await signIn(page, server, email);
 
-      const queue = [
-        '/profiles',
-        '/account',
-        '/account/security',
-        '/account/tokens',
-        '/account/audit',
-        '/feedback',
-      ];
-      const seen = new Set<string>();
-      const found: Record<string, unknown> = {};
-      while (queue.length > 0 && seen.size < 60) {
-        const path = queue.shift() ?? '';
-        if (seen.has(path)) continue;
-        seen.add(path);
-        await page.goto(`${server.url}${path}`);
-        await settled(page);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[path] = violations;
-        for (const link of await pageLinks(page)) if (!seen.has(link)) queue.push(link);
-      }
-      expect(seen.size).toBeGreaterThanOrEqual(6);
+      const { found, seen } = await crawlPages(
+        page,
+        server.url,
+        ['/profiles', '/account', '/account/security', '/account/tokens', '/account/audit', '/feedback'],
+        async (visited) => {
+          const violations = await seriousViolations(visited);
+          return violations.length > 0 ? violations : undefined;
+        },
+      );
+      expect(seen).toBeGreaterThanOrEqual(6);
       expect(found).toEqual({});
       await page.context().close();
     });

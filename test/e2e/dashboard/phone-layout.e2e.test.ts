@@ -2,12 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSkipReason,
+  crawlPages,
   type DashboardServer,
   launchBrowser,
   newEmail,
   newPage,
   PASSWORD,
-  pageLinks,
   settled,
   signIn,
   startDashboardServer,
@@ -39,20 +39,11 @@ async function sidewaysOverflow(page: Page): Promise<{ by: number; widest: strin
 
 /** Walks the pages reachable from `start` and answers those that scroll sideways. */
 async function crawlForOverflow(page: Page, base: string, start: string[]): Promise<Record<string, unknown>> {
-  const queue = [...start];
-  const seen = new Set<string>();
-  const found: Record<string, unknown> = {};
-  while (queue.length > 0 && seen.size < 60) {
-    const path = queue.shift() ?? '';
-    if (seen.has(path)) continue;
-    seen.add(path);
-    await page.goto(`${base}${path}`);
-    await settled(page);
-    const overflow = await sidewaysOverflow(page);
-    if (overflow.by > 0) found[path] = overflow;
-    for (const link of await pageLinks(page)) if (!seen.has(link)) queue.push(link);
-  }
-  expect(seen.size).toBeGreaterThanOrEqual(start.length);
+  const { found, seen } = await crawlPages(page, base, start, async (visited) => {
+    const overflow = await sidewaysOverflow(visited);
+    return overflow.by > 0 ? overflow : undefined;
+  });
+  expect(seen).toBeGreaterThanOrEqual(start.length);
   return found;
 }
 
