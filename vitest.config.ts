@@ -1,10 +1,10 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * The suite's files in four projects, by what they cost (issue 37). All four run in one group with two workers,
- * so the slow browser, process and storage files run beside the quick ones; vitest queues the projects in the
- * order of their names and, within one, the slowest file first (the largest on a first run), so the long
- * files start early and the quick ones fill the gaps at the end.
+ * The suite's files in projects, by what they cost (issue 37), and the dashboard's component tests in jsdom.
+ * All run in one group with two workers, so the slow browser, process and storage files run beside the quick
+ * ones; vitest queues the projects in the order of their names and, within one, the slowest file first (the
+ * largest on a first run), so the long files start early and the quick ones fill the gaps at the end.
  */
 const BROWSER = ['test/e2e/dashboard/**/*.test.ts'];
 /** Files that start processes: the CLI, private engines, clusters, packed packages, example scripts. */
@@ -48,6 +48,17 @@ export default defineConfig({
     reporters: ['default', './test/reporters/file-durations.reporter.ts'],
     projects: [
       project('browser', BROWSER),
+      {
+        // The dashboard's component tests, beside their components: React in jsdom, against the API in the
+        // test's own process (packages/dashboard/src/testing/).
+        extends: true,
+        test: {
+          name: 'dashboard',
+          include: ['packages/dashboard/src/**/*.test.tsx'],
+          environment: './packages/dashboard/src/testing/jsdom-environment.ts',
+          setupFiles: ['packages/dashboard/src/testing/setup.ts'],
+        },
+      },
       project('processes', PROCESSES, BROWSER),
       project('storage', STORAGE, [...BROWSER, ...PROCESSES]),
       project('unit', ALL, [...BROWSER, ...PROCESSES, ...STORAGE]),
