@@ -32,7 +32,7 @@ export function adapterModules(
   if (storage === 'memory') return [memoryModule(lifecycle)];
   return [
     postgresModule(settings, options),
-    clickhouseModule(settings, lifecycle),
+    clickhouseModule(settings, options),
     natsModule(settings, lifecycle),
     mailModule(settings, log),
     dataDirModule(settings),

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { NodeLogHoldStore, type NodeService } from '@svc/domain';
+import type { NodeService } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { NodeAlertScheduler } from '../composition/node-alert.scheduler.js';
 import type { NodeLogHoldScheduler } from '../composition/node-log-hold.scheduler.js';
@@ -39,8 +39,7 @@ export async function resolveNodeParts(
     container.getAsync<NodeLinkHub>(NodeLinkHubToken),
   ]);
   await container.getAsync<NodeAlertScheduler>(NodeAlertSchedulerToken);
-  if (container.isBound(NodeLogHoldStore))
-    await container.getAsync<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken);
+  await container.getAsync<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken);
   return {
     routes: [...nodeRoutes(nodes), ...nodeSelfRoutes(nodes, baseUrl), ...nodeListRoutes(nodes)],
     upgrade: (req, socket, head) => hub.upgrade(authenticator, req, socket, head),

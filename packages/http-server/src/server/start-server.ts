@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ReadinessProbe } from '@svc/adapters';
 import {
+  BusTransport,
   type ControlCommand,
-  CrossServerBus,
   holdsEmbeddedEngines,
   type Lifecycle,
   LifecycleToken,
@@ -88,7 +88,7 @@ async function observedStores(
   metrics: ServerMetrics,
   logger: Logger,
 ): Promise<ReadinessSources> {
-  const sources: ReadinessSources = { bus: container.isBound(CrossServerBus) ? 'nats' : 'in_process' };
+  const sources: ReadinessSources = { bus: await container.getAsync<BusTransport>(BusTransport) };
   if (container.isBound(QueueDepthSource)) {
     const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource);
     registerQueueMetrics(
