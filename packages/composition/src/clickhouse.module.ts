@@ -17,7 +17,7 @@ import { ClickHouseSimulatedLogWriter } from '@svc/edge-simulator';
 import { ContainerModule } from 'inversify';
 import type { AdapterLog, AdapterSettings } from './adapter-settings.js';
 import type { Lifecycle } from './lifecycle.js';
-import { ColumnarQueryLog } from './tokens.js';
+import { ColumnarQueryLog, StoreMigrations } from './tokens.js';
 
 /** The one lazily opened store behind the three identifiers the family binds. */
 const LazyColumnarStoreToken = Symbol.for('svc.LazyColumnarStore');
@@ -59,6 +59,10 @@ export function clickhouseModule(
     );
     bind<ColumnarStore>(ColumnarStore).toService(LazyColumnarStoreToken);
     bind<ClickHouseClientSource>(ClickHouseClientSource).toService(LazyColumnarStoreToken);
+    bind<StoreMigrations>(StoreMigrations).toResolvedValue(
+      (store: LazyColumnarStore): StoreMigrations => ({ store: 'columnar', migrate: () => store.migrate() }),
+      [LazyColumnarStoreToken],
+    );
     bind<ReadinessProbe>(ReadinessProbe).toResolvedValue(
       (store: LazyColumnarStore): ReadinessProbe => ({
         dependency: 'columnar',

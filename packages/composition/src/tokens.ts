@@ -30,3 +30,14 @@ export type ColumnarQueryLog = ColumnarQueryLogPorts | null;
  */
 export const BusTransport = Symbol.for('svc.BusTransport');
 export type BusTransport = 'nats' | 'in_process';
+
+/**
+ * The migrations of one store a family keeps, multi-bound (one per store; none where nothing outlives the
+ * process, as in the memory family): applied by `migrateStores`.
+ */
+export const StoreMigrations = Symbol.for('svc.StoreMigrations');
+export interface StoreMigrations {
+  store: 'postgres' | 'columnar';
+  /** Applies the pending migrations; answers their ids. */
+  migrate(): Promise<string[]>;
+}

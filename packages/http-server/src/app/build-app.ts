@@ -1,4 +1,4 @@
-import type { Settings } from '@svc/composition';
+import { ColumnarQueryLog, type Settings } from '@svc/composition';
 import {
   type AccountDeletionService,
   ApiTokenInvalidation,
@@ -6,7 +6,6 @@ import {
   type AuditLogService,
   type ClientErrorService,
   Clock,
-  ColumnarStore,
   CountryLookup,
   type CursorSealer,
   type DataExportService,
@@ -139,9 +138,7 @@ export async function buildApp(
     container.getAsync<KeyedHash>(KeyedHash),
     container.getAsync<IdempotencyService>(IdempotencyServiceToken),
     container.getAsync<Authenticator>(Authenticator),
-    container.isBound(ColumnarStore)
-      ? container.getAsync<ColumnarStore>(ColumnarStore)
-      : Promise.resolve(undefined),
+    container.getAsync<ColumnarQueryLog>(ColumnarQueryLog),
     container.getAsync<OutboxRelay>(OutboxRelay),
     container.getAsync<MailDispatcher>(MailDispatcher),
   ]);
@@ -190,7 +187,7 @@ export async function buildApp(
         );
         return yaml;
       },
-      columnarStore: columnar !== undefined,
+      columnarStore: columnar !== null,
       geoipAttribution: countries.attribution,
     }),
     ...catalogueRoutes(cursors, listPipeline),

@@ -89,17 +89,16 @@ async function observedStores(
   logger: Logger,
 ): Promise<ReadinessSources> {
   const sources: ReadinessSources = { bus: await container.getAsync<BusTransport>(BusTransport) };
-  if (container.isBound(QueueDepthSource)) {
-    const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource);
+  // Bound by the family that keeps durable queues (PostgreSQL); memory keeps none to report.
+  const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource, { optional: true });
+  if (queues !== undefined) {
     registerQueueMetrics(
       metrics,
       () => queues.read(),
       (error) => logger.warn({ err: error }, 'queue depths unavailable for metrics'),
     );
   }
-  const probes = container.isBound(ReadinessProbe)
-    ? await container.getAllAsync<ReadinessProbe>(ReadinessProbe)
-    : [];
+  const probes = await container.getAllAsync<ReadinessProbe>(ReadinessProbe);
   for (const probe of probes) {
     if (probe.dependency === 'postgres') {
       sources.postgres = () => probe.ping().then(() => undefined);
