@@ -18,9 +18,9 @@ import {
 import type { Clock } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { type BuiltApp, buildApp, type RouteContribution } from '../app/build-app.js';
-import type { UpgradeHandler } from '../app/node-parts.js';
+import { type BuiltApp, buildApp, type RouteContribution, type UpgradeHandler } from '../app/build-app.js';
 import { createContainer } from '../composition/container.js';
+import { ServerJob } from '../composition/server-job.js';
 import { operationalEndpoints } from '../observability/operational-endpoints.js';
 import { registerQueueMetrics } from '../observability/queue-metrics.js';
 import { Readiness, type ReadinessSources } from '../observability/readiness.js';
@@ -191,6 +191,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         ? { dashboardDir: options.dashboardDir }
         : {},
     );
+    // The schedulers start once there is an application to serve, and stop before the stores close.
+    for (const job of await container.getAllAsync<ServerJob>(ServerJob)) await lifecycle.start(job.name, job);
     readiness.serving(await observedStores(container, metrics, options.logger));
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
