@@ -33,13 +33,13 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
  * server (the default `{base_url}/problems`); nowhere when it points at another site.
  */
 function problemPagesOf(settings: Settings): { problemPages?: ProblemPageLinks & { path: string } } {
-  const base = new URL(settings.baseUrl);
-  const problems = new URL(settings.problemBase);
+  const base = new URL(settings.http.baseUrl);
+  const problems = new URL(settings.http.problemBase);
   const basePath = base.pathname.replace(/\/+$/, '');
   if (problems.origin !== base.origin || !problems.pathname.startsWith(`${basePath}/`)) return {};
   const path = problems.pathname.slice(basePath.length).replace(/\/+$/, '');
   if (path === '' || path === '/v1' || path.startsWith('/v1/')) return {};
-  return { problemPages: { path, problemBase: settings.problemBase, baseUrl: settings.baseUrl } };
+  return { problemPages: { path, problemBase: settings.http.problemBase, baseUrl: settings.http.baseUrl } };
 }
 
 /** The built application and its OpenAPI document. */
@@ -78,7 +78,10 @@ export async function buildApp(
   for (const contribute of contributions) routes.push(...(await contribute(container)));
   description.describe(routes);
 
-  const origins = { dashboard: new Set(settings.dashboardOrigins), signup: new Set(settings.signupOrigins) };
+  const origins = {
+    dashboard: new Set(settings.dashboard.origins),
+    signup: new Set(settings.dashboard.signupOrigins),
+  };
   const dashboard =
     options.dashboardDir === undefined ? undefined : await dashboardSite(options.dashboardDir);
   const app = createExpressApp({
@@ -87,16 +90,16 @@ export async function buildApp(
       authenticator,
       idempotency,
       keyedHash,
-      rateLimiter: new ClientIpRateLimiter(settings.rateLimitPerMinute),
+      rateLimiter: new ClientIpRateLimiter(settings.http.rateLimitPerMinute),
       origins,
       requireStrongAdminSignIn: settings.env !== 'development',
       clock,
     },
     origins,
-    problemBase: settings.problemBase,
-    bodyLimitBytes: settings.bodyLimitBytes,
-    hsts: settings.secureCookies,
-    trustProxy: settings.trustProxy,
+    problemBase: settings.http.problemBase,
+    bodyLimitBytes: settings.http.bodyLimitBytes,
+    hsts: settings.http.secureCookies,
+    trustProxy: settings.http.trustProxy,
     logger,
     ...problemPagesOf(settings),
     ...(dashboard === undefined ? {} : { dashboard }),

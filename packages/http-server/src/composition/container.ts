@@ -36,11 +36,11 @@ export function createContainer(options: ContainerOptions): Container {
     useCaseLog: logger,
     tracer: traced,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
-    host: (composed) => [authenticationModule(settings), nodeLinksModule(composed, settings)],
+    host: (composed) => [authenticationModule(settings.http), nodeLinksModule(composed, settings)],
   });
   container.bind<Settings>(SettingsToken).toConstantValue(settings);
   container.bind<Logger>(LoggerToken).toConstantValue(logger);
   container.bind<ServerMetrics>(ServerMetrics).toConstantValue(new PromServerMetrics());
-  container.load(serverJobsModule(settings), routeTablesModule(settings));
+  container.load(serverJobsModule(settings.lists), routeTablesModule(settings));
   return container;
 }

@@ -40,7 +40,10 @@ import {
  * node use cases see of it (presence, the log query relay). Loaded before the use cases, which otherwise fall
  * back on no node connected and nodes offline; `container` resolves what the hub needs on first use.
  */
-export function nodeLinksModule(container: Container, settings: Settings): ContainerModule {
+export function nodeLinksModule(
+  container: Container,
+  settings: Pick<Settings, 'http' | 'nodes'>,
+): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
     bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
       async (
@@ -68,10 +71,10 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
           clock,
           bus,
           logger,
-          problemBase: settings.problemBase,
+          problemBase: settings.http.problemBase,
           crossServer: container.isBound(CrossServerBus),
           keyedHash,
-          budget: settings.nodeLinkBudget,
+          budget: settings.nodes.linkBudget,
           logBatches: new NodeLogBatchService({
             storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
             findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
@@ -113,7 +116,7 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
           clock,
           logger,
           connectedNodeIds: () => hub.connectedNodeIds(),
-          delaySeconds: settings.nodeAlertDelaySeconds,
+          delaySeconds: settings.nodes.alertDelaySeconds,
         }),
       [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken],
     );

@@ -64,9 +64,11 @@ import {
  * cases it serves. The bindings' order is the order requests are matched in and the OpenAPI document lists
  * the paths in. Loaded after the use cases; resolving the tables opens the stores they need.
  */
-export function routeTablesModule(settings: Settings): ContainerModule {
+export function routeTablesModule(
+  settings: Pick<Settings, 'env' | 'http' | 'queryLogs' | 'accounts'>,
+): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
-    bind<ApiDescription>(ApiDescription).toConstantValue(new ApiDescription(settings.baseUrl));
+    bind<ApiDescription>(ApiDescription).toConstantValue(new ApiDescription(settings.http.baseUrl));
     // Whether logs can go to the cloud store is what the adapter families bound: decided once, at load.
     const columnarStore = isBound(ColumnarStore);
     bind<RouteTable>(RouteTable).toResolvedValue(
@@ -83,7 +85,7 @@ export function routeTablesModule(settings: Settings): ContainerModule {
       (cursors: CursorSealer, pipeline: ListPipelineService) => catalogueRoutes(cursors, pipeline),
       [CursorSealerToken, ListPipelineServiceToken],
     );
-    bindIdentityRouteTables(bind, settings.secureCookies);
+    bindIdentityRouteTables(bind, settings.http.secureCookies);
     bind<RouteTable>(RouteTable).toResolvedValue(
       (profiles: ProfileService) => profileRoutes(profiles),
       [ProfileServiceToken],
@@ -118,7 +120,7 @@ export function routeTablesModule(settings: Settings): ContainerModule {
           slots: new StreamSlots(),
           clock,
           timers,
-          problemBase: settings.problemBase,
+          problemBase: settings.http.problemBase,
         }),
       [LogQueryServiceToken, ProfileServiceToken, SessionServiceToken, Authenticator, Clock, Timers],
     );
@@ -127,7 +129,7 @@ export function routeTablesModule(settings: Settings): ContainerModule {
       [ListReportServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
-      (profiles: ProfileService) => setupRoutes(profiles, settings.baseUrl),
+      (profiles: ProfileService) => setupRoutes(profiles, settings.http.baseUrl),
       [ProfileServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
@@ -150,7 +152,7 @@ export function routeTablesModule(settings: Settings): ContainerModule {
     bind<RouteTable>(RouteTable).toResolvedValue(
       (nodes: NodeService) => [
         ...nodeRoutes(nodes),
-        ...nodeSelfRoutes(nodes, settings.baseUrl),
+        ...nodeSelfRoutes(nodes, settings.http.baseUrl),
         ...nodeListRoutes(nodes),
       ],
       [NodeServiceToken],

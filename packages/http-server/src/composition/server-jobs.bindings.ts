@@ -1,4 +1,4 @@
-import type { Settings } from '@svc/composition';
+import type { ListSettings } from '@svc/composition';
 import {
   type AccountDeletionService,
   Clock,
@@ -30,7 +30,7 @@ import {
  * bound under its own token (tests run it on demand) and contributed as a {@link ServerJob}, which the server
  * starts once it serves and its Lifecycle stops. CLI commands run none of them.
  */
-export function serverJobsModule(settings: Settings): ContainerModule {
+export function serverJobsModule(lists: ListSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<AccountErasureScheduler>(AccountErasureSchedulerToken).toResolvedValue(
       (deletion: AccountDeletionService, logger: Logger) => new AccountErasureScheduler(deletion, logger),
@@ -51,7 +51,7 @@ export function serverJobsModule(settings: Settings): ContainerModule {
           store,
           clock,
           logger,
-          refreshHours: settings.lists.refreshHours,
+          refreshHours: lists.refreshHours,
         }),
       [ListPipelineServiceToken, ListPipelineStore, Clock, LoggerToken],
     );
@@ -59,6 +59,6 @@ export function serverJobsModule(settings: Settings): ContainerModule {
     bind<ServerJob>(ServerJob).toService(OperatorExpirySchedulerToken);
     bind<ServerJob>(ServerJob).toService(DataExportSchedulerToken);
     // At 0 hours the schedule is off; `svc lists refresh` and tests still run it on demand.
-    if (settings.lists.refreshHours > 0) bind<ServerJob>(ServerJob).toService(ListRefreshSchedulerToken);
+    if (lists.refreshHours > 0) bind<ServerJob>(ServerJob).toService(ListRefreshSchedulerToken);
   });
 }
