@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
-import { flag, type Parsed } from './setting-schemas.js';
+import type { Parsed } from './setting-schemas.js';
 
 /** The variables of this section, as RUNNER.md names them (documented where declared). */
 export const httpVariables = {
