@@ -40,7 +40,8 @@ export interface ClickHouseModuleOptions {
  * then, so serve still applies them at start (RUNNER.md) without loading chdb here.
  */
 export function clickhouseModule(
-  settings: AdapterSettings,
+  settings: AdapterSettings['storage'],
+  queryLogs: AdapterSettings['queryLogs'],
   options: ClickHouseModuleOptions,
 ): ContainerModule {
   const { lifecycle, log, tracer } = options;
@@ -76,7 +77,7 @@ export function clickhouseModule(
         const reader = new ClickHouseQueryLogReader(
           async () => (await store.store()).reads,
           settings.clickhouseUrl === undefined ? 'embedded' : 'server',
-          settings.cloudQueryLimits ?? CLOUD_QUERY_LIMITS,
+          queryLogs?.cloudQueryLimits ?? CLOUD_QUERY_LIMITS,
           tracer,
         );
         return new NewestRowsQueryLogReader(reader, async () => (await store.store()).newestRows);

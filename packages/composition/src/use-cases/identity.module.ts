@@ -43,12 +43,16 @@ import {
  * API token service is the host's (the HTTP server's token cache, or the plain service in a process without
  * requests). Everything here is the same for memory and engines.
  */
-export function identityModule(settings: Settings): ContainerModule {
+export function identityModule(
+  settings: Pick<Settings, 'env' | 'keys' | 'storage' | 'accounts' | 'dashboard'>,
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
     bind<SecretBox>(SecretBox).toResolvedValue(
       async () =>
-        new AesGcmSecretBox(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
+        new AesGcmSecretBox(
+          settings.keys.secret ?? (await loadOrCreateDevelopmentSecret(settings.storage.dataDir)),
+        ),
     );
     bind<LoginThrottle>(LoginThrottle).toResolvedValue(
       (clock: Clock) => new MemoryLoginThrottle(() => clock.now().getTime()),
@@ -79,9 +83,9 @@ export function identityModule(settings: Settings): ContainerModule {
         secretBox,
         settings: {
           env: settings.env,
-          signupMode: settings.signupMode,
-          signupAllowlist: settings.signupAllowlist,
-          dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
+          signupMode: settings.accounts.signupMode,
+          signupAllowlist: settings.accounts.signupAllowlist,
+          dashboardUrl: settings.dashboard.url.replace(/\/+$/, ''),
         },
       }),
       [
@@ -109,8 +113,8 @@ export function identityModule(settings: Settings): ContainerModule {
     bind<WebAuthnVerifier>(WebAuthnVerifier).toConstantValue(
       new SimpleWebAuthnVerifier({
         rpName: 'svc',
-        rpId: settings.webauthnRpId,
-        origins: settings.dashboardOrigins,
+        rpId: settings.dashboard.webauthnRpId,
+        origins: settings.dashboard.origins,
       }),
     );
     bind<PasskeyService>(PasskeyServiceToken).toResolvedValue(

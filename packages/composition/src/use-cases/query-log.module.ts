@@ -30,14 +30,16 @@ import {
  * (none without a columnar store), countries from SVC_GEOIP_DB, the relay to self-hosted nodes the host bound,
  * and the per-organisation budget and concurrency gate of the process.
  */
-export function queryLogsModule(settings: Settings): ContainerModule {
+export function queryLogsModule(settings: Pick<Settings, 'queryLogs'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<QueryLogReader | null>(OptionalQueryLogReaderToken).toResolvedValue(
       (log: ColumnarQueryLog) => (log === null ? null : log.reader),
       [ColumnarQueryLog],
     );
     bind<CountryLookup>(CountryLookup).toResolvedValue(async () =>
-      settings.geoipDb === undefined ? new NoCountryLookup() : openMaxMindCountryLookup(settings.geoipDb),
+      settings.queryLogs.geoipDb === undefined
+        ? new NoCountryLookup()
+        : openMaxMindCountryLookup(settings.queryLogs.geoipDb),
     );
     bind<Timers>(Timers).toConstantValue(new SystemTimers());
     bind<LogQueryService>(LogQueryServiceToken).toResolvedValue(

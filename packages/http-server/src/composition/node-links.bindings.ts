@@ -24,6 +24,7 @@ import { NodeLinkLogQueryRelay } from '../links/node-link.log-query-relay.js';
 import { NodeLinkHub } from '../links/node-link-hub.js';
 import { NodeAlertScheduler } from './node-alert.scheduler.js';
 import { NodeLogHoldScheduler } from './node-log-hold.scheduler.js';
+import { ServerJob } from './server-job.js';
 import {
   LifecycleToken,
   LoggerToken,
@@ -63,47 +64,10 @@ interface NodeLinkHubParts {
  * node use cases see of it (presence, the log query relay). Nodes' log batches and hourly totals go to the cloud
  * query log the adapter family bound, and are not kept where it is none (memory storage).
  */
-export function nodeLinksModule(settings: Settings): ContainerModule {
+export function nodeLinksModule(settings: Pick<Settings, 'http' | 'nodes'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<NodeServiceProvider>(NodeServiceProviderToken).toFactory(
       (context) => () => context.getAsync<NodeService>(NodeServiceToken),
-    );
-    bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
-      async (parts: NodeLinkHubParts) => {
-        const { store, profileStore, clock, uow, columnar, lifecycle } = parts;
-        const hub = new NodeLinkHub({
-          store,
-          profileStore,
-          clock,
-          bus: parts.bus,
-          logger: parts.logger,
-          problemBase: settings.problemBase,
-          crossServer: parts.transport === 'nats',
-          keyedHash: parts.keyedHash,
-          budget: settings.nodeLinkBudget,
-          logBatches: new NodeLogBatchService({
-            storage: columnar === null ? undefined : { ledger: parts.batchLedger, writer: columnar.writer },
-            findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
-            clock,
-          }),
-          hourlyTotals: new NodeHourlyTotalsService({
-            storage: columnar === null ? undefined : { ledger: parts.totalsLedger, writer: columnar.writer },
-            clock,
-          }),
-          hold: parts.hold,
-          listsDigest: async (profile) => (await parts.nodeService()).listsDigest(profile),
-          operatorFiles: async () =>
-            uow.run(async (tx) =>
-              Promise.all(
-                NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
-              ),
-            ),
-          signer: parts.signer,
-        });
-        await hub.start();
-        return lifecycle.own('node links', hub, (owned) => owned.close());
-      },
-      [NodeLinkHubPartsToken],
     );
     bind<NodeLinkHubParts>(NodeLinkHubPartsToken).toResolvedValue(
       (
@@ -157,31 +121,59 @@ export function nodeLinksModule(settings: Settings): ContainerModule {
         NodeServiceProviderToken,
       ],
     );
+    bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
+      async (parts: NodeLinkHubParts) => {
+        const { store, profileStore, clock, uow, columnar, lifecycle } = parts;
+        const hub = new NodeLinkHub({
+          store,
+          profileStore,
+          clock,
+          bus: parts.bus,
+          logger: parts.logger,
+          problemBase: settings.http.problemBase,
+          crossServer: parts.transport === 'nats',
+          keyedHash: parts.keyedHash,
+          budget: settings.nodes.linkBudget,
+          logBatches: new NodeLogBatchService({
+            storage: columnar === null ? undefined : { ledger: parts.batchLedger, writer: columnar.writer },
+            findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
+            clock,
+          }),
+          hourlyTotals: new NodeHourlyTotalsService({
+            storage: columnar === null ? undefined : { ledger: parts.totalsLedger, writer: columnar.writer },
+            clock,
+          }),
+          hold: parts.hold,
+          listsDigest: async (profile) => (await parts.nodeService()).listsDigest(profile),
+          operatorFiles: async () =>
+            uow.run(async (tx) =>
+              Promise.all(
+                NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
+              ),
+            ),
+          signer: parts.signer,
+        });
+        await hub.start();
+        return lifecycle.own('node links', hub, (owned) => owned.close());
+      },
+      [NodeLinkHubPartsToken],
+    );
     bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(
-      (
-        uow: UnitOfWork,
-        store: NodeStore,
-        clock: Clock,
-        logger: Logger,
-        hub: NodeLinkHub,
-        lifecycle: Lifecycle,
-      ) => {
-        const scheduler = new NodeAlertScheduler({
+      (uow: UnitOfWork, store: NodeStore, clock: Clock, logger: Logger, hub: NodeLinkHub) =>
+        new NodeAlertScheduler({
           uow,
           store,
           clock,
           logger,
           connectedNodeIds: () => hub.connectedNodeIds(),
-          delaySeconds: settings.nodeAlertDelaySeconds,
-        });
-        scheduler.start();
-        return lifecycle.own('node alert scheduler', scheduler, (owned) => owned.stop());
-      },
-      [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
+          delaySeconds: settings.nodes.alertDelaySeconds,
+        }),
+      [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken],
     );
+    bind<ServerJob>(ServerJob).toService(NodeAlertSchedulerToken);
     bind<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken).toResolvedValue(
-      (parts: NodeLinkHubParts, hub: NodeLinkHub) => {
-        const scheduler = new NodeLogHoldScheduler({
+      (parts: NodeLinkHubParts, hub: NodeLinkHub) =>
+        new NodeLogHoldScheduler({
           store: parts.hold,
           ledger: parts.batchLedger,
           totals: parts.totalsLedger,
@@ -189,12 +181,10 @@ export function nodeLinksModule(settings: Settings): ContainerModule {
           logger: parts.logger,
           linksByProfile: () => hub.readyLinksByProfile(),
           offer: (link) => hub.offerHeld(link),
-        });
-        scheduler.start();
-        return parts.lifecycle.own('node log hold scheduler', scheduler, (owned) => owned.stop());
-      },
+        }),
       [NodeLinkHubPartsToken, NodeLinkHubToken],
     );
+    bind<ServerJob>(ServerJob).toService(NodeLogHoldSchedulerToken);
     bind<LogQueryRelay>(LogQueryRelay).toResolvedValue(
       (hub: NodeLinkHub, devices: DeviceStore) => new NodeLinkLogQueryRelay(hub, devices),
       [NodeLinkHubToken, DeviceStore],
