@@ -1,4 +1,4 @@
-import { simulateOperation } from '@svc/cli';
+import { simulateOperation } from '@svc/cli/simulate-operation';
 import { type NodeLogHoldScheduler, NodeLogHoldSchedulerToken } from '@svc/http-server';
 import type { NodeAgent } from '@svc/node-agent-kit';
 import { afterAll, beforeAll, expect } from 'vitest';
