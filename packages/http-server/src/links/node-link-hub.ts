@@ -5,6 +5,7 @@ import {
   type BusSubscription,
   type Clock,
   DomainError,
+  EdgeDocumentHead,
   type KeyedHash,
   LISTS_CHANGED_SUBJECT,
   type MessageBus,
@@ -485,8 +486,9 @@ export class NodeLinkHub implements NodePresence {
   }
 
   private onProfilePublished(payload: unknown): void {
-    const document = payload as { kind?: unknown; id?: unknown; version?: unknown };
-    if (typeof document.id !== 'string' || typeof document.version !== 'number') return;
+    const head = EdgeDocumentHead.safeParse(payload);
+    if (!head.success) return;
+    const document = head.data;
     for (const link of this.links.values()) {
       if (link.profileId !== document.id) continue;
       if (document.kind === 'tombstone') link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
