@@ -1,7 +1,3 @@
-// The schemas of the profile documents, for the node kit to check what it reads without the rest of the domain.
+// The schema of the node profile document, for the node kit to check what it reads without the rest of the
+// domain (bundled into the kit like `./filtering`).
 export { NodeProfileDocument } from './nodes/node.schemas.js';
-export {
-  EdgeDocumentHead,
-  EdgeProfileDocument,
-  EdgeTombstone,
-} from './profiles/edge-document.schemas.js';

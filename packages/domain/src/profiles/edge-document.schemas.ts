@@ -61,4 +61,3 @@ export const EdgeDocumentHead = z.discriminatedUnion('kind', [
   EdgeProfileCore.pick({ kind: true, id: true, version: true }),
   EdgeTombstone.pick({ kind: true, id: true, version: true }),
 ]);
-export type EdgeDocumentHead = z.infer<typeof EdgeDocumentHead>;

@@ -17,7 +17,7 @@ export function profileSubject(id: string): string {
  * longest source prefix per family that the two allow together ({@link ecsModePrefix}); a client's own option
  * is then forwarded no wider than that, and its /0 opt-out always honoured (`forwardedEcs`).
  */
-export function edgeEcsPart(mode: ProfileRecord['settings']['ecs'], cap: EcsOperatorCap): EdgeProfileEcs {
+function edgeEcsPart(mode: ProfileRecord['settings']['ecs'], cap: EcsOperatorCap): EdgeProfileEcs {
   return {
     mode,
     operator_cap: { v4: cap.v4, v6: cap.v6 },
