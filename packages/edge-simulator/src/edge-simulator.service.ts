@@ -83,7 +83,7 @@ export function servingPops(): string[] {
 }
 
 /** The edge's view of a stored profile: its filtering and log settings, rules and enabled lists by name. */
-export function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
+function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
   return {
     id: profile.id,
     settings: profile.settings,

@@ -11,13 +11,13 @@ const DAY = 24 * HOUR;
 
 let sequence = 0;
 /** A fresh address per test, so tests never depend on each other's accounts. */
-export function freshEmail(): string {
+function freshEmail(): string {
   sequence += 1;
   return `user${sequence}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
 /** The session cookie value a Set-Cookie header carries, or undefined. */
-export function sessionCookieOf(answer: RawAnswer): string | undefined {
+function sessionCookieOf(answer: RawAnswer): string | undefined {
   return /svc_session=([^;]*)/.exec(answer.headers['set-cookie'] ?? '')?.[1];
 }
 

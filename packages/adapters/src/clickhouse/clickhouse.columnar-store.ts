@@ -16,7 +16,7 @@ import { NewestRowsCache } from './newest-rows.cache.js';
  * faster in parallel; a connection costs little memory (docs/adr/0010-embedded-chdb-read-pool.md). A server
  * needs no more than its one HTTP client.
  */
-export const EMBEDDED_READ_CONNECTIONS = 4;
+const EMBEDDED_READ_CONNECTIONS = 4;
 
 /** The folder of ClickHouse migrations, next to this module in the sources and copied beside the bundle. */
 const MIGRATIONS = new URL('./clickhouse-migrations/', import.meta.url);

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** Who may open a page. */
-export type Access = 'public' | 'signed-in' | 'operator';
+type Access = 'public' | 'signed-in' | 'operator';
 
 /** One page of the dashboard: its path (wouter syntax, `:id` parameters), the page module, who may open it. */
 export interface AppRoute {

@@ -43,7 +43,7 @@ import { type LinkBudgetLimits, LinkBudgetMeter } from './link-budget-meter.js';
 import { NodeLink } from './node-link.js';
 
 /** Path of the link (ROUTES.md). */
-export const NODE_LINK_PATH = '/v1/nodes/self/link';
+const NODE_LINK_PATH = '/v1/nodes/self/link';
 /** How long a node whose link dropped counts as reconnecting rather than offline. */
 const RECONNECT_WINDOW_MS = 60_000;
 /** How long a new link has to say hello. */
