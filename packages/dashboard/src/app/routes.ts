@@ -212,6 +212,3 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Send feedback',
   },
 ];
-
-/** Where a signed-in visitor lands (after sign-in, and at `/`). */
-export const HOME = '/profiles';
