@@ -40,6 +40,7 @@ export * from './memory/memory.mailer.js';
 export * from './memory/memory.node.store.js';
 export * from './memory/memory.node-log-hold.js';
 export * from './memory/memory.node-log-ledger.js';
+export * from './memory/memory.node-totals-ledger.js';
 export * from './memory/memory.operator.store.js';
 export * from './memory/memory.outbox.js';
 export * from './memory/memory.passkeys.repositories.js';
