@@ -11,7 +11,7 @@ import { seedColumnarStore } from './columnar-template.js';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** Debian's Chromium, which `.ci/run` installs when missing; Playwright drives it over CDP. */
-export const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export const browserSkipReason: string | undefined = existsSync(CHROMIUM)
@@ -223,7 +223,7 @@ export async function seriousViolations(page: Page): Promise<AccessibilityViolat
 }
 
 /** Same-origin page links of the page as it is (the crawl's next steps); API paths and fragments left out. */
-export function pageLinks(page: Page): Promise<string[]> {
+function pageLinks(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`
     [...document.querySelectorAll('a[href]')]
       .map((link) => new URL(link.getAttribute('href'), location.href))

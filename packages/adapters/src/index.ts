@@ -3,6 +3,7 @@ export * from './bus/nats.message-bus.js';
 export * from './clickhouse/clickhouse.columnar-store.js';
 export * from './clickhouse/clickhouse.device-counts.js';
 export * from './clickhouse/clickhouse.edge-log-writer.js';
+export * from './clickhouse/clickhouse.lazy-columnar-store.js';
 export * from './clickhouse/clickhouse.native-block.js';
 export * from './clickhouse/clickhouse.query-log.eraser.js';
 export * from './clickhouse/clickhouse.query-log.reader.js';

@@ -23,7 +23,6 @@ export {
   NodeServiceToken,
   OperatorBlockServiceToken,
   OperatorViewServiceToken,
-  OptionalQueryLogReaderToken,
   PasskeyServiceToken,
   PasswordServiceToken,
   PostgresToken,

@@ -31,7 +31,7 @@ import { answerClientError } from './client-error.js';
 import { expressPrototypes } from './express-prototypes.js';
 
 /** How long shutdown waits for requests in flight before cutting connections (RUNNER.md). */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** A running API server. */
 export interface RunningServer {
