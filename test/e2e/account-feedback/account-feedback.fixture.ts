@@ -4,7 +4,7 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
 
-export interface AuditEntryBody {
+interface AuditEntryBody {
   id: string;
   actor: string;
   action: string;

@@ -11,7 +11,7 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
 
-export interface DeviceBody {
+interface DeviceBody {
   id: string;
   name: string;
   display_name: string | null;

@@ -45,7 +45,7 @@ export const LOG_COLUMNS = [
   ['ede_text', 'string'],
 ];
 
-export function simulatedProfile(
+function simulatedProfile(
   id: string,
   destination: 'cloud' | 'none' | 'self-hosted',
 ): SimulatedProfile {
