@@ -39,7 +39,10 @@ export const profilesQueries = {
   list: () => queryOptions({ queryKey: profilesKeys.list(), queryFn: () => api.profiles.list().toArray() }),
   /** One profile; its `version` is the ETag writes send back as If-Match. */
   detail: (id: string) =>
-    queryOptions({ queryKey: profilesKeys.detail(id), queryFn: (): Promise<Profile> => api.profiles.get(id) }),
+    queryOptions({
+      queryKey: profilesKeys.detail(id),
+      queryFn: (): Promise<Profile> => api.profiles.get(id),
+    }),
   setup: (id: string) =>
     queryOptions({
       queryKey: profilesKeys.setup(id),

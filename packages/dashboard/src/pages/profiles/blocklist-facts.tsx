@@ -17,7 +17,8 @@ function lastFetchOf(list: Blocklist): NonNullable<SourceFetch> | undefined {
 
 /** A fetch's outcome in words. */
 function fetchState(fetch: NonNullable<SourceFetch>): string {
-  if (fetch.status === 'failed') return t('profiles.blocklists.fetchFailed', { when: formatRelative(fetch.at) });
+  if (fetch.status === 'failed')
+    return t('profiles.blocklists.fetchFailed', { when: formatRelative(fetch.at) });
   if (fetch.status === 'not_modified')
     return t('profiles.blocklists.fetchUnchanged', { when: formatRelative(fetch.at) });
   return t('profiles.blocklists.fetchOk', { when: formatRelative(fetch.at) });
@@ -89,7 +90,9 @@ export function BlocklistSources({ list }: { list: Blocklist }) {
                   {source.last_fetch === null
                     ? t('profiles.blocklists.noFetchYet')
                     : fetchState(source.last_fetch)}
-                  {source.last_fetch?.error != null && <span className="hint"> {source.last_fetch.error}</span>}
+                  {source.last_fetch?.error != null && (
+                    <span className="hint"> {source.last_fetch.error}</span>
+                  )}
                 </td>
               </tr>
             ))}

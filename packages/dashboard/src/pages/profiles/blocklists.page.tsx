@@ -54,7 +54,8 @@ function Blocklists({ profile }: { profile: Profile }) {
       done: t(turnOn ? 'profiles.toggle.on' : 'profiles.toggle.off', { what: list.name }),
     });
   const categoryName = (id: string) =>
-    categories.data?.categories.find((category) => category.id === id)?.name ?? t('profiles.parental.aCategory');
+    categories.data?.categories.find((category) => category.id === id)?.name ??
+    t('profiles.parental.aCategory');
   const byId = catalogue.data.lists.filter((list) => list.toggle === '');
   const bySetting = catalogue.data.lists.filter((list) => list.toggle !== '');
   return (

@@ -116,7 +116,10 @@ async function flush<State, Change>(
     } else {
       queryClient.setQueryData<State>(resource.key, base);
     }
-    notify.error(t('common.rolledBack', { what: listOf(lost), reason: reasonOf(problem) }), problem.requestId);
+    notify.error(
+      t('common.rolledBack', { what: listOf(lost), reason: reasonOf(problem) }),
+      problem.requestId,
+    );
   } finally {
     queue.inFlight = false;
   }

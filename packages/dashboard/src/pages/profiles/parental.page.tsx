@@ -29,7 +29,8 @@ function ParentalControls({ profile }: { profile: Profile }) {
     return <p aria-busy="true">{t('profiles.parental.loading')}</p>;
   const parental = profile.parental;
   const categoryName = (id: string) =>
-    categories.data.categories.find((category) => category.id === id)?.name ?? t('profiles.parental.aCategory');
+    categories.data.categories.find((category) => category.id === id)?.name ??
+    t('profiles.parental.aCategory');
   const switchFlag = (key: 'safe_search' | 'youtube_restricted', label: string, on: boolean) =>
     toggle(
       { parental: { [key]: on } },

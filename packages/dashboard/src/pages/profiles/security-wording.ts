@@ -45,6 +45,7 @@ export function settingName(toggle: string, categoryName: (id: string) => string
   const security = /^security\.(.+)$/.exec(toggle)?.[1];
   if (security !== undefined && security in KEYS) return securityWording(security as SecurityToggle).label;
   const category = /^parental\.categories:(.+)$/.exec(toggle)?.[1];
-  if (category !== undefined) return t('profiles.blocklists.categorySetting', { name: categoryName(category) });
+  if (category !== undefined)
+    return t('profiles.blocklists.categorySetting', { name: categoryName(category) });
   return t('profiles.blocklists.otherSetting');
 }

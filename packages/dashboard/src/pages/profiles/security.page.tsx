@@ -27,7 +27,11 @@ function SecurityToggles({ profile }: { profile: Profile }) {
             key={key}
             name={`security.${key}`}
             label={wording.label}
-            hint={lists.length === 0 ? wording.hint : t('profiles.security.withLists', { hint: wording.hint, lists })}
+            hint={
+              lists.length === 0
+                ? wording.hint
+                : t('profiles.security.withLists', { hint: wording.hint, lists })
+            }
             checked={profile.security[key]}
             onChange={(event) => {
               const on = event.target.checked;

@@ -22,7 +22,10 @@ function stateOf(
   if (parental.services.includes(service.id))
     return { tone: 'blocked', text: t('profiles.parental.serviceBlocked') };
   if (byCategories.length > 0)
-    return { tone: 'by-category', text: t('profiles.parental.serviceBlockedByCategory', { categories: byCategories }) };
+    return {
+      tone: 'by-category',
+      text: t('profiles.parental.serviceBlockedByCategory', { categories: byCategories }),
+    };
   return { tone: 'allowed', text: t('profiles.parental.serviceAllowed') };
 }
 

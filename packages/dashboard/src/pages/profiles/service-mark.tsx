@@ -14,7 +14,7 @@ export function ServiceMark({ id, name }: { id: string; name: string }) {
     );
   return (
     <span className="service-logo" aria-hidden="true" data-mark="logo">
-      <svg viewBox="0 0 24 24" focusable="false">
+      <svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
         <path d={logo.path} />
       </svg>
     </span>

@@ -24,7 +24,10 @@ export function settingLabels(): Readonly<Record<string, string>> {
 }
 
 export const BLOCK_MODES: Readonly<Record<Settings['block_mode'], Wording>> = {
-  nxdomain: { label: t('profiles.settings.block_mode.nxdomain'), hint: t('profiles.settings.block_mode.nxdomain.hint') },
+  nxdomain: {
+    label: t('profiles.settings.block_mode.nxdomain'),
+    hint: t('profiles.settings.block_mode.nxdomain.hint'),
+  },
   refused: { label: t('profiles.settings.block_mode.refused') },
   null: { label: t('profiles.settings.block_mode.null'), hint: t('profiles.settings.block_mode.null.hint') },
   'block-page': {
@@ -33,17 +36,26 @@ export const BLOCK_MODES: Readonly<Record<Settings['block_mode'], Wording>> = {
   },
 };
 export const DESTINATIONS: Readonly<Record<Settings['log_destination'], Wording>> = {
-  cloud: { label: t('profiles.settings.destination.cloud'), hint: t('profiles.settings.destination.cloud.hint') },
+  cloud: {
+    label: t('profiles.settings.destination.cloud'),
+    hint: t('profiles.settings.destination.cloud.hint'),
+  },
   'self-hosted': {
     label: t('profiles.settings.destination.self-hosted'),
     hint: t('profiles.settings.destination.self-hosted.hint'),
   },
   both: { label: t('profiles.settings.destination.both') },
-  none: { label: t('profiles.settings.destination.none'), hint: t('profiles.settings.destination.none.hint') },
+  none: {
+    label: t('profiles.settings.destination.none'),
+    hint: t('profiles.settings.destination.none.hint'),
+  },
 };
 export const ECS_MODES: Readonly<Record<Settings['ecs'], Wording>> = {
   off: { label: t('profiles.settings.ecs.off'), hint: t('profiles.settings.ecs.off.hint') },
-  anonymised: { label: t('profiles.settings.ecs.anonymised'), hint: t('profiles.settings.ecs.anonymised.hint') },
+  anonymised: {
+    label: t('profiles.settings.ecs.anonymised'),
+    hint: t('profiles.settings.ecs.anonymised.hint'),
+  },
   full: { label: t('profiles.settings.ecs.full'), hint: t('profiles.settings.ecs.full.hint') },
 };
 export const REGIONS: Readonly<Record<Settings['log_region'], Wording>> = {

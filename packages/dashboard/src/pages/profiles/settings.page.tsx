@@ -115,7 +115,11 @@ function SettingsForm({ profile }: { profile: Profile }) {
         {checkbox('log_domains', t('profiles.settings.log_domains.hint'))}
         {checkbox('log_client_ip')}
         {choice('settings.log_destination', settings.log_destination, DESTINATIONS)}
-        {number('settings.retention_days', settings.retention_days, t('profiles.settings.retention_days.hint'))}
+        {number(
+          'settings.retention_days',
+          settings.retention_days,
+          t('profiles.settings.retention_days.hint'),
+        )}
         {number(
           'settings.node_queue_hours',
           settings.node_queue_hours,
@@ -124,7 +128,11 @@ function SettingsForm({ profile }: { profile: Profile }) {
         {choice('settings.log_region', settings.log_region, REGION_NAMES)}
         <h2>{t('profiles.settings.resolverTitle')}</h2>
         {checkbox('cname_uncloak', t('profiles.settings.cname_uncloak.hint'))}
-        {number('settings.cache_boost_ttl', settings.cache_boost_ttl, t('profiles.settings.cache_boost_ttl.hint'))}
+        {number(
+          'settings.cache_boost_ttl',
+          settings.cache_boost_ttl,
+          t('profiles.settings.cache_boost_ttl.hint'),
+        )}
         {choice('settings.ecs', settings.ecs, ECS_MODES)}
         <SubmitButton pending={form.pending} busyText={t('common.saving')}>
           {t('profiles.settings.save')}

@@ -35,7 +35,10 @@ export function choicesOf(
       value,
       label: labels[value]?.label ?? value,
       hint: labels[value]?.hint,
-      unavailable: capability?.supported === false ? (capability.reason ?? t('profiles.settings.notSupported')) : undefined,
+      unavailable:
+        capability?.supported === false
+          ? (capability.reason ?? t('profiles.settings.notSupported'))
+          : undefined,
     };
   });
 }

@@ -37,7 +37,10 @@ function patchOf(change: ProfileToggleChange): ProfileToggleChange {
   );
 }
 
-function profileResource(queryClient: QueryClient, id: string): OptimisticResource<Profile, ProfileToggleChange> {
+function profileResource(
+  queryClient: QueryClient,
+  id: string,
+): OptimisticResource<Profile, ProfileToggleChange> {
   return {
     key: profilesKeys.detail(id),
     combine,
@@ -86,7 +89,8 @@ export function useListsToggle(id: string) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useCallback(
-    (intent: Intent<number[]>) => changeOptimistically(queryClient, listsResource(queryClient, id), intent, notify),
+    (intent: Intent<number[]>) =>
+      changeOptimistically(queryClient, listsResource(queryClient, id), intent, notify),
     [queryClient, notify, id],
   );
 }
