@@ -61,6 +61,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/parental`, 'Parental controls');
     const grid = page.getByRole('list', { name: 'Block these services' });
+    await grid.waitFor();
     expect(await grid.getByRole('listitem').count()).toBe(services.length);
 
     // A brand Simple Icons carries shows its logo; one it does not shows the first letter of its name.
@@ -132,6 +133,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
     const cardOf = (name: string) =>
       page.locator('.blocklist').filter({ has: page.getByRole('checkbox', { name, exact: true }) });
     const facts = cardOf(built.name);
+    await facts.locator('dl').waitFor();
     expect(await facts.locator('dt').allTextContents()).toEqual(['Entries', 'Last update', 'Last download']);
     expect(await facts.locator('dd').first().textContent()).toBe(String(stored?.entries));
     expect(await facts.locator('time').getAttribute('datetime')).toBe(stored?.built_at);
