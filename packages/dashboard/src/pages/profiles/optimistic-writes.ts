@@ -130,9 +130,8 @@ async function flush<State, Change>(
 function reasonOf(problem: DisplayProblem): string {
   if (problem.code === 'version_mismatch') return t('common.changedElsewhere');
   const fields = problem.fieldErrors.map((error) => error.message);
-  return t('profiles.toggle.refused', {
-    detail: fields.length > 0 ? fields.join('; ') : (problem.detail ?? problem.title),
-  });
+  if (fields.length > 0) return t('profiles.toggle.refused', { detail: fields.join('; ') });
+  return `${problem.title}.`;
 }
 
 const conjunction = new Intl.ListFormat(typeof navigator === 'undefined' ? undefined : navigator.language, {
