@@ -199,7 +199,7 @@ export const profiles = {
   'profiles.overview.doqName': 'DoQ address',
   'profiles.overview.ipv6': 'IPv6',
   'profiles.overview.ipv6Name': (p: { index: number }) => `IPv6 address ${p.index}`,
-  'profiles.overview.ipv4': 'IPv4 (for a linked network)',
+  'profiles.overview.ipv4': 'IPv4 (linked networks)',
   'profiles.overview.ipv4Name': (p: { index: number }) => `IPv4 address ${p.index}`,
   'profiles.overview.setUp': 'Set up a device',
   'profiles.overview.apple': 'iPhone, iPad and Mac',
