@@ -59,7 +59,7 @@ function profileResource(
 /**
  * A toggle of profile `id` that applies at once: the page shows the change immediately, the PATCH follows with
  * If-Match, and the outcome is announced without moving the focus (a refused change is undone and explained).
- * `toggle({ security: { nrd: true } }, 'Block newly registered domains', 'Block newly registered domains is on.')`.
+ * `toggle({ security: { nrd: true } }, 'Block newly registered domains', 'Block newly registered domains: on.')`.
  */
 export function useProfileToggle(id: string) {
   const queryClient = useQueryClient();
