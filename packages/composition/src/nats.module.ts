@@ -1,23 +1,15 @@
 import { createMessageBus } from '@svc/adapters';
 import { MessageBus } from '@svc/domain';
 import { ContainerModule } from 'inversify';
-import type { AdapterSettings } from './adapter-settings.js';
 import type { Lifecycle } from './lifecycle.js';
-
-/**
- * Bound when the bus carries messages between the servers of a deployment (NATS), so that what one server
- * publishes reaches the links and caches of the others; unbound, the bus is this process's own.
- */
-export const CrossServerBus = Symbol.for('svc.CrossServerBus');
-export interface CrossServerBus {
-  readonly transport: 'nats';
-}
+import type { BusSettings } from './settings/bus.settings.js';
+import { BusTransport } from './tokens.js';
 
 /**
  * The bus of the engine-backed stores: NATS with NATS_URL, which carries the outbox's messages to every server
  * of a deployment, else an in-process bus (one server holding the embedded engines needs no other).
  */
-export function natsModule(settings: AdapterSettings, lifecycle: Lifecycle): ContainerModule {
+export function natsModule(settings: BusSettings, lifecycle: Lifecycle): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<MessageBus>(MessageBus).toResolvedValue(async () =>
       lifecycle.own(
@@ -26,7 +18,6 @@ export function natsModule(settings: AdapterSettings, lifecycle: Lifecycle): Con
         (bus) => bus.close(),
       ),
     );
-    if (settings.natsUrl !== undefined)
-      bind<CrossServerBus>(CrossServerBus).toConstantValue({ transport: 'nats' });
+    bind<BusTransport>(BusTransport).toConstantValue(settings.natsUrl === undefined ? 'in_process' : 'nats');
   });
 }

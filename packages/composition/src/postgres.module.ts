@@ -1,6 +1,7 @@
 import {
   createPostgresDatabase,
   FileListArtifactStore,
+  migratePostgres,
   PostgresAuditLogStore,
   type PostgresDatabase,
   PostgresDeviceRepository,
@@ -51,7 +52,7 @@ import {
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import type { AdapterLog, AdapterSettings } from './adapter-settings.js';
 import type { Lifecycle } from './lifecycle.js';
-import { PostgresToken } from './tokens.js';
+import { PostgresToken, StoreMigrations } from './tokens.js';
 
 /** What the PostgreSQL family needs besides the settings. */
 export interface PostgresModuleOptions {
@@ -76,7 +77,10 @@ export interface QueueDepthSource {
  * its relay, the durable mail queue and its dispatcher. The relay publishes on the bound MessageBus and the dispatcher sends with the bound Mailer, which
  * other families provide.
  */
-export function postgresModule(settings: AdapterSettings, options: PostgresModuleOptions): ContainerModule {
+export function postgresModule(
+  settings: AdapterSettings['storage'],
+  options: PostgresModuleOptions,
+): ContainerModule {
   const { lifecycle, log, tracer } = options;
   return new ContainerModule(({ bind }) => {
     bind<PostgresDatabase>(PostgresToken).toResolvedValue(async () => {
@@ -96,6 +100,10 @@ export function postgresModule(settings: AdapterSettings, options: PostgresModul
         await pool.query('SELECT 1');
         return true;
       },
+    }));
+    onPool<StoreMigrations>(StoreMigrations, (pool) => ({
+      store: 'postgres',
+      migrate: () => migratePostgres(pool),
     }));
     onPool<QueueDepthSource>(QueueDepthSource, (pool) => ({ read: () => postgresQueueDepths(pool) }));
     onPool<ProfileOwnerLookup>(ProfileOwnerLookup, (pool) => ({

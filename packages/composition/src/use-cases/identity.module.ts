@@ -8,10 +8,8 @@ import {
   SimpleWebAuthnVerifier,
 } from '@svc/adapters';
 import {
-  ApiTokenService,
   AttemptLimiter,
   Clock,
-  type CursorSealer,
   type IdentityDependencies,
   IdentityStore,
   InviteService,
@@ -31,8 +29,6 @@ import {
 import { ContainerModule } from 'inversify';
 import type { Settings } from '../settings/settings.js';
 import {
-  ApiTokenServiceToken,
-  CursorSealerToken,
   IdentityDependenciesToken,
   InviteServiceToken,
   PasskeyServiceToken,
@@ -44,14 +40,19 @@ import {
 
 /**
  * Binds the identity use cases; the stores (IdentityStore, UnitOfWork) are bound by the adapter family, and the
- * authenticator and the token cache are the HTTP server's. Everything here is the same for memory and engines.
+ * API token service is the host's (the HTTP server's token cache, or the plain service in a process without
+ * requests). Everything here is the same for memory and engines.
  */
-export function identityModule(settings: Settings): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
+export function identityModule(
+  settings: Pick<Settings, 'env' | 'keys' | 'storage' | 'accounts' | 'dashboard'>,
+): ContainerModule {
+  return new ContainerModule(({ bind }) => {
     bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
     bind<SecretBox>(SecretBox).toResolvedValue(
       async () =>
-        new AesGcmSecretBox(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
+        new AesGcmSecretBox(
+          settings.keys.secret ?? (await loadOrCreateDevelopmentSecret(settings.storage.dataDir)),
+        ),
     );
     bind<LoginThrottle>(LoginThrottle).toResolvedValue(
       (clock: Clock) => new MemoryLoginThrottle(() => clock.now().getTime()),
@@ -82,9 +83,9 @@ export function identityModule(settings: Settings): ContainerModule {
         secretBox,
         settings: {
           env: settings.env,
-          signupMode: settings.signupMode,
-          signupAllowlist: settings.signupAllowlist,
-          dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
+          signupMode: settings.accounts.signupMode,
+          signupAllowlist: settings.accounts.signupAllowlist,
+          dashboardUrl: settings.dashboard.url.replace(/\/+$/, ''),
         },
       }),
       [
@@ -112,8 +113,8 @@ export function identityModule(settings: Settings): ContainerModule {
     bind<WebAuthnVerifier>(WebAuthnVerifier).toConstantValue(
       new SimpleWebAuthnVerifier({
         rpName: 'svc',
-        rpId: settings.webauthnRpId,
-        origins: settings.dashboardOrigins,
+        rpId: settings.dashboard.webauthnRpId,
+        origins: settings.dashboard.origins,
       }),
     );
     bind<PasskeyService>(PasskeyServiceToken).toResolvedValue(
@@ -121,12 +122,5 @@ export function identityModule(settings: Settings): ContainerModule {
         new PasskeyService(deps, sessions, webauthn),
       [IdentityDependenciesToken, SessionServiceToken, WebAuthnVerifier],
     );
-    if (!isBound(ApiTokenServiceToken)) {
-      // The HTTP server binds its caching token service first; a process without requests uses the plain one.
-      bind<ApiTokenService>(ApiTokenServiceToken).toResolvedValue(
-        (deps: IdentityDependencies, cursors: CursorSealer) => new ApiTokenService(deps, cursors),
-        [IdentityDependenciesToken, CursorSealerToken],
-      );
-    }
   });
 }

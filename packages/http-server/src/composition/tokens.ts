@@ -40,7 +40,7 @@ export {
 export const SettingsToken = Symbol.for('svc.Settings');
 export const LoggerToken = Symbol.for('svc.Logger');
 
-/** Background jobs of the API server, bound in server-jobs.bindings.ts (started on resolve). */
+/** Background jobs of the API server, bound in server-jobs.bindings.ts (started by the server as {@link ServerJob}s). */
 export const AccountErasureSchedulerToken = Symbol.for('svc.AccountErasureScheduler');
 export const OperatorExpirySchedulerToken = Symbol.for('svc.OperatorExpiryScheduler');
 export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');
@@ -49,5 +49,5 @@ export const ListRefreshSchedulerToken = Symbol.for('svc.ListRefreshScheduler');
 /** Self-hosted nodes' links, bound in node-links.bindings.ts. */
 export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
 export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');
-/** The offline hold's expiry and delivery scheduler (engine-backed servers only). */
+/** The offline hold's expiry and delivery scheduler. */
 export const NodeLogHoldSchedulerToken = Symbol.for('svc.NodeLogHoldScheduler');
