@@ -66,7 +66,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: the customer journe
     await page.getByRole('button', { name: 'Add to denied names' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 2 rules' }).waitFor();
     await tab(page, 'Blocklists');
-    await page.getByRole('checkbox', { name: 'StevenBlack unified hosts' }).check();
+    await page.getByRole('checkbox', { name: 'StevenBlack unified hosts' }).click();
     await page
       .getByRole('region', { name: 'Notifications' })
       .getByText('StevenBlack unified hosts: on.')

@@ -69,9 +69,20 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     expect(await nrd.isChecked()).toBe(false);
     // No Save button: the switch is the action.
     expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+    // The API's answer is held back: the switch must show the change before it comes.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(`**/v1/profiles/${profile.id}`, async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
     await nrd.focus();
     await page.keyboard.press('Space');
-    expect(await nrd.isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Block newly registered domains', checked: true }).waitFor();
+    expect(writes).toEqual([{ method: 'PATCH', ifMatch: `"${profile.version}"` }]);
+    answer();
     await notices(page).getByText('Block newly registered domains: on.').waitFor();
     expect(await page.evaluate<string>('document.activeElement?.getAttribute("name") ?? ""')).toBe(
       'security.nrd',
@@ -125,7 +136,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     // Another tab or device changes the profile while this page shows the old version.
     await api.profiles.update(profile.id, { security: { typosquat: true } });
     const nrd = page.getByRole('checkbox', { name: 'Block newly registered domains' });
-    await nrd.check();
+    await nrd.click();
     await notices(page)
       .getByText(
         'Block newly registered domains was not changed: Someone changed this profile in another tab',
@@ -139,7 +150,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       .waitFor();
     expect((await api.profiles.get(profile.id)).security).toMatchObject({ nrd: false, typosquat: true });
     // The next click writes against the version now shown, and is stored.
-    await nrd.check();
+    await nrd.click();
     await notices(page).getByText('Block newly registered domains: on.').waitFor();
     expect((await api.profiles.get(profile.id)).security.nrd).toBe(true);
     await page.context().close();
@@ -165,7 +176,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     expect((await api.profiles.get(profile.id)).parental.services).toEqual([]);
     await page.unroute(`**/v1/profiles/${profile.id}`);
     // Without the tampering, the same switch works.
-    await tiktok.check();
+    await tiktok.click();
     await notices(page).getByText('TikTok: blocked.').waitFor();
     expect((await api.profiles.get(profile.id)).parental.services).toEqual(['tiktok']);
     await page.context().close();
@@ -178,7 +189,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     if (first === undefined || second === undefined) throw new Error('the catalogue lacks two lists by id');
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
-    await page.getByRole('checkbox', { name: first.name }).check();
+    await page.getByRole('checkbox', { name: first.name }).click();
     await notices(page).getByText(`${first.name}: on.`).waitFor();
     expect(await api.profiles.lists.get(profile.id)).toEqual([first.id]);
 
@@ -205,7 +216,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     await retention.fill('21');
     const uncloak = page.getByRole('checkbox', { name: 'Apply rules to CNAME targets' });
     const was = await uncloak.isChecked();
-    await uncloak.setChecked(!was);
+    await uncloak.click();
     await notices(page)
       .getByText(`Apply rules to CNAME targets: ${was ? 'off' : 'on'}.`)
       .waitFor();

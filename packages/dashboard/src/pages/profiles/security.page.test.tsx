@@ -41,7 +41,9 @@ describe('Security page', () => {
     const nrd = await screen.findByRole('checkbox', { name: 'Block newly registered domains' });
     expect(nrd).not.toBeChecked();
     await user.click(nrd);
-    expect(nrd).toBeChecked();
+    expect(
+      await screen.findByRole('checkbox', { name: 'Block newly registered domains', checked: true }),
+    ).toBe(nrd);
     expect(await within(notices()).findByText('Block newly registered domains: on.')).toBeInTheDocument();
     expect(nrd).toHaveFocus();
     expect((await client.profiles.get(profileId)).security.nrd).toBe(true);
