@@ -232,8 +232,14 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     await open(ownerPage, server, `/profiles/${profile.id}/security`, 'Security');
     await ownerPage.getByRole('note').getByText('An operator suspended this profile.').waitFor();
     expect(await ownerPage.getByText('Phishing campaign').count()).toBe(0);
-    await ownerPage.getByRole('button', { name: 'Save security settings' }).click();
-    await ownerPage.getByRole('alert').getByRole('heading', { name: 'This profile is suspended' }).waitFor();
+    await ownerPage.getByRole('checkbox', { name: 'Block newly registered domains' }).click();
+    await ownerPage
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Block newly registered domains was not changed: This profile is suspended')
+      .waitFor();
+    expect(
+      await ownerPage.getByRole('checkbox', { name: 'Block newly registered domains' }).isChecked(),
+    ).toBe(false);
 
     await page.getByRole('button', { name: 'Reinstate the profile' }).click();
     await page.getByRole('button', { name: 'Suspend the profile' }).waitFor();
