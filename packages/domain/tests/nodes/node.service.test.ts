@@ -28,7 +28,7 @@ async function setUp() {
     baseUrl: 'https://api.example/',
     lists: { versionsFor: async () => new Map(), artifacts: new MemoryListArtifactStore() },
   });
-  const profile = await world.profile();
+  const profile = await world.newProfile();
   return { ...world, sut, profile };
 }
 
