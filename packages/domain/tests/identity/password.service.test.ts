@@ -9,7 +9,7 @@ const NEW_PASSWORD = 'a new and longer passphrase';
 /** A password service on the memory stores, with a verified account signed in twice. */
 async function setUp() {
   const world = await identityWorld();
-  const account = await world.account(EMAIL);
+  const account = await world.register(EMAIL);
   const sut = new PasswordService(world.deps);
   const signIn = (password = PASSWORD) => world.sessions.login({ email: EMAIL, password }, AT_HOME);
   const signedIn = [await signIn(), await signIn()];

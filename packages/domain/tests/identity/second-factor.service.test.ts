@@ -13,7 +13,7 @@ const AFTER_A_FAILURE_MS = 1_000;
 /** A second-factor service on the memory stores, with a verified account signed in a moment ago. */
 async function setUp() {
   const world = await identityWorld();
-  const account = await world.account(EMAIL);
+  const account = await world.register(EMAIL);
   const owner = { email: account.email, orgId: account.orgId, emailVerifiedAt: account.emailVerifiedAt };
   const signIn = (totp_code?: string) =>
     world.sessions.login(

@@ -8,7 +8,7 @@ const EMAIL = 'owner@example.com';
 /** A session service on the memory stores, with one verified account. */
 async function setUp() {
   const world = await identityWorld();
-  const owner = await world.account(EMAIL);
+  const owner = await world.register(EMAIL);
   return { ...world, sut: world.sessions, owner };
 }
 
@@ -68,8 +68,8 @@ describe(SessionService.name, () => {
     });
 
     it("leaves another account's session alone when a browser presents it while signing in", async () => {
-      const { sut, account } = await setUp();
-      await account('other@example.com', OTHER_ORG);
+      const { sut, register } = await setUp();
+      await register('other@example.com', OTHER_ORG);
       const theirs = await sut.login({ email: 'other@example.com', password: PASSWORD }, AT_HOME);
       await sut.login({ email: EMAIL, password: PASSWORD }, { ...AT_HOME, replacing: theirs.token });
 
@@ -151,8 +151,8 @@ describe(SessionService.name, () => {
     });
 
     it("answers not_found for another account's session and leaves it live", async () => {
-      const { sut, owner, account } = await setUp();
-      const other = await account('other@example.com', OTHER_ORG);
+      const { sut, owner, register } = await setUp();
+      const other = await register('other@example.com', OTHER_ORG);
       const theirs = await sut.login({ email: 'other@example.com', password: PASSWORD }, AT_HOME);
 
       expect(await codeOf(sut.revokeOne(owner.id, theirs.session.id))).toBe('not_found');
