@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createClient, type SvcClient } from '@svc/sdk';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { eventually, outboxMailTo } from './api-harness.js';
-import { exitOf, listeningUrl, spawnSvc } from './cli-process.js';
+import { exitOf, listeningUrl, spawnSvc, svcBuilt } from './cli-process.js';
+import { seedColumnarStore } from './columnar-template.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -71,6 +72,7 @@ export interface DashboardServer {
 export async function startDashboardServer(env: Record<string, string> = {}): Promise<DashboardServer> {
   ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-dashboard-'));
+  await Promise.all([seedColumnarStore(dataDir), svcBuilt()]);
   const settings = {
     SVC_ENV: 'development',
     SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
