@@ -44,6 +44,7 @@ export function accountDeletionModule(settings: Settings): ContainerModule {
           coolingOffDays: settings.deletionCoolingOffDays,
           publishProfile: (tx, profile) => profiles.publish(tx, profile),
           queryLogs,
+          dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
         }),
       [UnitOfWork, Clock, ProfileServiceToken, OptionalQueryLogEraser],
     );
