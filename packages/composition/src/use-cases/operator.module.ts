@@ -1,6 +1,8 @@
 import {
   AuditLogStore,
+  auditActorEmails,
   Clock,
+  IdentityStore,
   type CursorSealer,
   KeyedHash,
   ListReportTriageService,
@@ -51,9 +53,15 @@ export function operatorModule(): ContainerModule {
       [UnitOfWork, Clock, CursorSealerToken],
     );
     bind<OperatorViewService>(OperatorViewServiceToken).toResolvedValue(
-      (uow: UnitOfWork, auditLog: AuditLogStore, clock: Clock, cursors: CursorSealer) =>
-        new OperatorViewService({ uow, auditLog, clock, cursors }),
-      [UnitOfWork, AuditLogStore, Clock, CursorSealerToken],
+      (
+        uow: UnitOfWork,
+        auditLog: AuditLogStore,
+        clock: Clock,
+        cursors: CursorSealer,
+        identity: IdentityStore,
+      ) =>
+        new OperatorViewService({ uow, auditLog, clock, cursors, actors: auditActorEmails(identity) }),
+      [UnitOfWork, AuditLogStore, Clock, CursorSealerToken, IdentityStore],
     );
   });
 }
