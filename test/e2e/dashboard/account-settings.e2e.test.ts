@@ -186,7 +186,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.context().close();
     });
 
-    it('shows the audit log of what the account did', async () => {
+    it('shows the audit log of what the account did, in words and by email, never by raw ids', async () => {
       const email = await verifiedAccount(server, newEmail('audit'));
       const page = await signedIn(email);
       await page.goto(`${server.url}/account`);
@@ -197,7 +197,13 @@ describe.skipIf(browserSkipReason !== undefined)(
         .getByRole('link', { name: 'Audit log' })
         .click();
       const entries = page.getByRole('table', { name: 'Audit entries' });
-      await entries.getByText('account.preferences_updated').waitFor();
+      const saved = entries.getByRole('row').filter({ hasText: 'Preferences changed' });
+      await saved.waitFor();
+      // Issue 36: the actor is the account's email, not `account:<uuid>`; the action in words, not its code.
+      await saved.getByRole('cell', { name: email, exact: true }).waitFor();
+      const text = (await entries.textContent()) ?? '';
+      expect(text).not.toMatch(/\b(account|token):[0-9a-f-]{36}/);
+      expect(text).not.toContain('account.preferences_updated');
       await page.context().close();
     });
 

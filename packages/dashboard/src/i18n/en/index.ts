@@ -1,4 +1,6 @@
+import { account } from './account.js';
 import { common } from './common.js';
+import { problems } from './problems.js';
 
 /**
  * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
@@ -7,6 +9,8 @@ import { common } from './common.js';
  */
 export const en = {
   ...common,
+  ...account,
+  ...problems,
 } as const;
 
 /** The shape every language's catalogue has. */
