@@ -134,6 +134,10 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.getByRole('checkbox', { name: /account:read/ }).check();
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.getByRole('heading', { name: 'Confirm it is you' }).first().waitFor();
+      // Issue 36: a question, not an error: a neutral panel, no alert, no reference of the refused request.
+      await page.getByRole('region', { name: 'Confirm it is you' }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByText('test-request').count()).toBe(0);
       await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
       expect(await page.getByLabel('Token secret', { exact: true }).inputValue()).toMatch(/^svc_/);

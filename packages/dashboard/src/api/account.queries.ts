@@ -42,5 +42,6 @@ export const accountQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextCursor ?? undefined,
     }),
-  signupMode: () => queryOptions({ queryKey: accountKeys.signupMode(), queryFn: () => api.auth.signupMode() }),
+  signupMode: () =>
+    queryOptions({ queryKey: accountKeys.signupMode(), queryFn: () => api.auth.signupMode() }),
 };

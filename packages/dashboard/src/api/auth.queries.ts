@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client.js';
 import { accountKeys } from './account.queries.js';
+import { api } from './client.js';
 
 /** Ways of signing in: the authenticator app, passkeys and recovery codes. */
 export const authKeys = {

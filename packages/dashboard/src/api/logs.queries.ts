@@ -4,7 +4,8 @@ import { api } from './client.js';
 
 /** A profile's query log, and the profile's devices the log's filters name. */
 export const logsKeys = {
-  search: (profileId: string, filterKey: string) => ['profiles', profileId, 'logs', 'search', filterKey] as const,
+  search: (profileId: string, filterKey: string) =>
+    ['profiles', profileId, 'logs', 'search', filterKey] as const,
   /** The devices of a profile; `devices.queries.ts` of the profiles area may take this key over. */
   devices: (profileId: string) => ['profiles', profileId, 'devices'] as const,
 };
@@ -16,7 +17,11 @@ const DEVICES_SHOWN = 200;
 
 export const logsQueries = {
   /** A search (`mode=search`), newest first, page after page. */
-  search: (profileId: string, filters: Omit<LogQueryOptions, 'mode' | 'cursor' | 'limit'>, filterKey: string) =>
+  search: (
+    profileId: string,
+    filters: Omit<LogQueryOptions, 'mode' | 'cursor' | 'limit'>,
+    filterKey: string,
+  ) =>
     infiniteQueryOptions({
       queryKey: logsKeys.search(profileId, filterKey),
       queryFn: ({ pageParam }): Promise<QueryResult> =>

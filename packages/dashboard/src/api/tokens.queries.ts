@@ -11,5 +11,6 @@ export const tokensKeys = {
 const TOKENS_SHOWN = 500;
 
 export const tokensQueries = {
-  list: () => queryOptions({ queryKey: tokensKeys.list(), queryFn: () => api.tokens.list().toArray(TOKENS_SHOWN) }),
+  list: () =>
+    queryOptions({ queryKey: tokensKeys.list(), queryFn: () => api.tokens.list().toArray(TOKENS_SHOWN) }),
 };

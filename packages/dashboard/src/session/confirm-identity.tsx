@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { accountKeys } from '../api/account.queries.js';
 import { api } from '../api/client.js';
 import { SubmitButton } from '../forms/submit-button.js';
 import { TextField } from '../forms/text-field.js';
@@ -9,7 +10,6 @@ import { passkeysSupported, signWithPasskey } from '../passkeys/webauthn.js';
 import { type DisplayProblem, problemOf } from '../problems/problem-of.js';
 import { ProblemReference } from '../problems/problem-reference.js';
 import { Prompt } from '../problems/prompt.js';
-import { accountKeys } from '../api/account.queries.js';
 import { useAccount } from './use-account.js';
 
 /** A failure of the confirmation itself (a wrong password): an error, with its reference. */

@@ -35,7 +35,8 @@ export const account = {
   'account.signIn.codeTitle': 'Enter your authenticator code',
   'account.signIn.codeAdvice': 'Open your authenticator app and type the 6-digit code it shows for svc.',
   'account.signIn.deletionDue': 'Your account will be deleted on',
-  'account.signIn.deletionSignedOut': 'You are signed out everywhere, and its tokens and nodes no longer work.',
+  'account.signIn.deletionSignedOut':
+    'You are signed out everywhere, and its tokens and nodes no longer work.',
   'account.signIn.deletionUndo': 'Changed your mind? Sign in before then and choose Cancel the deletion.',
   'account.signIn.signedOut': 'You are signed out.',
   'account.signIn.withPasskey': 'With a passkey',

@@ -1,4 +1,5 @@
 import { account } from './account.js';
+import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { problems } from './problems.js';
 
@@ -10,6 +11,7 @@ import { problems } from './problems.js';
 export const en = {
   ...common,
   ...account,
+  ...analytics,
   ...problems,
 } as const;
 
