@@ -1,6 +1,7 @@
 import { account } from './account.js';
 import { analytics } from './analytics.js';
 import { common } from './common.js';
+import { logs } from './logs.js';
 import { problems } from './problems.js';
 
 /**
@@ -12,6 +13,7 @@ export const en = {
   ...common,
   ...account,
   ...analytics,
+  ...logs,
   ...problems,
 } as const;
 

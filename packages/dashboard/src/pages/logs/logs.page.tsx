@@ -2,12 +2,15 @@ import type { Profile } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api } from '../../api/client.js';
+import { catalogueQueries } from '../../api/catalogue.queries.js';
+import { logsQueries } from '../../api/logs.queries.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from '../profiles/profile-frame.js';
 import { FILTER_LABELS, LogFilterForm } from './log-filter-form.js';
 import { filtersOf, type LogView, logViewOf, searchOf } from './log-filters.js';
+import { partialLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { LogRowDetails } from './log-row-details.js';
 import { LogTable } from './log-table.js';
@@ -36,15 +39,8 @@ function Logs({ profile }: { profile: Profile }) {
   const live = view.mode === 'live';
   const tail = useLiveTail(profile.id, filters, filterKey, live, live && (holding || !atTop));
   const found = useLogSearch(profile.id, filters, filterKey, !live);
-  const devices = useQuery({
-    queryKey: ['profiles', profile.id, 'devices'],
-    queryFn: () => api.profiles.devices.list(profile.id, { limit: 200 }).toArray(),
-  });
-  const catalogue = useQuery({
-    queryKey: ['catalogue', 'lists'],
-    queryFn: () => api.catalogue.lists(),
-    staleTime: 300_000,
-  });
+  const devices = useQuery(logsQueries.devices(profile.id));
+  const catalogue = useQuery(catalogueQueries.lists());
 
   const rows = live ? tail.rows : found.rows;
   const problem = live ? tail.problem : found.search.isError ? problemOf(found.search.error) : null;
@@ -138,9 +134,7 @@ function Logs({ profile }: { profile: Profile }) {
                 : `${count.format(rows.length)} ${rows.length === 1 ? 'query' : 'queries'}${found.canLoadMore ? ' so far' : ''}`}
             </p>
             {found.partialReason !== undefined && (
-              <p className="warning">
-                Some rows are missing: the answer was cut short ({found.partialReason}).
-              </p>
+              <p className="warning">{t('logs.partial', { why: partialLabel(found.partialReason) })}</p>
             )}
             {found.capped && (
               <p className="hint">
@@ -186,5 +180,5 @@ function Logs({ profile }: { profile: Profile }) {
 
 /** The profile's query log: live tail, search with every filter, a query's details and what to do about it. */
 export default function LogsPage() {
-  return <ProfileFrame title="Logs">{(profile) => <Logs profile={profile} />}</ProfileFrame>;
+  return <ProfileFrame title={t('logs.title')}>{(profile) => <Logs profile={profile} />}</ProfileFrame>;
 }
