@@ -1,3 +1,5 @@
+import { plural } from '../plural.js';
+
 /** What each audit action did, in words; a later action unknown here shows as the API names it. */
 const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'device.update': 'Device changed',
@@ -49,6 +51,13 @@ export const account = {
   'account.signIn.forgotten': 'Forgotten your password?',
   'account.signIn.newHere': 'New here?',
   'account.signIn.signUp': 'Create an account',
+  'account.preferences.saved': 'Email alerts saved.',
+  'account.deletion.canceled': 'The deletion is cancelled: your account and profiles are back.',
+  'account.password.changed': (p: { revoked: number }) =>
+    `Password changed. ${plural('en', p.revoked, { one: '# other session was', other: '# other sessions were' })} signed out.`,
+  'account.sessions.signedOutOne': 'That session is signed out.',
+  'account.sessions.signedOutOthers': (p: { revoked: number }) =>
+    `${plural('en', p.revoked, { one: '# other session was', other: '# other sessions were' })} signed out.`,
   'account.audit.title': 'Audit log',
   'account.audit.intro': "Every change to your organisation's account, tokens and profiles, newest first.",
   'account.audit.empty': 'Nothing recorded yet.',

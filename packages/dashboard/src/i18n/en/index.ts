@@ -2,6 +2,7 @@ import { account } from './account.js';
 import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { logs } from './logs.js';
+import { nodes } from './nodes.js';
 import { problems } from './problems.js';
 
 /**
@@ -14,6 +15,7 @@ export const en = {
   ...account,
   ...analytics,
   ...logs,
+  ...nodes,
   ...problems,
 } as const;
 

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { accountKeys, accountQueries } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { useNotify } from '../../feedback/notify.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { ACCOUNT_QUERY_KEY, useAccount } from '../../session/use-account.js';
@@ -12,14 +15,15 @@ import { DataExports } from './data-exports.js';
 /** Alerts by email (spec 2.2). */
 function Preferences() {
   const queryClient = useQueryClient();
-  const preferences = useQuery({
-    queryKey: ['account', 'preferences'],
-    queryFn: () => api.auth.preferences.get(),
-  });
+  const notify = useNotify();
+  const preferences = useQuery(accountQueries.preferences());
   const update = useMutation({
     mutationFn: (nodeOffline: boolean) =>
       api.auth.preferences.update({ alerts: { node_offline: nodeOffline } }),
-    onSuccess: (saved) => queryClient.setQueryData(['account', 'preferences'], saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(accountKeys.preferences(), saved);
+      notify.success(t('account.preferences.saved'));
+    },
   });
   return (
     <section aria-labelledby="preferences-title">
@@ -55,6 +59,7 @@ function Preferences() {
 function Deletion() {
   const account = useAccount();
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [understood, setUnderstood] = useState(false);
   const [, navigate] = useLocation();
   // Asking for the deletion revokes every session, this one included: the person is signed out, and told when
@@ -69,7 +74,10 @@ function Deletion() {
   });
   const undelete = useMutation({
     mutationFn: () => api.auth.undelete(),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+      notify.success(t('account.deletion.canceled'));
+    },
   });
   const current = account.data;
   if (current === undefined || current === null) return null;
