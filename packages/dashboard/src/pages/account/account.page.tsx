@@ -8,7 +8,7 @@ import { useNotify } from '../../feedback/notify.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ACCOUNT_QUERY_KEY, useAccount } from '../../session/use-account.js';
+import { useAccount } from '../../session/use-account.js';
 import { AccountTabs } from './account-tabs.js';
 import { DataExports } from './data-exports.js';
 
@@ -68,7 +68,7 @@ function Deletion() {
     mutationFn: () => api.auth.deleteAccount(),
     onSuccess: (deleted) => {
       queryClient.clear();
-      queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+      queryClient.setQueryData(accountKeys.me(), null);
       navigate(`/login?deletion_due=${encodeURIComponent(deleted.deletion_due_at ?? '')}`);
     },
   });
