@@ -9,6 +9,7 @@ import {
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import type { AccountSettings } from '../settings/accounts.settings.js';
+import type { DashboardSettings } from '../settings/dashboard.settings.js';
 import { AccountDeletionServiceToken, ProfileServiceToken } from './use-case.tokens.js';
 
 /** The eraser of the columnar store, or null when there is none (memory storage). */
@@ -16,9 +17,13 @@ const OptionalQueryLogEraser = Symbol.for('svc.OptionalQueryLogEraser');
 
 /**
  * Binds account deletion. The erasure also erases the profiles' query logs and counts in the columnar store when
- * one is configured (it opens the store only when an erased organisation had profiles).
+ * one is configured (it opens the store only when an erased organisation had profiles). The dashboard's URL is
+ * that of the undo link the owner is mailed.
  */
-export function accountDeletionModule(accounts: AccountSettings): ContainerModule {
+export function accountDeletionModule(
+  accounts: AccountSettings,
+  dashboard: Pick<DashboardSettings, 'url'>,
+): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
     const eraser = isBound(ClickHouseClientSource) || isBound(QueryLogEraser);
     if (isBound(ClickHouseClientSource) && !isBound(QueryLogEraser)) {
@@ -44,7 +49,7 @@ export function accountDeletionModule(accounts: AccountSettings): ContainerModul
           coolingOffDays: accounts.deletionCoolingOffDays,
           publishProfile: (tx, profile) => profiles.publish(tx, profile),
           queryLogs,
-          dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
+          dashboardUrl: dashboard.url.replace(/\/+$/, ''),
         }),
       [UnitOfWork, Clock, ProfileServiceToken, OptionalQueryLogEraser],
     );

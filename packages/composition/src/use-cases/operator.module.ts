@@ -2,8 +2,8 @@ import {
   AuditLogStore,
   auditActorEmails,
   Clock,
-  IdentityStore,
   type CursorSealer,
+  IdentityStore,
   KeyedHash,
   ListReportTriageService,
   OperatorBlockService,
@@ -59,8 +59,7 @@ export function operatorModule(): ContainerModule {
         clock: Clock,
         cursors: CursorSealer,
         identity: IdentityStore,
-      ) =>
-        new OperatorViewService({ uow, auditLog, clock, cursors, actors: auditActorEmails(identity) }),
+      ) => new OperatorViewService({ uow, auditLog, clock, cursors, actors: auditActorEmails(identity) }),
       [UnitOfWork, AuditLogStore, Clock, CursorSealerToken, IdentityStore],
     );
   });

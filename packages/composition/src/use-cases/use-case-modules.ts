@@ -74,7 +74,7 @@ export function useCaseModules(settings: Settings, options: UseCaseModuleOptions
     listPipelineModule(settings),
     listReportsModule(),
     accountFeedbackModule(),
-    accountDeletionModule(settings.accounts),
+    accountDeletionModule(settings.accounts, settings.dashboard),
     operatorModule(),
     dataExportsModule(settings.http),
   ];

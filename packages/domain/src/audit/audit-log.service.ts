@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { type CursorSealer, PageQuery, pageFrom } from '../pagination/pagination.js';
 import { validationFailed } from '../shared/domain-error.js';
 import {
-  type AuditActorEmails,
   AuditActions,
+  type AuditActorEmails,
   type AuditEntryRecord,
   type AuditLogStore,
 } from './audit.ports.js';
@@ -87,10 +87,7 @@ export class AuditLogService {
       at: row.at.toISOString(),
       id: row.id,
     }));
-    const emails = await this.deps.actors.emailsOf(
-      [...new Set(page.items.map((row) => row.actor))],
-      orgId,
-    );
+    const emails = await this.deps.actors.emailsOf([...new Set(page.items.map((row) => row.actor))], orgId);
     return { entries: page.items.map((row) => auditEntryView(row, emails)), next_cursor: page.nextCursor };
   }
 }
