@@ -1,6 +1,31 @@
+import { formatNumber } from '../format.js';
+import { plural } from '../plural.js';
+
 /** The logs page: the table, a query's details, the filters; the words for the log's coded values. */
 export const logs = {
   'logs.title': 'Logs',
+  'logs.filters': 'Filters',
+  'logs.tail.connecting': 'Connecting…',
+  'logs.tail.reconnecting': 'Connection lost: reconnecting…',
+  'logs.tail.ended': 'The live tail stopped.',
+  'logs.tail.paused': 'Paused',
+  'logs.tail.live': 'Live',
+  'logs.tail.restart': 'Start the live tail again',
+  'logs.tail.resume': 'Resume',
+  'logs.tail.pause': 'Pause',
+  'logs.tail.showNew': (p: { count: number }) =>
+    plural('en', p.count, { one: 'Show # new query', other: 'Show # new queries' }),
+  'logs.tail.empty': 'No query yet: new ones appear here as devices ask.',
+  'logs.tail.table': 'Live queries, newest first',
+  'logs.search.pending': 'Searching…',
+  'logs.search.found': (p: { count: number; more: boolean }) =>
+    `${plural('en', p.count, { one: '# query', other: '# queries' })}${p.more ? ' so far' : ''}`,
+  'logs.search.capped': (p: { count: number }) =>
+    `Showing the newest ${formatNumber(p.count)}: narrow the filters to see older ones.`,
+  'logs.search.empty': 'No query matches these filters.',
+  'logs.search.table': 'Queries found, newest first',
+  'logs.search.loadOlder': 'Load older queries',
+  'logs.search.loadingOlder': 'Loading older queries…',
   'logs.status.allowed': 'Allowed',
   'logs.status.blocked': 'Blocked',
   'logs.status.rewritten': 'Rewritten',
