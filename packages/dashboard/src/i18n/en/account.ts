@@ -58,6 +58,7 @@ export const account = {
   'account.sessions.signedOutOne': 'That session is signed out.',
   'account.sessions.signedOutOthers': (p: { revoked: number }) =>
     `${plural('en', p.revoked, { one: '# other session was', other: '# other sessions were' })} signed out.`,
+  'account.exports.started': 'Your export is being prepared: it appears below when it is ready.',
   'account.audit.title': 'Audit log',
   'account.audit.intro': "Every change to your organisation's account, tokens and profiles, newest first.",
   'account.audit.empty': 'Nothing recorded yet.',

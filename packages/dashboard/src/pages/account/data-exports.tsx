@@ -4,6 +4,8 @@ import { api } from '../../api/client.js';
 import { exportsKeys, exportsQueries } from '../../api/exports.queries.js';
 import { DateTime } from '../../components/date-time.js';
 import { TableScroll } from '../../components/table-scroll.js';
+import { useNotify } from '../../feedback/notify.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
@@ -42,10 +44,14 @@ function DownloadButton({ item }: { item: DataExport }) {
 /** The account's data exports (GDPR): start one, watch it get ready, download it. */
 export function DataExports() {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const exports = useQuery(exportsQueries.list());
   const start = useMutation({
     mutationFn: () => api.auth.exports.create(),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: exportsKeys.list() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: exportsKeys.list() });
+      notify.info(t('account.exports.started'));
+    },
   });
   return (
     <section aria-labelledby="exports-title">
