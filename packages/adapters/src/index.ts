@@ -44,6 +44,8 @@ export * from './memory/memory.operator.store.js';
 export * from './memory/memory.outbox.js';
 export * from './memory/memory.passkeys.repositories.js';
 export * from './memory/memory.profile.store.js';
+export * from './memory/memory.query-log.js';
+export * from './memory/memory.query-log.reader.js';
 export * from './memory/memory-snapshot.js';
 export * from './memory/memory-stores.js';
 export * from './network/ipaddr.ip-range-classifier.js';
