@@ -11,14 +11,14 @@ export interface AnalyticsWindow {
 }
 
 /** A profile's analytics, per shape and window. */
-export const analyticsKeys = {
+const analyticsKeys = {
   all: (profileId: string) => ['profiles', profileId, 'analytics'] as const,
   shape: (profileId: string, shape: AnalyticsShape, window: AnalyticsWindow) =>
     [...analyticsKeys.all(profileId), shape, window.from, window.to, window.bucket] as const,
 };
 
 /** Rows of each top list. */
-export const TOP_ROWS = 10;
+const TOP_ROWS = 10;
 
 /** What each shape is asked with: the bucket for the timeline, a limit for the top lists. */
 function optionsOf(shape: AnalyticsShape, window: AnalyticsWindow): AnalyticsQueryOptions {

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from './client.js';
 
 /** A profile's query log, and the profile's devices the log's filters name. */
-export const logsKeys = {
+const logsKeys = {
   search: (profileId: string, filterKey: string) =>
     ['profiles', profileId, 'logs', 'search', filterKey] as const,
   /** The devices of a profile; `devices.queries.ts` of the profiles area may take this key over. */
@@ -11,7 +11,7 @@ export const logsKeys = {
 };
 
 /** Rows a page of a search asks for: the API's most, so that 10 000 rows take ten round trips. */
-export const SEARCH_PAGE_ROWS = 1000;
+const SEARCH_PAGE_ROWS = 1000;
 /** Devices offered as filters. */
 const DEVICES_SHOWN = 200;
 

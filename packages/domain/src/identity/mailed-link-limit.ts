@@ -10,11 +10,7 @@ import type { OneTimeTokenScope } from './identity-transaction.ports.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
 
 /** Takes one attempt of `limit` for `key`; false instead of 429 when the limit is spent. */
-export async function withinLimit(
-  limiter: AttemptLimiter,
-  limit: AttemptLimit,
-  key: string,
-): Promise<boolean> {
+async function withinLimit(limiter: AttemptLimiter, limit: AttemptLimit, key: string): Promise<boolean> {
   try {
     await limiter.consume(limit, key);
     return true;
@@ -31,7 +27,7 @@ export async function withinLimit(
  * address still works; when none does (the last one was used or expired), one is sent anyway. The owner thus
  * always finds a working link in the mailbox, while the mails a stranger can cause stay bounded by the limit.
  */
-export async function linkStillOwed(
+async function linkStillOwed(
   tx: OneTimeTokenScope,
   purpose: OneTimeTokenPurpose,
   email: string,
