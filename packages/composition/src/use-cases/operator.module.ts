@@ -5,6 +5,7 @@ import {
   KeyedHash,
   ListReportTriageService,
   OperatorBlockService,
+  OperatorSearchService,
   OperatorViewService,
   type ProfileService,
   ProfileSuspensionService,
@@ -17,6 +18,7 @@ import {
   CursorSealerToken,
   ListReportTriageServiceToken,
   OperatorBlockServiceToken,
+  OperatorSearchServiceToken,
   OperatorViewServiceToken,
   ProfileServiceToken,
   ProfileSuspensionServiceToken,
@@ -54,6 +56,10 @@ export function operatorModule(): ContainerModule {
       (uow: UnitOfWork, auditLog: AuditLogStore, clock: Clock, cursors: CursorSealer) =>
         new OperatorViewService({ uow, auditLog, clock, cursors }),
       [UnitOfWork, AuditLogStore, Clock, CursorSealerToken],
+    );
+    bind<OperatorSearchService>(OperatorSearchServiceToken).toResolvedValue(
+      (uow: UnitOfWork, cursors: CursorSealer) => new OperatorSearchService({ uow, cursors }),
+      [UnitOfWork, CursorSealerToken],
     );
   });
 }

@@ -5,6 +5,7 @@ import {
   type ListPipelineService,
   type ListReportTriageService,
   type OperatorBlockService,
+  type OperatorSearchService,
   type OperatorViewService,
   type ProfileSuspensionService,
   type SourceBlockService,
@@ -13,6 +14,7 @@ import type { Container } from 'inversify';
 import { accountDeletionOnBehalfRoutes } from '../routes/account-deletion-on-behalf.routes.js';
 import { listTriageRoutes } from '../routes/list-triage.routes.js';
 import { operatorBlockRoutes } from '../routes/operator-block.routes.js';
+import { operatorSearchRoutes } from '../routes/operator-search.routes.js';
 import { operatorViewRoutes } from '../routes/operator-views.routes.js';
 import { profileSuspensionRoutes } from '../routes/profile-suspension.routes.js';
 import type { AnyRoute } from '../routes/route-definition.js';
@@ -24,6 +26,7 @@ import {
   ListReportTriageServiceToken,
   OperatorBlockServiceToken,
   OperatorExpirySchedulerToken,
+  OperatorSearchServiceToken,
   OperatorViewServiceToken,
   ProfileSuspensionServiceToken,
   SourceBlockServiceToken,
@@ -34,7 +37,7 @@ import {
  * and the expiry republisher started.
  */
 export async function resolveOperatorRoutes(container: Container): Promise<AnyRoute[]> {
-  const [blocks, sources, suspensions, deletion, identity, tokens, triage, views, pipeline] =
+  const [blocks, sources, suspensions, deletion, identity, tokens, triage, views, pipeline, search] =
     await Promise.all([
       container.getAsync<OperatorBlockService>(OperatorBlockServiceToken),
       container.getAsync<SourceBlockService>(SourceBlockServiceToken),
@@ -45,6 +48,7 @@ export async function resolveOperatorRoutes(container: Container): Promise<AnyRo
       container.getAsync<ListReportTriageService>(ListReportTriageServiceToken),
       container.getAsync<OperatorViewService>(OperatorViewServiceToken),
       container.getAsync<ListPipelineService>(ListPipelineServiceToken),
+      container.getAsync<OperatorSearchService>(OperatorSearchServiceToken),
       container.getAsync<OperatorExpiryScheduler>(OperatorExpirySchedulerToken),
     ]);
   return [
@@ -53,6 +57,7 @@ export async function resolveOperatorRoutes(container: Container): Promise<AnyRo
     ...profileSuspensionRoutes(suspensions),
     ...listTriageRoutes(triage, pipeline),
     ...operatorViewRoutes(views),
+    ...operatorSearchRoutes(search),
     ...accountDeletionOnBehalfRoutes(deletion, identity, (accountId) => tokens.invalidateAccount(accountId)),
   ];
 }
