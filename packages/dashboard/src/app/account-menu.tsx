@@ -22,9 +22,11 @@ export function AccountMenu({ email }: { email: string }) {
   };
   return (
     <MenuTrigger>
-      <Button className="account-button" aria-label="Account menu">
+      {/* Named by what it shows (the email, hidden on a phone) and what it is, so the visible text is in the name. */}
+      <Button className="account-button">
         <CircleUser aria-hidden="true" size={20} />
         <span className="account-email">{email}</span>
+        <span className="visually-hidden">Account menu</span>
         <ChevronDown aria-hidden="true" size={16} />
       </Button>
       <Popover className="menu-popover" placement="bottom end">
