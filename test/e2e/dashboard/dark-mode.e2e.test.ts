@@ -45,7 +45,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       const client = server.client();
       await client.auth.login({ email, password: PASSWORD });
       profileId = (await client.profiles.create({ name: 'Night owl' })).id;
-    });
+    }, 120_000);
     afterAll(async () => {
       await browser?.close();
       await server?.close();

@@ -1,8 +1,8 @@
 import type { FieldError } from '@svc/sdk';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link } from 'wouter';
+import { ConfirmIdentityDialog } from '../components/confirm-identity-dialog.js';
 import { fieldId } from '../forms/field-id.js';
-import { ConfirmIdentity } from '../session/confirm-identity.js';
 import type { DisplayProblem } from './problem-of.js';
 import { useCountdown } from './use-countdown.js';
 
@@ -88,7 +88,7 @@ export function ProblemDisplay({
         )}
         {children}
       </div>
-      {problem.code === 'reauth_required' && <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />}
+      {problem.code === 'reauth_required' && <ConfirmIdentityDialog onConfirmed={afterReauth ?? onRetry} />}
       {problem.code === 'account_pending_deletion' && window.location.pathname !== '/account' && (
         <p>
           <Link href="/account">Go to your account page</Link>
