@@ -79,10 +79,25 @@ module.exports = {
     },
     {
       name: 'testing-is-for-tests',
-      comment: 'The shared harnesses of @svc/testing serve tests only: no package source imports them.',
+      comment:
+        "The shared harnesses of @svc/testing serve tests only: no package source imports them. The dashboard's component tests live beside its components in src/, with their helpers in src/testing/ (which the app never imports).",
       severity: 'error',
-      from: { path: '^packages/(?!testing/)[^/]+/src/' },
+      from: {
+        path: '^packages/(?!testing/)[^/]+/src/',
+        pathNot: '^packages/dashboard/src/(testing/|.+\\.test\\.tsx$)',
+      },
       to: { path: '^packages/testing/' },
+    },
+    {
+      name: 'dashboard-app-without-its-tests',
+      comment:
+        "The dashboard's app never imports its component tests or their helpers (src/testing/), which start servers and need Node.",
+      severity: 'error',
+      from: {
+        path: '^packages/dashboard/src/',
+        pathNot: '^packages/dashboard/src/(testing/|.+\\.test\\.tsx$)',
+      },
+      to: { path: '^packages/dashboard/src/(testing/|.+\\.test\\.tsx$)' },
     },
     {
       name: 'no-relative-imports-across-packages',

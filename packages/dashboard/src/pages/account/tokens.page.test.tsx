@@ -1,0 +1,65 @@
+import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../../testing/api-session.js';
+import { renderRoute } from '../../testing/render-page.js';
+
+let server: InProcessApi;
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await signedIn(server);
+});
+
+describe('API tokens page', () => {
+  it('creates a token with the chosen scopes, shows its secret once and lists it; the form is emptied', async () => {
+    const { user } = renderRoute('/account/tokens');
+    await screen.findByRole('heading', { level: 1, name: 'API tokens' });
+    expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Token name'), 'Home Assistant');
+    await user.click(screen.getByRole('checkbox', { name: /^profiles:read/ }));
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+
+    const secret = await screen.findByRole('heading', { name: 'Your new token Home Assistant' });
+    expect(secret).toBeInTheDocument();
+    expect((screen.getByLabelText('Token secret') as HTMLInputElement).value).toMatch(/^svc_/);
+    const table = await screen.findByRole('table', { name: 'API tokens' });
+    const row = within(table).getByRole('row', { name: /Home Assistant/ });
+    expect(row).toHaveTextContent('profiles:read');
+    expect(within(row).getByRole('button', { name: 'Revoke Home Assistant' })).toBeEnabled();
+    // A created token is not created twice by a second click: the form starts empty again.
+    expect(screen.getByLabelText('Token name')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /^profiles:read/ })).not.toBeChecked();
+  });
+
+  it('shows the 422 at the field it is about, and in the summary naming the field by its label', async () => {
+    const { user } = renderRoute('/account/tokens');
+    await screen.findByRole('heading', { level: 1, name: 'API tokens' });
+
+    await user.type(screen.getByLabelText('Token name'), 'No scopes chosen');
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: /^Scopes/ })).toHaveAttribute('href', '#field-scopes');
+    const scopes = screen.getByRole('group', { name: 'Scopes' });
+    expect(within(scopes).getByText(/^Scopes /)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Your new token/ })).not.toBeInTheDocument();
+    // What the person typed stays, to be corrected rather than typed again.
+    expect(screen.getByLabelText('Token name')).toHaveValue('No scopes chosen');
+  });
+
+  it('revokes a token: it leaves the list', async () => {
+    const { user } = renderRoute('/account/tokens');
+    await screen.findByRole('heading', { level: 1, name: 'API tokens' });
+    await user.type(screen.getByLabelText('Token name'), 'Short-lived');
+    await user.click(screen.getByRole('checkbox', { name: /^logs:read/ }));
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    await user.click(await screen.findByRole('button', { name: 'Revoke Short-lived' }));
+
+    expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
+  });
+});
