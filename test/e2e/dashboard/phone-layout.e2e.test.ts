@@ -72,7 +72,7 @@ describe.skipIf(browserSkipReason !== undefined)(
         rewrites: [],
       });
       await simulateTraffic(server, profileId, { queries: 300, days: 1, devices: 2, seed: 5 });
-    });
+    }, 120_000);
     afterAll(async () => {
       await browser?.close();
       await server?.close();
@@ -138,7 +138,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       page.setDefaultTimeout(15_000);
       await signIn(page, server, email);
       const navigation = page.getByRole('navigation', { name: 'Main' });
-      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
       expect(await navigation.isVisible()).toBe(false);
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
       await menu.click();
@@ -157,8 +157,9 @@ describe.skipIf(browserSkipReason !== undefined)(
         .getByRole('cell')
         .evaluateAll((found) => found.map((cell) => Math.round(cell.getBoundingClientRect().left)));
       expect(new Set(cells).size).toBe(1);
-      const header = await table.getByRole('columnheader', { name: 'Email' }).boundingBox();
-      expect(header?.height ?? 0).toBeLessThanOrEqual(1);
+      // Each cell says its column instead of a header row.
+      expect(await table.getByRole('columnheader').count()).toBe(0);
+      expect(await row.getByRole('cell').first().getAttribute('data-label')).toBe('Role');
       expect((await sidewaysOverflow(page)).by).toBe(0);
 
       // On a laptop the same navigation is in the header, no Menu button.

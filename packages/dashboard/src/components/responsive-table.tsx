@@ -19,8 +19,8 @@ export interface ResponsiveTableProps<Row> {
 
 /**
  * A table on a wide screen, a list of cards on a phone (under 40rem each row stacks its cells, each labelled
- * with its column's header, so nothing scrolls sideways). The first column is the row's header. Semantics stay
- * a table's: the phone layout is CSS only.
+ * with its column's header through `data-label`, and the header row is not shown, so nothing scrolls sideways).
+ * The first column is the row's header. The phone layout is CSS only.
  */
 export function ResponsiveTable<Row>({ caption, columns, rows, rowKey }: ResponsiveTableProps<Row>) {
   const [first, ...rest] = columns;
