@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import './components.css';
 
 /** One column of a {@link ResponsiveTable}. */
-export interface Column<Row> {
+interface Column<Row> {
   /** The column's header, and each cell's label on a phone. */
   header: string;
   cell: (row: Row) => ReactNode;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery } from '../pagination/pagination.js';
 
 /** Longest search text an operator search accepts. */
-export const OPERATOR_SEARCH_MAX_LENGTH = 200;
+const OPERATOR_SEARCH_MAX_LENGTH = 200;
 
 /** Query of GET /v1/admin/accounts and GET /v1/admin/profiles: the text to find, paged. */
 export const OperatorSearchQuery = PageQuery.extend({

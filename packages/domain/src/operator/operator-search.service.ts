@@ -9,7 +9,7 @@ import type {
 } from './operator-search.schemas.js';
 
 /** What searching uses of a transaction. */
-export interface OperatorSearchScope {
+interface OperatorSearchScope {
   operatorSearch: OperatorSearchRepository;
 }
 

@@ -71,7 +71,7 @@ function PopsField({ error }: { error: string | undefined }) {
 }
 
 /** The labels of the scope fields, for the problem summary's links. */
-export const SCOPE_LABELS = { pops: 'PoPs', jurisdictions: 'Jurisdictions', expires_at: 'Expires' };
+const SCOPE_LABELS = { pops: 'PoPs', jurisdictions: 'Jurisdictions', expires_at: 'Expires' };
 
 /**
  * The one form of operator blocks and source blocks: the entry's own fields (children), then where it applies

@@ -9,7 +9,7 @@ import { problemOf } from '../../problems/problem-of.js';
 import { profileKey } from './use-profile.js';
 
 /** Cache key of the profile list. */
-export const PROFILES_QUERY_KEY = ['profiles'] as const;
+const PROFILES_QUERY_KEY = ['profiles'] as const;
 
 /** The organisation's profiles, and a form to create one (which then opens, to set up a device). */
 export default function ProfilesPage() {
