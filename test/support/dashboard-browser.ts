@@ -184,9 +184,10 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-/** Signs out with the header's button. */
+/** Signs out with the header's account menu. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 }
 

@@ -212,8 +212,15 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     const profile = await owner.profiles.create({ name: 'Abusive' });
     const page = await asOperator();
     await open(page, server, '/operator/profiles', 'Profile suspension');
-    await page.getByRole('textbox', { name: 'Profile id' }).fill(profile.id);
-    await page.getByRole('button', { name: 'Find the profile' }).click();
+    // Found by its name among every organisation's profiles, with its owner's email beside it.
+    await page.getByRole('searchbox', { name: 'Find a profile' }).fill('abusive');
+    await page.getByRole('button', { name: 'Find profiles' }).click();
+    const found = page.getByRole('table', { name: 'Profiles matching “abusive”, newest first' });
+    await found
+      .getByRole('row', { name: /Abusive/ })
+      .getByText(ownerEmail)
+      .waitFor();
+    await found.getByRole('link', { name: 'Abusive' }).click();
     await page.getByRole('heading', { name: /Abusive/ }).waitFor();
     await page.getByRole('button', { name: 'Suspend the profile' }).click();
     await page
@@ -301,7 +308,17 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     const account = await leaving.auth.me();
     const page = await asOperator();
     await open(page, server, '/operator/accounts', 'Accounts');
-    await page.getByRole('textbox', { name: 'Account id', exact: true }).fill(account.id);
+    // Found by part of its email (any case), chosen for the deletion form: no id to paste.
+    const part = account.email.split('@')[0]?.toUpperCase() ?? '';
+    await page.getByRole('searchbox', { name: 'Find an account' }).fill(part);
+    await page.getByRole('button', { name: 'Find accounts' }).click();
+    await page
+      .getByRole('table', { name: `Accounts matching “${part}”, newest first` })
+      .getByRole('button', { name: `Choose ${account.email}` })
+      .click();
+    expect(await page.getByRole('textbox', { name: 'Account id', exact: true }).inputValue()).toBe(
+      account.id,
+    );
     await page.getByRole('button', { name: 'Start the deletion' }).click();
     await page.getByRole('alert').getByRole('link', { name: 'Reason is required' }).waitFor();
     await page.getByRole('textbox', { name: 'Reason', exact: true }).fill('Asked by email');
@@ -315,6 +332,10 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     await page.getByRole('textbox', { name: 'Account id of the deletion to cancel' }).fill(account.id);
     await page.getByRole('button', { name: 'Cancel the deletion' }).click();
     await page.getByRole('status').filter({ hasText: 'Deletion cancelled' }).waitFor();
+    // A search that finds nobody says so.
+    await page.getByRole('searchbox', { name: 'Find an account' }).fill('nobody-at-all@');
+    await page.getByRole('button', { name: 'Find accounts' }).click();
+    await page.getByText('No account matches “nobody-at-all@”.').waitFor();
     await page.getByRole('button', { name: 'Cancel the deletion' }).click();
     await page.getByRole('alert').getByRole('heading', { name: 'No deletion is pending' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -72,7 +72,7 @@ describe.skipIf(browserSkipReason !== undefined)(
         rewrites: [],
       });
       await simulateTraffic(server, profileId, { queries: 300, days: 1, devices: 2, seed: 5 });
-    });
+    }, 120_000);
     afterAll(async () => {
       await browser?.close();
       await server?.close();
@@ -91,6 +91,9 @@ describe.skipIf(browserSkipReason !== undefined)(
           `/profiles/${profileId}/logs?mode=search`,
           '/account',
           '/operator',
+          // Operator search results: tables that become lists of cards on a phone.
+          '/operator/accounts?q=phone',
+          '/operator/profiles?q=household',
         ]),
       );
       expect(found).toEqual({});
@@ -103,6 +106,66 @@ describe.skipIf(browserSkipReason !== undefined)(
       const box = await domain.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(100);
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      await page.context().close();
+    });
+
+    it('lays the overview’s sections out as cards: two columns on a laptop, one on a phone', async () => {
+      for (const [viewport, columns] of [
+        [PHONE, 1],
+        [LAPTOP, 2],
+      ] as const) {
+        const { page } = await newPage(browser, { viewport });
+        page.setDefaultTimeout(15_000);
+        await signIn(page, server, email);
+        for (const path of [`/profiles/${profileId}`, '/account']) {
+          await page.goto(`${server.url}${path}`);
+          await settled(page);
+          // The page's own sections (the grid's items), not regions nested in them.
+          const lefts = await page.evaluate<number[]>(`
+            [...document.querySelectorAll('main section[aria-labelledby], main section[aria-label]')]
+              .filter((region) => getComputedStyle(region.parentElement).display === 'grid')
+              .map((region) => Math.round(region.getBoundingClientRect().left))
+          `);
+          expect(lefts.length, path).toBeGreaterThanOrEqual(2);
+          expect(new Set(lefts).size, `${path} at ${viewport.width} px`).toBe(columns);
+        }
+        await page.context().close();
+      }
+    });
+
+    it('folds the main navigation behind a Menu button on a phone, and shows found rows as cards', async () => {
+      const { page } = await newPage(browser, { viewport: PHONE });
+      page.setDefaultTimeout(15_000);
+      await signIn(page, server, email);
+      const navigation = page.getByRole('navigation', { name: 'Main' });
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+      expect(await navigation.isVisible()).toBe(false);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await navigation.getByRole('link', { name: 'Operator' }).click();
+      await page.getByRole('heading', { level: 1, name: 'List reports' }).waitFor();
+      expect(await navigation.isVisible()).toBe(false);
+
+      // A found account: its cells stacked in one card as wide as the screen allows, the header row hidden.
+      await page.goto(`${server.url}/operator/accounts?q=${encodeURIComponent(email)}`);
+      await settled(page);
+      const table = page.getByRole('table', { name: /^Accounts matching/ });
+      const row = table.getByRole('row').filter({ hasText: email });
+      await row.waitFor();
+      const cells = await row
+        .getByRole('cell')
+        .evaluateAll((found) => found.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+      expect(new Set(cells).size).toBe(1);
+      // Each cell says its column instead of a header row.
+      expect(await table.getByRole('columnheader').count()).toBe(0);
+      expect(await row.getByRole('cell').first().getAttribute('data-label')).toBe('Role');
+      expect((await sidewaysOverflow(page)).by).toBe(0);
+
+      // On a laptop the same navigation is in the header, no Menu button.
+      await page.setViewportSize(LAPTOP);
+      expect(await navigation.isVisible()).toBe(true);
+      expect(await menu.isVisible()).toBe(false);
       await page.context().close();
     });
 

@@ -320,7 +320,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
     expect(new URL(page.url()).searchParams.getAll('device')).toEqual([device.id]);
     await page.goBack();
     await cards.getByRole('button', { name: 'Forget Ana’s phone' }).click();
-    await cards.getByRole('button', { name: 'Yes, forget Ana’s phone' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, forget Ana’s phone' }).click();
     await cards.getByRole('listitem', { name: 'Ana’s phone' }).waitFor({ state: 'detached' });
     expect((await api.profiles.devices.list(profile.id).toArray()).map((each) => each.id)).not.toContain(
       device.id,

@@ -41,6 +41,13 @@ export function describeOperator(scenario: SdkScenario): void {
       expect((await sourceBlocks.remove(source.block.id)).file_version).toBeGreaterThan(source.file_version);
     });
 
+    it('finds profiles and accounts by part of a name or email', async () => {
+      const { id } = scenario.get('profile');
+      expect((await admin.admin.profiles.search(id).toArray()).map((each) => each.id)).toEqual([id]);
+      const accounts = await admin.admin.accounts.search('@').toArray();
+      expect(accounts.length).toBeGreaterThan(0);
+    });
+
     it('suspends and reinstates a profile', async () => {
       const { id } = scenario.get('profile');
       expect(await admin.admin.profiles.get(id)).toMatchObject({ suspended: false });

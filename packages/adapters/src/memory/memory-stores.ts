@@ -9,6 +9,7 @@ import { MemoryListReportStore } from './memory.list-report.store.js';
 import { MemoryMailQueue } from './memory.mail-queue.js';
 import { MemoryNodeStore } from './memory.node.store.js';
 import { MemoryOperatorStore } from './memory.operator.store.js';
+import { memoryOperatorSearch } from './memory.operator-search.js';
 import { MemoryProfileStore } from './memory.profile.store.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
@@ -60,6 +61,10 @@ export class MemoryStores {
       clientErrors: this.accountFeedback.clientErrors(),
       feedback: this.accountFeedback.feedback(),
       operator: this.operator.repository(),
+      operatorSearch: memoryOperatorSearch(
+        () => this.identity.accounts(),
+        () => this.profiles.live(),
+      ),
       exports: this.dataExports.repository(),
     };
   }

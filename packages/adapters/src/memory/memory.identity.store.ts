@@ -1,4 +1,4 @@
-import type { IdentityRepositories } from '@svc/domain';
+import type { AccountRecord, IdentityRepositories } from '@svc/domain';
 import { memoryAccountRepository } from './memory.accounts.repository.js';
 import { memoryApiTokenRepository } from './memory.api-tokens.repository.js';
 import { emptyTables, type IdentityTables } from './memory.identity.tables.js';
@@ -26,6 +26,14 @@ export class MemoryIdentityStore implements Snapshottable {
 
   restore(snapshot: unknown): void {
     this.tables = snapshot as IdentityTables;
+  }
+
+  /** Every account of every organisation, copied (operator search). */
+  accounts(): AccountRecord[] {
+    return [...this.tables.accounts.values()].map((row) => {
+      const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = structuredClone(row);
+      return account;
+    });
   }
 
   /** The identity repositories over this state. */

@@ -28,6 +28,13 @@ export class MemoryProfileStore implements Snapshottable {
     return row === undefined || this.tombstoned.has(id) ? null : row.orgId;
   }
 
+  /** Live (not tombstoned) profiles of every organisation, copied (operator search). */
+  live(): ProfileRecord[] {
+    return [...this.rows.values()]
+      .filter((row) => !this.tombstoned.has(row.id))
+      .map((row) => structuredClone(row));
+  }
+
   repository(): ProfileRepository {
     const copy = <T>(value: T): T => structuredClone(value);
     return {

@@ -14,6 +14,7 @@ import { PostgresListReportRepository } from './postgres.list-reports.repository
 import { PostgresMailQueueWriter } from './postgres.mail-queue.js';
 import { PostgresNodeRepository } from './postgres.nodes.repository.js';
 import { PostgresOperatorRepository } from './postgres.operator.repository.js';
+import { PostgresOperatorSearchRepository } from './postgres.operator-search.repository.js';
 import { PostgresProfileRepository } from './postgres.profiles.repository.js';
 
 /** Every repository of one Postgres transaction, on its client. */
@@ -34,6 +35,7 @@ export function postgresTransactionRepositories(
     clientErrors: new PostgresClientErrorRepository(client),
     feedback: new PostgresFeedbackRepository(client),
     operator: new PostgresOperatorRepository(client),
+    operatorSearch: new PostgresOperatorSearchRepository(client),
     exports: new PostgresDataExportRepository(client),
   };
 }

@@ -7,6 +7,7 @@ import {
   KeyedHash,
   ListReportTriageService,
   OperatorBlockService,
+  OperatorSearchService,
   OperatorViewService,
   type ProfileService,
   ProfileSuspensionService,
@@ -19,6 +20,7 @@ import {
   CursorSealerToken,
   ListReportTriageServiceToken,
   OperatorBlockServiceToken,
+  OperatorSearchServiceToken,
   OperatorViewServiceToken,
   ProfileServiceToken,
   ProfileSuspensionServiceToken,
@@ -61,6 +63,10 @@ export function operatorModule(): ContainerModule {
         identity: IdentityStore,
       ) => new OperatorViewService({ uow, auditLog, clock, cursors, actors: auditActorEmails(identity) }),
       [UnitOfWork, AuditLogStore, Clock, CursorSealerToken, IdentityStore],
+    );
+    bind<OperatorSearchService>(OperatorSearchServiceToken).toResolvedValue(
+      (uow: UnitOfWork, cursors: CursorSealer) => new OperatorSearchService({ uow, cursors }),
+      [UnitOfWork, CursorSealerToken],
     );
   });
 }

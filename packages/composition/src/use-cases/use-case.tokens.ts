@@ -37,6 +37,7 @@ export const SourceBlockServiceToken = Symbol.for('svc.SourceBlockService');
 export const ProfileSuspensionServiceToken = Symbol.for('svc.ProfileSuspensionService');
 export const ListReportTriageServiceToken = Symbol.for('svc.ListReportTriageService');
 export const OperatorViewServiceToken = Symbol.for('svc.OperatorViewService');
+export const OperatorSearchServiceToken = Symbol.for('svc.OperatorSearchService');
 
 /** GDPR data exports and their archive collector, bound in data-export.module.ts. */
 export const DataExportServiceToken = Symbol.for('svc.DataExportService');

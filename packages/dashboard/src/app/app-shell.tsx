@@ -1,29 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Menu as MenuIcon, X } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api/client.js';
-import { ACCOUNT_QUERY_KEY, useAccount } from '../session/use-account.js';
+import { useAccount } from '../session/use-account.js';
 import { NAVIGATION } from './navigation.js';
+import './app-shell.css';
 
-/** Signs out: ends the session, forgets every cached answer, and shows the sign-in page. */
-function SignOutButton() {
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  return (
-    <button
-      type="button"
-      className="link-button"
-      onClick={async () => {
-        await api.auth.logout().catch(() => undefined);
-        queryClient.clear();
-        queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
-        navigate('/login?signed_out=1');
-      }}
-    >
-      Sign out
-    </button>
-  );
-}
+// The menu's library code loads once someone is signed in, keeping it out of the sign-in page's budget.
+const AccountMenu = lazy(() =>
+  import('./account-menu.js').then((module) => ({ default: module.AccountMenu })),
+);
 
 /** Until the address is verified, some actions are refused: say so, and offer a new link. */
 function UnverifiedBanner({ email }: { email: string }) {
@@ -46,12 +33,51 @@ function UnverifiedBanner({ email }: { email: string }) {
 }
 
 /**
- * The frame of every page: a skip link, the header (with the main navigation and the account when signed in),
- * and the page in <main>.
+ * The main navigation: links with icons in the header; on a phone folded behind a Menu button (a disclosure:
+ * the links stay in the page, shown when it is expanded) and folded again once a link is followed.
+ */
+function MainNavigation({ isAdmin }: { isAdmin: boolean }) {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: folding follows every change of page
+  useEffect(() => setOpen(false), [location]);
+  return (
+    <>
+      <button
+        type="button"
+        className="nav-toggle"
+        aria-expanded={open}
+        aria-controls="main-navigation"
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <X aria-hidden="true" size={20} /> : <MenuIcon aria-hidden="true" size={20} />}
+        Menu
+      </button>
+      <nav aria-label="Main" id="main-navigation" className={open ? 'main-nav open' : 'main-nav'}>
+        <ul>
+          {NAVIGATION.filter((item) => item.operatorOnly !== true || isAdmin).map((item) => {
+            const Icon = item.icon;
+            return (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={location.startsWith(item.href) ? 'page' : undefined}>
+                  <Icon aria-hidden="true" size={18} />
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/**
+ * The frame of every page: a skip link, the header (with the main navigation and the account menu when signed
+ * in), and the page in <main>.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const account = useAccount();
-  const [location] = useLocation();
   const signedIn = account.data !== undefined && account.data !== null ? account.data : undefined;
   return (
     <>
@@ -64,20 +90,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Link>
         {signedIn !== undefined && (
           <>
-            <nav aria-label="Main">
-              <ul>
-                {NAVIGATION.filter((item) => item.operatorOnly !== true || signedIn.is_admin).map((item) => (
-                  <li key={item.href}>
-                    <Link href={item.href} aria-current={location.startsWith(item.href) ? 'page' : undefined}>
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <MainNavigation isAdmin={signedIn.is_admin} />
             <div className="account-menu">
-              <span className="account-email">{signedIn.email}</span>
-              <SignOutButton />
+              <Suspense fallback={<span className="account-email">{signedIn.email}</span>}>
+                <AccountMenu email={signedIn.email} />
+              </Suspense>
             </div>
           </>
         )}

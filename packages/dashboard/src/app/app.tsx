@@ -20,7 +20,13 @@ function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
   const page = (
     <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-      <Page />
+      {route.layout === 'cards' ? (
+        <div className="layout-cards">
+          <Page />
+        </div>
+      ) : (
+        <Page />
+      )}
     </Suspense>
   );
   if (route.access === 'public') return page;

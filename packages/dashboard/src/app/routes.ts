@@ -11,6 +11,8 @@ export interface AppRoute {
   access: Access;
   /** The document title while the page is open. */
   title: string;
+  /** `cards`: the page's sections are laid out as cards, two columns where the screen allows (styles.css). */
+  layout?: 'cards';
 }
 
 /**
@@ -60,12 +62,14 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('../pages/account/account.page.js')),
     access: 'signed-in',
     title: 'Your account',
+    layout: 'cards',
   },
   {
     path: '/account/security',
     page: lazy(() => import('../pages/account/security.page.js')),
     access: 'signed-in',
     title: 'Sign-in and security',
+    layout: 'cards',
   },
   {
     path: '/account/tokens',
@@ -90,6 +94,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('../pages/profiles/profile-overview.page.js')),
     access: 'signed-in',
     title: 'Profile',
+    layout: 'cards',
   },
   {
     path: '/profiles/:id/security',

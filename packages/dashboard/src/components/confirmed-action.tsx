@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { Dialog } from './dialog.js';
 
 /** Props of {@link ConfirmedAction}. */
 export interface ConfirmedActionProps {
@@ -8,20 +9,21 @@ export interface ConfirmedActionProps {
   ariaLabel?: string;
   /** The text of the button that does it ("Yes, remove ads.example"). */
   confirmLabel: string;
-  /** Said beside the buttons while confirming ("The old URL stops at once."). */
+  /** Said in the confirmation ("The old URL stops at once."). */
   warning?: ReactNode;
   /** The action cannot be undone: both buttons look dangerous (default true). */
   danger?: boolean;
-  /** The action is running: the confirming button is disabled. */
+  /** The action is running: the button that asks is disabled. */
   pending: boolean;
   onConfirm: () => void;
-  /** The buttons sit in the caller's own row of actions instead of one of their own. */
+  /** Kept for callers that place the button in their own row of actions; the confirmation is a dialog. */
   inline?: boolean;
 }
 
 /**
- * A button that asks before it acts: pressed, it becomes the confirming button and "Keep it", so that one
- * stray click never removes, revokes or replaces anything.
+ * A button that asks before it acts: pressed, it opens an alert dialog with the confirming button and "Keep it",
+ * so that one stray click never removes, revokes or replaces anything. Confirming closes the dialog and acts;
+ * the caller shows the outcome beside the button, where focus returns.
  */
 export function ConfirmedAction({
   label,
@@ -31,26 +33,38 @@ export function ConfirmedAction({
   danger = true,
   pending,
   onConfirm,
-  inline = false,
 }: ConfirmedActionProps) {
   const [confirming, setConfirming] = useState(false);
-  const className = danger ? 'danger' : undefined;
-  if (!confirming)
-    return (
-      <button type="button" className={className} onClick={() => setConfirming(true)} aria-label={ariaLabel}>
+  return (
+    <>
+      <button
+        type="button"
+        className={danger ? 'danger' : undefined}
+        onClick={() => setConfirming(true)}
+        aria-label={ariaLabel}
+        disabled={pending}
+        aria-haspopup="dialog"
+      >
         {label}
       </button>
-    );
-  const buttons = (
-    <>
-      {warning !== undefined && <span>{warning}</span>}
-      <button type="button" className="danger" onClick={onConfirm} disabled={pending}>
-        {confirmLabel}
-      </button>
-      <button type="button" onClick={() => setConfirming(false)}>
-        Keep it
-      </button>
+      <Dialog title={ariaLabel ?? label} open={confirming} onOpenChange={setConfirming} alert>
+        {warning !== undefined && <p>{warning}</p>}
+        <div className="actions">
+          <button
+            type="button"
+            className={danger ? 'danger' : 'primary'}
+            onClick={() => {
+              setConfirming(false);
+              onConfirm();
+            }}
+          >
+            {confirmLabel}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </div>
+      </Dialog>
     </>
   );
-  return inline ? buttons : <div className="actions">{buttons}</div>;
 }

@@ -1,9 +1,9 @@
 import type { FieldError } from '@svc/sdk';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link } from 'wouter';
+import { ConfirmIdentityDialog } from '../components/confirm-identity-dialog.js';
 import { fieldId } from '../forms/field-id.js';
 import { t } from '../i18n/t.js';
-import { ConfirmIdentity } from '../session/confirm-identity.js';
 import type { DisplayProblem } from './problem-of.js';
 import { ProblemReference } from './problem-reference.js';
 import { useCountdown } from './use-countdown.js';
@@ -37,7 +37,7 @@ function fieldErrorText(error: FieldError, labels: Readonly<Record<string, strin
  * How every failure reads in the dashboard: a plain title, the server's detail, what to do, a countdown when
  * the server said when to come back, the reference to quote, and for a form the list of fields to correct
  * (each a link to its field, where the message is repeated). A 403 reauth_required is no failure but a
- * question (confirm it is you), so it is the neutral {@link ConfirmIdentity} panel instead: no alert, no
+ * question (confirm it is you), so it is the neutral confirm-it-is-you dialog instead: no alert, no
  * reference.
  */
 export function ProblemDisplay({
@@ -56,7 +56,8 @@ export function ProblemDisplay({
     if (focus) box.current?.focus();
   }, [focus]);
   const signIn = problem.code === 'unauthenticated' || problem.code === 'mfa_required';
-  if (problem.code === 'reauth_required') return <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />;
+  if (problem.code === 'reauth_required')
+    return <ConfirmIdentityDialog onConfirmed={afterReauth ?? onRetry} />;
   return (
     <div className="problem" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={box}>
       <h2 id={titleId} className="problem-title">

@@ -8,6 +8,7 @@ import type { ListReportRepository } from '../list-reports/list-report.ports.js'
 import type { MailQueueWriter } from '../mail/mail-queue.ports.js';
 import type { NodeRepository } from '../nodes/node.ports.js';
 import type { OperatorRepository } from '../operator/operator.ports.js';
+import type { OperatorSearchRepository } from '../operator/operator-search.ports.js';
 import type { OutboxWriter } from '../outbox/outbox.ports.js';
 import type { PreferencesRepository } from '../preferences/preferences.ports.js';
 import type { ProfileRepository } from '../profiles/profile.ports.js';
@@ -41,6 +42,8 @@ export interface TransactionScope {
   exports: DataExportRepository;
   /** Operator blocks, source blocks, their published files and profile suspensions. */
   operator: OperatorRepository;
+  /** Accounts and profiles of every organisation, found by operators. */
+  operatorSearch: OperatorSearchRepository;
 }
 
 /** Runs work in one storage transaction offering every repository; it serves every use case's scope. */

@@ -5,6 +5,7 @@ import {
   type ListPipelineService,
   type ListReportTriageService,
   type OperatorBlockService,
+  type OperatorSearchService,
   type OperatorViewService,
   type ProfileSuspensionService,
   type SourceBlockService,
@@ -13,6 +14,7 @@ import type { ContainerModuleLoadOptions } from 'inversify';
 import { accountDeletionOnBehalfRoutes } from '../routes/account-deletion-on-behalf.routes.js';
 import { listTriageRoutes } from '../routes/list-triage.routes.js';
 import { operatorBlockRoutes } from '../routes/operator-block.routes.js';
+import { operatorSearchRoutes } from '../routes/operator-search.routes.js';
 import { operatorViewRoutes } from '../routes/operator-views.routes.js';
 import { profileSuspensionRoutes } from '../routes/profile-suspension.routes.js';
 import { RouteTable } from '../routes/route-table.js';
@@ -22,6 +24,7 @@ import {
   ListPipelineServiceToken,
   ListReportTriageServiceToken,
   OperatorBlockServiceToken,
+  OperatorSearchServiceToken,
   OperatorViewServiceToken,
   ProfileSuspensionServiceToken,
   SourceBlockServiceToken,
@@ -48,6 +51,10 @@ export function bindOperatorRouteTables(bind: ContainerModuleLoadOptions['bind']
   bind<RouteTable>(RouteTable).toResolvedValue(
     (views: OperatorViewService) => operatorViewRoutes(views),
     [OperatorViewServiceToken],
+  );
+  bind<RouteTable>(RouteTable).toResolvedValue(
+    (search: OperatorSearchService) => operatorSearchRoutes(search),
+    [OperatorSearchServiceToken],
   );
   bind<RouteTable>(RouteTable).toResolvedValue(
     (deletion: AccountDeletionService, identity: IdentityStore, tokens: ApiTokenInvalidation) =>

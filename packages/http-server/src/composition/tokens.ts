@@ -22,6 +22,7 @@ export {
   LogQueryServiceToken,
   NodeServiceToken,
   OperatorBlockServiceToken,
+  OperatorSearchServiceToken,
   OperatorViewServiceToken,
   PasskeyServiceToken,
   PasswordServiceToken,

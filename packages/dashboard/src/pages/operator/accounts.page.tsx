@@ -1,16 +1,23 @@
+import type { OperatorAccountMatch } from '@svc/sdk';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { OperatorFrame } from './operator-frame.js';
+import { SearchForm } from './operator-search.js';
+import { PagedList, usePagedList } from './paged-list.js';
 
 const LABELS = { account_id: 'Account id', reason: 'Reason', ticket: 'Ticket' };
 
 /** Starting an owner's account deletion on their behalf (with the cooling-off), with a reason and ticket. */
-function StartDeletion() {
+function StartDeletion({ accountId }: { accountId: string }) {
   const form = useApiForm((values) =>
     api.admin.accounts.delete(values.text('account_id').trim(), {
       reason: values.text('reason'),
@@ -32,6 +39,8 @@ function StartDeletion() {
         <TextField
           name="account_id"
           label={LABELS.account_id}
+          hint="Choose an account found above, or paste its id."
+          defaultValue={accountId}
           spellCheck={false}
           error={form.errorOf('account_id')}
         />
@@ -57,7 +66,7 @@ function StartDeletion() {
 }
 
 /** Cancelling a pending deletion, as the owner's undelete does. */
-function CancelDeletion() {
+function CancelDeletion({ accountId }: { accountId: string }) {
   const form = useApiForm((values) =>
     api.admin.accounts.undelete(values.text('cancel_account_id').trim(), {
       ...(values.optionalText('cancel_reason') === undefined ? {} : { reason: values.text('cancel_reason') }),
@@ -79,7 +88,12 @@ function CancelDeletion() {
         </p>
       )}
       <form onSubmit={form.onSubmit} noValidate>
-        <TextField name="cancel_account_id" label="Account id of the deletion to cancel" spellCheck={false} />
+        <TextField
+          name="cancel_account_id"
+          label="Account id of the deletion to cancel"
+          defaultValue={accountId}
+          spellCheck={false}
+        />
         <TextareaField
           name="cancel_reason"
           label="Reason for cancelling"
@@ -95,12 +109,76 @@ function CancelDeletion() {
   );
 }
 
-/** Account deletion on an owner's behalf, and its cancellation. */
+/** The accounts a search found, each offered to the deletion forms below. */
+function AccountMatches({ text, choose }: { text: string; choose: (account: OperatorAccountMatch) => void }) {
+  const list = usePagedList(adminKeys.accountSearch(text), (cursor) =>
+    api.admin.accounts.search(text, { limit: 20 }).page(cursor),
+  );
+  return (
+    <PagedList list={list} empty={`No account matches “${text}”.`} more="Show more accounts">
+      {(items) => (
+        <ResponsiveTable
+          caption={`Accounts matching “${text}”, newest first`}
+          rows={items}
+          rowKey={(account) => account.id}
+          columns={[
+            { header: 'Email', cell: (account) => account.email },
+            {
+              header: 'Role',
+              cell: (account) =>
+                `${account.role === 'owner' ? 'Owner' : account.role}${account.is_admin ? ', operator' : ''}`,
+            },
+            { header: 'Created', cell: (account) => <DateTime value={account.created_at} /> },
+            {
+              header: 'Deletion',
+              cell: (account) =>
+                account.deletion_due_at === null ? (
+                  'None'
+                ) : (
+                  <>
+                    Due <DateTime value={account.deletion_due_at} />
+                  </>
+                ),
+            },
+            {
+              header: 'Act on it',
+              cell: (account) => (
+                <button type="button" onClick={() => choose(account)}>
+                  Choose {account.email}
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </PagedList>
+  );
+}
+
+/** Finding an account by email or id, deleting it on its owner's behalf, and cancelling that deletion. */
 export default function OperatorAccountsPage() {
+  const [, navigate] = useLocation();
+  const text = new URLSearchParams(useSearch()).get('q') ?? '';
+  const [chosen, setChosen] = useState<OperatorAccountMatch | null>(null);
+  const accountId = chosen?.id ?? '';
   return (
     <OperatorFrame title="Accounts">
-      <StartDeletion />
-      <CancelDeletion />
+      <SearchForm
+        id="find-account"
+        label="Find an account"
+        hint="Its email (or part of it), or its account or organisation id."
+        initial={text}
+        button="Find accounts"
+        onSearch={(typed) => navigate(`/operator/accounts?q=${encodeURIComponent(typed)}`)}
+      />
+      {text !== '' && <AccountMatches key={text} text={text} choose={setChosen} />}
+      {chosen !== null && (
+        <p className="notice" role="status">
+          Chosen: {chosen.email}. Its id is in the forms below.
+        </p>
+      )}
+      <StartDeletion key={`start-${accountId}`} accountId={accountId} />
+      <CancelDeletion key={`cancel-${accountId}`} accountId={accountId} />
     </OperatorFrame>
   );
 }

@@ -1,18 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useCallback, useEffect } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { OperatorFrame } from './operator-frame.js';
+import { SearchForm } from './operator-search.js';
+import { PagedList, usePagedList } from './paged-list.js';
 
-function Suspension({ profileId }: { profileId: string }) {
+function Suspension({ profileId, text }: { profileId: string; text: string }) {
   const queryClient = useQueryClient();
-  const key = ['admin', 'profiles', profileId] as const;
+  const key = adminKeys.profile(profileId);
   const state = useQuery({ queryKey: key, queryFn: () => api.admin.profiles.get(profileId) });
   const form = useApiForm(
     (values) =>
@@ -30,6 +34,11 @@ function Suspension({ profileId }: { profileId: string }) {
       <h2 id="suspension">
         {profile.name} <code>{profile.profile_id}</code>
       </h2>
+      {text !== '' && text.toLowerCase() !== profileId && (
+        <p>
+          <Link href={`/operator/profiles?q=${encodeURIComponent(text)}`}>Back to the profiles found</Link>
+        </p>
+      )}
       <dl className="facts">
         <dt>Organisation</dt>
         <dd>
@@ -81,33 +90,68 @@ function Suspension({ profileId }: { profileId: string }) {
   );
 }
 
-/** Any organisation's profile by id: its suspension state, suspend with a reason, reinstate. */
+/** The profiles a search found; a search by a profile's id opens that profile at once. */
+function ProfileMatches({ text, open }: { text: string; open: (profileId: string) => void }) {
+  const list = usePagedList(adminKeys.profileSearch(text), (cursor) =>
+    api.admin.profiles.search(text, { limit: 20 }).page(cursor),
+  );
+  const exact = list.data?.pages[0]?.items.find((profile) => profile.id === text.toLowerCase());
+  useEffect(() => {
+    if (exact !== undefined) open(exact.id);
+  }, [exact, open]);
+  return (
+    <PagedList list={list} empty={`No profile matches “${text}”.`} more="Show more profiles">
+      {(items) => (
+        <ResponsiveTable
+          caption={`Profiles matching “${text}”, newest first`}
+          rows={items}
+          rowKey={(profile) => profile.id}
+          columns={[
+            {
+              header: 'Profile',
+              cell: (profile) => (
+                <Link href={`/operator/profiles?q=${encodeURIComponent(text)}&profile=${profile.id}`}>
+                  {profile.name}
+                </Link>
+              ),
+            },
+            { header: 'Id', cell: (profile) => <code>{profile.id}</code> },
+            { header: 'Owner', cell: (profile) => profile.owner_email ?? '—' },
+            { header: 'State', cell: (profile) => (profile.suspended ? 'Suspended' : 'Active') },
+            { header: 'Created', cell: (profile) => <DateTime value={profile.created_at} /> },
+          ]}
+        />
+      )}
+    </PagedList>
+  );
+}
+
+/**
+ * Any organisation's profile, found by its owner's email, its name or its id: its suspension state, suspend with
+ * a reason, reinstate.
+ */
 export default function ProfileSuspensionPage() {
   const [, navigate] = useLocation();
-  const profileId = new URLSearchParams(useSearch()).get('profile') ?? '';
-  const [typed, setTyped] = useState(profileId);
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(`/operator/profiles?profile=${encodeURIComponent(typed.trim())}`);
-  };
+  const params = new URLSearchParams(useSearch());
+  const text = params.get('q') ?? '';
+  const profileId = params.get('profile') ?? '';
+  const open = useCallback(
+    (id: string) =>
+      navigate(`/operator/profiles?q=${encodeURIComponent(text)}&profile=${id}`, { replace: true }),
+    [navigate, text],
+  );
   return (
     <OperatorFrame title="Profile suspension">
-      <form onSubmit={find} className="inline-form" aria-label="Find a profile">
-        <div className="field">
-          <label htmlFor="find-profile">Profile id</label>
-          <input
-            id="find-profile"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-        </div>
-        <button type="submit" className="primary">
-          Find the profile
-        </button>
-      </form>
-      {profileId !== '' && <Suspension key={profileId} profileId={profileId} />}
+      <SearchForm
+        id="find-profile"
+        label="Find a profile"
+        hint="Its owner’s email (or part of it), its name or its id."
+        initial={text}
+        button="Find profiles"
+        onSearch={(typed) => navigate(`/operator/profiles?q=${encodeURIComponent(typed)}`)}
+      />
+      {text !== '' && profileId === '' && <ProfileMatches key={text} text={text} open={open} />}
+      {profileId !== '' && <Suspension key={profileId} profileId={profileId} text={text} />}
     </OperatorFrame>
   );
 }

@@ -1,13 +1,29 @@
-import type { Account } from '@svc/domain';
+import type { Account, OperatorAccountMatch } from '@svc/domain';
 import type {
   AccountDeletionCancelOnBehalfRequest,
   AccountDeletionOnBehalfRequest,
 } from '../../admin.types.js';
+import { listPages } from '../../list-pages.js';
+import type { Paginator } from '../../pagination.js';
 import type { Transport } from '../../transport.js';
 
-/** Accounts on their owners' behalf, `/v1/admin/accounts/{id}/deletion` (scope admin, spec 3, 4.10). */
+/**
+ * Accounts of every organisation: found with `/v1/admin/accounts?q=`, deleted on their owners' behalf with
+ * `/v1/admin/accounts/{id}/deletion` (scope admin, spec 3, 4.10).
+ */
 export class AdminAccountsResource {
   constructor(private readonly transport: Transport) {}
+
+  /**
+   * GET /v1/admin/accounts?q=: accounts whose email contains `query` (case-insensitive) or whose id or
+   * organisation id is `query`, newest first, auto-paging. Throws ApiError 422 for an empty or over-long query.
+   */
+  search(query: string, options: { limit?: number } = {}): Paginator<OperatorAccountMatch> {
+    return listPages<OperatorAccountMatch>(this.transport, '/v1/admin/accounts', 'accounts', {
+      q: query,
+      limit: options.limit,
+    });
+  }
 
   /**
    * POST …/deletion `{reason, ticket?}`: starts the deletion with cooling-off; the account with its

@@ -1,0 +1,3 @@
+import { runOperatorSearchSuite } from './operator-search.suite.js';
+
+runOperatorSearchSuite('pglite');
