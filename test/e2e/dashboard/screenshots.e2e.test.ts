@@ -48,7 +48,7 @@ describe.skipIf(browserSkipReason !== undefined)(
     beforeAll(async () => {
       mkdirSync(OUT, { recursive: true });
       [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
-    });
+    }, 180_000);
     afterAll(async () => {
       await browser?.close();
       await server?.close();
