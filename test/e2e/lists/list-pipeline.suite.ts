@@ -10,7 +10,7 @@ import { send } from '../../support/http.js';
 import { createOperator, type TestOperator } from '../admin/operator-fixture.js';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/lists/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../packages/domain/tests/fixtures/lists/${name}`, import.meta.url), 'utf8');
 
 interface SourceView {
   id: string;

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { NotifyProvider } from '../feedback/notify.js';
 import { SignedInOnly } from '../session/signed-in-only.js';
 import { useAccount } from '../session/use-account.js';
 import { AppShell } from './app-shell.js';
@@ -51,23 +52,25 @@ function NotFound() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppShell>
-        <ErrorBoundary>
-          <Switch>
-            <Route path="/">
-              <Start />
-            </Route>
-            {ROUTES.map((route) => (
-              <Route key={route.path} path={route.path}>
-                <RoutePage route={route} />
+      <NotifyProvider>
+        <AppShell>
+          <ErrorBoundary>
+            <Switch>
+              <Route path="/">
+                <Start />
               </Route>
-            ))}
-            <Route>
-              <NotFound />
-            </Route>
-          </Switch>
-        </ErrorBoundary>
-      </AppShell>
+              {ROUTES.map((route) => (
+                <Route key={route.path} path={route.path}>
+                  <RoutePage route={route} />
+                </Route>
+              ))}
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </ErrorBoundary>
+        </AppShell>
+      </NotifyProvider>
     </QueryClientProvider>
   );
 }

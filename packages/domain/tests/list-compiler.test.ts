@@ -11,7 +11,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/lists/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/lists/${name}`, import.meta.url), 'utf8');
 
 function compile(format: ListFormat, ...pieces: string[]) {
   const compiler = new ListCompiler(format);

@@ -1,0 +1,15 @@
+import { common } from './common.js';
+
+/**
+ * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
+ * (`en/<area>.ts`, keys prefixed with the area) so that pages are translated area by area; another language is
+ * a folder of the same shape whose catalogue `satisfies Catalogue`.
+ */
+export const en = {
+  ...common,
+} as const;
+
+/** The shape every language's catalogue has. */
+export type Catalogue = {
+  readonly [K in keyof typeof en]: (typeof en)[K] extends string ? string : (typeof en)[K];
+};
