@@ -5,6 +5,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { createQueryClient } from '../app/query-client.js';
 import { ROUTES } from '../app/routes.js';
+import { NotifyProvider } from '../feedback/notify.js';
 import { SignedInOnly } from '../session/signed-in-only.js';
 
 /** A page or component rendered for a test, with a person to drive it. */
@@ -27,7 +28,13 @@ function openPath(path: string): void {
 
 function rendered(ui: ReactNode, queryClient: QueryClient): RenderedPage {
   const user = userEvent.setup();
-  const result = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  // The app's providers (app.tsx): the query cache, and the notices shown in the viewport, which tests find
+  // by their live region's role as a screen reader hears them.
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <NotifyProvider>{ui}</NotifyProvider>
+    </QueryClientProvider>,
+  );
   return {
     ...result,
     user,
