@@ -1,4 +1,3 @@
 export { runMigrate } from './commands/migrate.command.js';
 export * from './output.js';
 export * from './program.js';
-export { type SimulateResult, simulateOperation } from './storage/simulate.operation.js';

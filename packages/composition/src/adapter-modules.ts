@@ -31,11 +31,11 @@ export function adapterModules(
   const { lifecycle, log } = options;
   if (storage === 'memory') return [memoryModule(lifecycle)];
   return [
-    postgresModule(settings, options),
-    clickhouseModule(settings, lifecycle),
-    natsModule(settings, lifecycle),
-    mailModule(settings, log),
-    dataDirModule(settings),
+    postgresModule(settings.storage, options),
+    clickhouseModule(settings.storage, lifecycle),
+    natsModule(settings.bus ?? {}, lifecycle),
+    mailModule(settings.mail ?? {}, settings.storage.dataDir, log),
+    dataDirModule(settings.storage.dataDir),
   ];
 }
 
@@ -45,6 +45,7 @@ export function adapterModules(
  */
 export function holdsEmbeddedEngines(settings: AdapterSettings, storage: StorageKind): boolean {
   return (
-    storage === 'engines' && (settings.databaseUrl === undefined || settings.clickhouseUrl === undefined)
+    storage === 'engines' &&
+    (settings.storage.databaseUrl === undefined || settings.storage.clickhouseUrl === undefined)
   );
 }

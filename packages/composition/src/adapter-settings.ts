@@ -1,15 +1,16 @@
+import type { BusSettings } from './settings/bus.settings.js';
+import type { MailSettings } from './settings/mail.settings.js';
+import type { StorageSettings } from './settings/storage.settings.js';
+
 /**
- * What chooses and opens the adapters: the subset of the server's settings (parsed and documented in
- * `@svc/http-server`'s settings) that the adapter families read. Unset URLs mean the embedded engine in the
- * data dir (PostgreSQL, ClickHouse), the in-process bus, or the outbox folder for mail.
+ * What chooses and opens the adapters: the sections of the settings the adapter families read, each family
+ * its own. Unset URLs mean the embedded engine in the data dir (PostgreSQL, ClickHouse), the in-process bus,
+ * or the outbox folder for mail; an absent section is all unset.
  */
 export interface AdapterSettings {
-  dataDir: string;
-  databaseUrl?: string | undefined;
-  clickhouseUrl?: string | undefined;
-  natsUrl?: string | undefined;
-  natsTlsCa?: string | undefined;
-  smtpUrl?: string | undefined;
+  storage: Pick<StorageSettings, 'dataDir' | 'databaseUrl' | 'clickhouseUrl'>;
+  bus?: BusSettings;
+  mail?: MailSettings;
 }
 
 /** Where the adapter families write what an operator should read (mail sent to the outbox, retries). */

@@ -21,7 +21,10 @@ const LazyColumnarStoreToken = Symbol.for('svc.LazyColumnarStore');
  * in a short-lived child process until then, so serve still applies them at start (RUNNER.md) without loading
  * chdb here.
  */
-export function clickhouseModule(settings: AdapterSettings, lifecycle: Lifecycle): ContainerModule {
+export function clickhouseModule(
+  settings: AdapterSettings['storage'],
+  lifecycle: Lifecycle,
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<LazyColumnarStore>(LazyColumnarStoreToken).toResolvedValue(() =>
       lifecycle.own(

@@ -1,7 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { generateProfileSigningKey, loadOrCreateDevelopmentSigningKey } from '@svc/adapters';
 import { ContainerModule } from 'inversify';
-import type { AdapterSettings } from './adapter-settings.js';
 
 /**
  * The profile signing key of a development server without SVC_PROFILE_SIGNING_KEYS: kept in the data dir by
@@ -25,10 +24,10 @@ export function inMemorySigningKey(): DevelopmentSigningKey {
 }
 
 /** The development signing key kept in the data dir (`<data-dir>`, created on first use). */
-export function dataDirModule(settings: AdapterSettings): ContainerModule {
+export function dataDirModule(dataDir: string): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<DevelopmentSigningKey>(DevelopmentSigningKey).toConstantValue({
-      key: () => loadOrCreateDevelopmentSigningKey(settings.dataDir),
+      key: () => loadOrCreateDevelopmentSigningKey(dataDir),
     });
   });
 }

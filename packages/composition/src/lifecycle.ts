@@ -11,6 +11,18 @@ export class Lifecycle {
     return resource;
   }
 
+  /**
+   * Starts `service` (background work) now and registers its stop to run at shutdown with the rest: work a
+   * process runs while it serves starts from here, never as a side effect of being resolved.
+   */
+  async start<T extends { start(): void | Promise<void>; stop(): Promise<void> }>(
+    name: string,
+    service: T,
+  ): Promise<T> {
+    await service.start();
+    return this.own(name, service, (owned) => owned.stop());
+  }
+
   /** Closes everything; returns the names of resources that failed to close with their errors. */
   async closeAll(): Promise<{ name: string; error: unknown }[]> {
     const failures: { name: string; error: unknown }[] = [];

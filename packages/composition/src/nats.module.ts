@@ -1,8 +1,8 @@
 import { createMessageBus } from '@svc/adapters';
 import { MessageBus } from '@svc/domain';
 import { ContainerModule } from 'inversify';
-import type { AdapterSettings } from './adapter-settings.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { BusSettings } from './settings/bus.settings.js';
 
 /**
  * Bound when the bus carries messages between the servers of a deployment (NATS), so that what one server
@@ -17,7 +17,7 @@ export interface CrossServerBus {
  * The bus of the engine-backed stores: NATS with NATS_URL, which carries the outbox's messages to every server
  * of a deployment, else an in-process bus (one server holding the embedded engines needs no other).
  */
-export function natsModule(settings: AdapterSettings, lifecycle: Lifecycle): ContainerModule {
+export function natsModule(settings: BusSettings, lifecycle: Lifecycle): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<MessageBus>(MessageBus).toResolvedValue(async () =>
       lifecycle.own(

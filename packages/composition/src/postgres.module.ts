@@ -76,7 +76,10 @@ export interface QueueDepthSource {
  * its relay, the durable mail queue and its dispatcher. The relay publishes on the bound MessageBus and the dispatcher sends with the bound Mailer, which
  * other families provide.
  */
-export function postgresModule(settings: AdapterSettings, options: PostgresModuleOptions): ContainerModule {
+export function postgresModule(
+  settings: AdapterSettings['storage'],
+  options: PostgresModuleOptions,
+): ContainerModule {
   const { lifecycle, log, tracer } = options;
   return new ContainerModule(({ bind }) => {
     bind<PostgresDatabase>(PostgresToken).toResolvedValue(async () => {

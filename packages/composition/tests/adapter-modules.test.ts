@@ -21,7 +21,9 @@ const log = { info: () => undefined, warn: () => undefined };
 function containerOf(storage: 'engines' | 'memory', dataDir: string) {
   const container = new Container({ defaultScope: 'Singleton' });
   const lifecycle = new Lifecycle();
-  container.load(...adapterModules({ dataDir }, storage, { lifecycle, log, tracer: untracedStorageCalls }));
+  container.load(
+    ...adapterModules({ storage: { dataDir } }, storage, { lifecycle, log, tracer: untracedStorageCalls }),
+  );
   return { container, lifecycle };
 }
 

@@ -19,8 +19,8 @@ describe('settings of a clustered server', () => {
       ...base,
       NATS_URL: ' nats://10.0.0.1:4222, nats://10.0.0.2:4222 ,tls://n3:4222',
     });
-    expect(settings.natsUrl).toBe('nats://10.0.0.1:4222,nats://10.0.0.2:4222,tls://n3:4222');
-    expect(parseSettings({ ...base, NATS_URL: 'nats://127.0.0.1:4222' }).natsUrl).toBe(
+    expect(settings.bus.natsUrl).toBe('nats://10.0.0.1:4222,nats://10.0.0.2:4222,tls://n3:4222');
+    expect(parseSettings({ ...base, NATS_URL: 'nats://127.0.0.1:4222' }).bus.natsUrl).toBe(
       'nats://127.0.0.1:4222',
     );
   });
@@ -31,9 +31,9 @@ describe('settings of a clustered server', () => {
       NATS_URL: 'nats://svc-api:s%40cret@nats-1:4222,nats://nats-2:4222',
       NATS_TLS_CA: '/etc/svc/nats-ca.pem',
     });
-    expect(settings.natsUrl).toBe('nats://svc-api:s%40cret@nats-1:4222,nats://nats-2:4222');
-    expect(settings.natsTlsCa).toBe('/etc/svc/nats-ca.pem');
-    expect(parseSettings(base).natsTlsCa).toBeUndefined();
+    expect(settings.bus.natsUrl).toBe('nats://svc-api:s%40cret@nats-1:4222,nats://nats-2:4222');
+    expect(settings.bus.natsTlsCa).toBe('/etc/svc/nats-ca.pem');
+    expect(parseSettings(base).bus.natsTlsCa).toBeUndefined();
   });
 
   it.each([
@@ -47,7 +47,7 @@ describe('settings of a clustered server', () => {
   it("takes DATABASE_URL with several hosts in libpq's form, and target_session_attrs", () => {
     const url =
       'postgres://svc:secret@db-1:5432,db-2:5433/svc?target_session_attrs=read-write&sslmode=disable';
-    expect(parseSettings({ ...base, DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(parseSettings({ ...base, DATABASE_URL: url }).storage.databaseUrl).toBe(url);
   });
 
   it.each([
@@ -60,8 +60,8 @@ describe('settings of a clustered server', () => {
   });
 
   it('waits SVC_SHUTDOWN_DELAY_SECONDS before draining only when set, at most a minute', () => {
-    expect(parseSettings(base).shutdownDelaySeconds).toBe(0);
-    expect(parseSettings({ ...base, SVC_SHUTDOWN_DELAY_SECONDS: '3' }).shutdownDelaySeconds).toBe(3);
+    expect(parseSettings(base).http.shutdownDelaySeconds).toBe(0);
+    expect(parseSettings({ ...base, SVC_SHUTDOWN_DELAY_SECONDS: '3' }).http.shutdownDelaySeconds).toBe(3);
     expect(refusal({ SVC_SHUTDOWN_DELAY_SECONDS: '61' })).toEqual(['SVC_SHUTDOWN_DELAY_SECONDS']);
     expect(refusal({ SVC_SHUTDOWN_DELAY_SECONDS: '-1' })).toEqual(['SVC_SHUTDOWN_DELAY_SECONDS']);
   });

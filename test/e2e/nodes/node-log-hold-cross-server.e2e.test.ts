@@ -1,4 +1,4 @@
-import { simulateOperation } from '@svc/cli';
+import { simulateOperation } from '@svc/cli/simulate-operation';
 import { type NodeLogHoldScheduler, NodeLogHoldSchedulerToken, type RunningServer } from '@svc/http-server';
 import type { ManualClock } from '@svc/testing/clock';
 import { postgresServerSkipReason } from '@svc/testing/postgres';

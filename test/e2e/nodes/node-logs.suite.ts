@@ -1,4 +1,4 @@
-import { simulateOperation } from '@svc/cli';
+import { simulateOperation } from '@svc/cli/simulate-operation';
 import { LOG_BATCH_LEDGER_DAYS } from '@svc/domain';
 import { type NodeLogHoldScheduler, NodeLogHoldSchedulerToken } from '@svc/http-server';
 import { enrolNode, LogBatchRejectedError, MemoryCredentialStore, NodeAgent } from '@svc/node-agent-kit';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { createColumnarStore, LazyColumnarStore } from '@svc/adapters';
-import { simulateOperation } from '@svc/cli';
+import { simulateOperation } from '@svc/cli/simulate-operation';
 import { ColumnarStore, findBlocklist, type QueryLogRow, storedColumnsOf } from '@svc/domain';
 import { EdgeTrafficSimulation, type SimulatedProfile, servingPops } from '@svc/edge-simulator';
 import { ManualClock } from '@svc/testing/clock';

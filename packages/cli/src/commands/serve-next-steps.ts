@@ -8,8 +8,8 @@ import type { StorageFlags } from '../settings-from-options.js';
  * SVC_DASHBOARD_URL names.
  */
 function dashboardLine(settings: Settings): string {
-  if (!settings.servesDashboard) return `${settings.dashboardUrl} (hosted apart from this server)`;
-  return `${settings.dashboardUrl}/`;
+  if (!settings.dashboard.servedBySvc) return `${settings.dashboard.url} (hosted apart from this server)`;
+  return `${settings.dashboard.url}/`;
 }
 
 /**
@@ -20,13 +20,19 @@ export function nextSteps(settings: Settings, flags: StorageFlags): string {
   const dataDirFlag =
     flags.dataDir === undefined && process.env.SVC_DATA_DIR === undefined
       ? ''
-      : ` --data-dir ${settings.dataDir}`;
+      : ` --data-dir ${settings.storage.dataDir}`;
   const lines: [label: string, text: string][] = [
-    ['API reference', `${settings.baseUrl}/docs (the OpenAPI document: ${settings.baseUrl}/v1/openapi.yaml)`],
+    [
+      'API reference',
+      `${settings.http.baseUrl}/docs (the OpenAPI document: ${settings.http.baseUrl}/v1/openapi.yaml)`,
+    ],
     ['dashboard', dashboardLine(settings)],
   ];
-  if (settings.smtpUrl === undefined)
-    lines.push(['mail', `${join(resolve(settings.dataDir), 'mail')} (one .eml file per message sent)`]);
+  if (settings.mail.smtpUrl === undefined)
+    lines.push([
+      'mail',
+      `${join(resolve(settings.storage.dataDir), 'mail')} (one .eml file per message sent)`,
+    ]);
   lines.push(
     ['an operator', `sign up, then: npx svc accounts set-operator EMAIL${dataDirFlag}`],
     ['walk-through', 'docs/first-ten-minutes.md (sign up, token, profile, rules, simulate, analytics)'],

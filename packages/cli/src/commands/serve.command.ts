@@ -41,14 +41,14 @@ export function registerServe(program: Command): void {
       }
       // Read by V8 at each full collection, so it applies from here on: the heap of a busy server stays
       // within this much of what it holds live instead of growing to several times it.
-      if (settings.heapGrowthPercent > 0)
-        setFlagsFromString(`--heap-growing-percent=${settings.heapGrowthPercent}`);
+      if (settings.http.heapGrowthPercent > 0)
+        setFlagsFromString(`--heap-growing-percent=${settings.http.heapGrowthPercent}`);
       const { default: pino } = await import('pino');
       const { STORAGE_OPERATIONS } = await import('../storage/storage-operations.js');
       // Written asynchronously: one line per request at info must not block the event loop on stdout.
       // Flushed before exiting, so the lines of the last requests and of the shutdown are not lost.
-      const logger = pino({ level: settings.logLevel }, pino.destination({ sync: false }));
-      const dashboard = settings.servesDashboard ? dashboardDir() : undefined;
+      const logger = pino({ level: settings.observability.logLevel }, pino.destination({ sync: false }));
+      const dashboard = settings.dashboard.servedBySvc ? dashboardDir() : undefined;
       let server: Awaited<ReturnType<typeof startServer>>;
       try {
         server = await startServer({

@@ -20,7 +20,7 @@ export async function runStorageOperation(
   const { settings, opened } = await storageSettingsFrom(flags, newDataDir);
   const composition = await import('@svc/composition');
   if (composition.holdsEmbeddedEngines(settings, 'engines')) {
-    const answer = await composition.sendControlCommand(settings.dataDir, operation, args);
+    const answer = await composition.sendControlCommand(settings.storage.dataDir, operation, args);
     if (answer !== undefined) {
       if (!answer.ok) throw new Error(answer.error);
       output.error(

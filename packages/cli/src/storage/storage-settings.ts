@@ -62,11 +62,15 @@ export async function storageSettingsFrom(
     );
   }
   const usesDataDir =
-    embeddedPostgres || settings.clickhouseUrl === undefined || settings.secret === undefined;
+    embeddedPostgres || settings.storage.clickhouseUrl === undefined || settings.keys.secret === undefined;
   const stores = [
     ...(usesDataDir ? [`data dir ${dataDir}`] : []),
-    ...(settings.databaseUrl === undefined ? [] : [`PostgreSQL ${addressOf(settings.databaseUrl)}`]),
-    ...(settings.clickhouseUrl === undefined ? [] : [`ClickHouse ${addressOf(settings.clickhouseUrl)}`]),
+    ...(settings.storage.databaseUrl === undefined
+      ? []
+      : [`PostgreSQL ${addressOf(settings.storage.databaseUrl)}`]),
+    ...(settings.storage.clickhouseUrl === undefined
+      ? []
+      : [`ClickHouse ${addressOf(settings.storage.clickhouseUrl)}`]),
   ];
   const mode = ownMode ? 'development: its generated secret' : settings.env;
   return { settings, opened: `${stores.join(', ')} (${mode})` };

@@ -8,7 +8,7 @@ import {
   UnitOfWork,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
-import type { Settings } from '../settings/settings.js';
+import type { AccountSettings } from '../settings/accounts.settings.js';
 import { AccountDeletionServiceToken, ProfileServiceToken } from './use-case.tokens.js';
 
 /** The eraser of the columnar store, or null when there is none (memory storage). */
@@ -18,7 +18,7 @@ const OptionalQueryLogEraser = Symbol.for('svc.OptionalQueryLogEraser');
  * Binds account deletion. The erasure also erases the profiles' query logs and counts in the columnar store when
  * one is configured (it opens the store only when an erased organisation had profiles).
  */
-export function accountDeletionModule(settings: Settings): ContainerModule {
+export function accountDeletionModule(accounts: AccountSettings): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
     const eraser = isBound(ClickHouseClientSource) || isBound(QueryLogEraser);
     if (isBound(ClickHouseClientSource) && !isBound(QueryLogEraser)) {
@@ -41,7 +41,7 @@ export function accountDeletionModule(settings: Settings): ContainerModule {
           uow,
           nodes: accountNodesRevocation,
           clock,
-          coolingOffDays: settings.deletionCoolingOffDays,
+          coolingOffDays: accounts.deletionCoolingOffDays,
           publishProfile: (tx, profile) => profiles.publish(tx, profile),
           queryLogs,
         }),

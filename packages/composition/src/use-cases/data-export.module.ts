@@ -15,7 +15,7 @@ import {
   UnitOfWork,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
-import type { Settings } from '../settings/settings.js';
+import type { HttpSettings } from '../settings/http.settings.js';
 import {
   AccountArchiveCollectorToken,
   CursorSealerToken,
@@ -32,7 +32,7 @@ import {
  * Binds data exports and the collector of an account's archive; the archive holds the profiles' query logs when
  * there is a columnar store (the reader bound by the query-log module).
  */
-export function dataExportsModule(settings: Settings): ContainerModule {
+export function dataExportsModule(http: HttpSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<AccountArchiveCollector>(AccountArchiveCollectorToken).toResolvedValue(
       (
@@ -80,7 +80,7 @@ export function dataExportsModule(settings: Settings): ContainerModule {
           random,
           cursors,
           collector,
-          baseUrl: settings.baseUrl,
+          baseUrl: http.baseUrl,
           queryLogs,
           archiveDigest: sha256RunningDigest,
         }),

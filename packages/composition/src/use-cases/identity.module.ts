@@ -46,12 +46,16 @@ import {
  * Binds the identity use cases; the stores (IdentityStore, UnitOfWork) are bound by the adapter family, and the
  * authenticator and the token cache are the HTTP server's. Everything here is the same for memory and engines.
  */
-export function identityModule(settings: Settings): ContainerModule {
+export function identityModule(
+  settings: Pick<Settings, 'env' | 'keys' | 'storage' | 'accounts' | 'dashboard'>,
+): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
     bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
     bind<SecretBox>(SecretBox).toResolvedValue(
       async () =>
-        new AesGcmSecretBox(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
+        new AesGcmSecretBox(
+          settings.keys.secret ?? (await loadOrCreateDevelopmentSecret(settings.storage.dataDir)),
+        ),
     );
     bind<LoginThrottle>(LoginThrottle).toResolvedValue(
       (clock: Clock) => new MemoryLoginThrottle(() => clock.now().getTime()),
@@ -82,9 +86,9 @@ export function identityModule(settings: Settings): ContainerModule {
         secretBox,
         settings: {
           env: settings.env,
-          signupMode: settings.signupMode,
-          signupAllowlist: settings.signupAllowlist,
-          dashboardUrl: settings.dashboardUrl.replace(/\/+$/, ''),
+          signupMode: settings.accounts.signupMode,
+          signupAllowlist: settings.accounts.signupAllowlist,
+          dashboardUrl: settings.dashboard.url.replace(/\/+$/, ''),
         },
       }),
       [
@@ -112,8 +116,8 @@ export function identityModule(settings: Settings): ContainerModule {
     bind<WebAuthnVerifier>(WebAuthnVerifier).toConstantValue(
       new SimpleWebAuthnVerifier({
         rpName: 'svc',
-        rpId: settings.webauthnRpId,
-        origins: settings.dashboardOrigins,
+        rpId: settings.dashboard.webauthnRpId,
+        origins: settings.dashboard.origins,
       }),
     );
     bind<PasskeyService>(PasskeyServiceToken).toResolvedValue(

@@ -19,7 +19,7 @@ import { CursorSealerToken, LinkedIpServiceToken, ProfileServiceToken } from './
  * profile's links is a versioned write of the profile service, which publishes the addresses in its edge
  * document.
  */
-export function linkedIpsModule(settings: Settings): ContainerModule {
+export function linkedIpsModule(settings: Pick<Settings, 'env' | 'http' | 'limits'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<LinkedIpService>(LinkedIpServiceToken).toResolvedValue(
       (
@@ -41,9 +41,9 @@ export function linkedIpsModule(settings: Settings): ContainerModule {
           clock,
           cursors,
           keyedHash,
-          baseUrl: settings.baseUrl,
+          baseUrl: settings.http.baseUrl,
           ranges: new IpaddrRangeClassifier(),
-          policy: { ...settings.linkedIpCaps, documentationRanges: settings.env === 'development' },
+          policy: { ...settings.limits.linkedIps, documentationRanges: settings.env === 'development' },
         }),
       [
         UnitOfWork,

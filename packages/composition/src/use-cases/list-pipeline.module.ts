@@ -17,7 +17,7 @@ import { ListPipelineServiceToken } from './use-case.tokens.js';
  * Binds the list pipeline and its fetcher (undici). Its state and its artifacts are bound by the adapter family;
  * its refresh schedule is the HTTP server's background work.
  */
-export function listPipelineModule(settings: Settings): ContainerModule {
+export function listPipelineModule(settings: Pick<Settings, 'lists' | 'outbound'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<ListSourceFetcher>(ListSourceFetcher).toConstantValue(
       new UndiciListSourceFetcher({

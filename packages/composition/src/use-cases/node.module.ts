@@ -24,8 +24,12 @@ import { CursorSealerToken, ListPipelineServiceToken, NodeServiceToken } from '.
  * (in the data dir, or in memory for the memory family); in production without the setting, none (profile
  * documents go unsigned).
  */
-async function signingKeysOf(settings: Settings, development: DevelopmentSigningKey): Promise<KeyObject[]> {
-  if (settings.profileSigningKeys !== undefined) return parseProfileSigningKeys(settings.profileSigningKeys);
+async function signingKeysOf(
+  settings: Pick<Settings, 'env' | 'keys'>,
+  development: DevelopmentSigningKey,
+): Promise<KeyObject[]> {
+  const configured = settings.keys.profileSigningKeys;
+  if (configured !== undefined) return parseProfileSigningKeys(configured);
   if (settings.env !== 'development') return [];
   return [await development.key()];
 }
@@ -37,7 +41,7 @@ const NO_LINKS: NodePresence = { isConnected: () => false };
  * Binds the node use cases and the profile signer; NodeStore is bound by the storage family. The nodes' links
  * (their presence, log relay and schedulers) are the HTTP server's, bound before this loads.
  */
-export function nodesModule(settings: Settings): ContainerModule {
+export function nodesModule(settings: Pick<Settings, 'env' | 'keys' | 'http' | 'limits'>): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
     bind<ProfileSigner>(ProfileSigner).toResolvedValue(
       async (development: DevelopmentSigningKey) =>
@@ -69,8 +73,8 @@ export function nodesModule(settings: Settings): ContainerModule {
           keyedHash,
           signer,
           presence,
-          baseUrl: settings.baseUrl,
-          ecsOperatorCap: settings.ecsOperatorCap,
+          baseUrl: settings.http.baseUrl,
+          ecsOperatorCap: settings.limits.ecsOperatorCap,
           lists: { versionsFor: (selection) => pipeline.versionsFor(selection), artifacts },
         }),
       [

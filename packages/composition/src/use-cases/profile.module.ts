@@ -14,7 +14,7 @@ import { checkParentalReferences } from './catalogue-checks.js';
 import { CursorSealerToken, ProfileServiceToken } from './use-case.tokens.js';
 
 /** Binds the profile use cases; ProfileStore and ProfileCommitter are bound by the storage family. */
-export function profilesModule(settings: Settings): ContainerModule {
+export function profilesModule(settings: Pick<Settings, 'resolver' | 'limits'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<ProfileService>(ProfileServiceToken).toResolvedValue(
       (
@@ -33,9 +33,9 @@ export function profilesModule(settings: Settings): ContainerModule {
           clock,
           cursors,
           resolver: settings.resolver,
-          rulesLimit: settings.rulesLimit,
+          rulesLimit: settings.limits.rulesPerProfile,
           checkParental: checkParentalReferences,
-          ecsOperatorCap: settings.ecsOperatorCap,
+          ecsOperatorCap: settings.limits.ecsOperatorCap,
           isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
         }),
       [UnitOfWork, ProfileStore, ProfileCommitter, Random, Clock, CursorSealerToken],

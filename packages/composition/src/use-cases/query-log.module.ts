@@ -37,15 +37,18 @@ import {
  * from SVC_GEOIP_DB, the relay to self-hosted nodes (503 node_offline unless the HTTP server's node links bound
  * their LogQueryRelay before this loads), and the per-organisation budget and concurrency gate of the process.
  */
-export function queryLogsModule(settings: Settings, tracer: StorageCallTracer): ContainerModule {
+export function queryLogsModule(
+  settings: Pick<Settings, 'storage' | 'queryLogs'>,
+  tracer: StorageCallTracer,
+): ContainerModule {
   return new ContainerModule(({ bind, isBound }) => {
     if (isBound(ClickHouseClientSource)) {
       bind<QueryLogReader>(QueryLogReader).toResolvedValue(
         (store: ClickHouseClientSource) => {
           const reader = new ClickHouseQueryLogReader(
             async () => (await store.store()).reads,
-            settings.clickhouseUrl === undefined ? 'embedded' : 'server',
-            settings.cloudQueryLimits,
+            settings.storage.clickhouseUrl === undefined ? 'embedded' : 'server',
+            settings.queryLogs.cloudQueryLimits,
             tracer,
           );
           return new NewestRowsQueryLogReader(reader, async () => (await store.store()).newestRows);
@@ -62,7 +65,9 @@ export function queryLogsModule(settings: Settings, tracer: StorageCallTracer): 
       bind<QueryLogReader | null>(OptionalQueryLogReaderToken).toConstantValue(null);
     }
     bind<CountryLookup>(CountryLookup).toResolvedValue(async () =>
-      settings.geoipDb === undefined ? new NoCountryLookup() : openMaxMindCountryLookup(settings.geoipDb),
+      settings.queryLogs.geoipDb === undefined
+        ? new NoCountryLookup()
+        : openMaxMindCountryLookup(settings.queryLogs.geoipDb),
     );
     if (!isBound(LogQueryRelay))
       bind<LogQueryRelay>(LogQueryRelay).toConstantValue(new OfflineLogQueryRelay());

@@ -74,9 +74,9 @@ export function useCaseModules(settings: Settings, options: UseCaseModuleOptions
     listPipelineModule(settings),
     listReportsModule(),
     accountFeedbackModule(),
-    accountDeletionModule(settings),
+    accountDeletionModule(settings.accounts),
     operatorModule(),
-    dataExportsModule(settings),
+    dataExportsModule(settings.http),
   ];
 }
 
@@ -114,7 +114,9 @@ export function composeContainer(options: ComposeOptions): Container {
     .bind<KeyedHash>(KeyedHash)
     .toResolvedValue(
       async () =>
-        new HmacKeyedHash(settings.secret ?? (await loadOrCreateDevelopmentSecret(settings.dataDir))),
+        new HmacKeyedHash(
+          settings.keys.secret ?? (await loadOrCreateDevelopmentSecret(settings.storage.dataDir)),
+        ),
     );
   const adapterOptions: AdapterModuleOptions = { lifecycle, log, tracer };
   container.load(...adapterModules(settings, options.storage, adapterOptions));

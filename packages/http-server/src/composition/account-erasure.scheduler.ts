@@ -8,6 +8,12 @@ import { IntervalJob } from './interval-job.js';
  */
 export class AccountErasureScheduler extends IntervalJob<number> {
   constructor(deletion: AccountDeletionService, logger: Pick<Logger, 'error'>, everyMs = 60_000) {
-    super({ work: () => deletion.eraseDue(), failure: 'account erasure failed', logger, everyMs });
+    super({
+      work: () => deletion.eraseDue(),
+      name: 'account erasure scheduler',
+      failure: 'account erasure failed',
+      logger,
+      everyMs,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { Settings } from '@svc/composition';
+import type { HttpSettings } from '@svc/composition';
 import {
   ApiTokenInvalidation,
   type ApiTokenService,
@@ -26,7 +26,7 @@ const CachingApiTokenServiceToken = Symbol.for('svc.CachingApiTokenService');
  * The server's authentication over the identity use cases: the token cache (bound as the ApiTokenService, so
  * the identity module binds no plain one) and the authenticator of requests. Loaded before the use cases.
  */
-export function authenticationModule(settings: Settings): ContainerModule {
+export function authenticationModule(http: HttpSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<CachingApiTokenService>(CachingApiTokenServiceToken).toResolvedValue(
       // Authenticated tokens are cached for 2 s at most; revoking through this server drops them at once.
@@ -37,7 +37,7 @@ export function authenticationModule(settings: Settings): ContainerModule {
     bind<ApiTokenInvalidation>(ApiTokenInvalidation).toService(CachingApiTokenServiceToken);
     bind<Authenticator>(Authenticator).toResolvedValue(
       (sessions: SessionService, tokens: ApiTokenService, nodes: NodeService) =>
-        new IdentityAuthenticator(sessions, tokens, settings.secureCookies, nodes),
+        new IdentityAuthenticator(sessions, tokens, http.secureCookies, nodes),
       [SessionServiceToken, ApiTokenServiceToken, NodeServiceToken],
     );
   });

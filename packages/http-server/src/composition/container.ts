@@ -4,8 +4,11 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { PromServerMetrics, ServerMetrics } from '../observability/server-metrics.js';
 import { traced } from '../observability/tracing.js';
+import type { RouteTable } from '../routes/route-table.js';
 import { authenticationModule } from './authentication.bindings.js';
 import { nodeLinksModule } from './node-links.bindings.js';
+import { routeTablesModule } from './route-tables.bindings.js';
+import type { ServerJob } from './server-job.js';
 import { serverJobsModule } from './server-jobs.bindings.js';
 import { LoggerToken, SettingsToken } from './tokens.js';
 
@@ -21,7 +24,8 @@ export interface ContainerOptions {
 /**
  * The API server's container: the composition of `@svc/composition` (adapter families and use cases, as the
  * CLI's storage commands get it) with what serving HTTP adds: the token cache and the authenticator, the nodes'
- * links, the background jobs, the settings, the logger and the metrics.
+ * links, the background jobs ({@link ServerJob}), the route tables ({@link RouteTable}), the settings, the logger
+ * and the metrics.
  */
 export function createContainer(options: ContainerOptions): Container {
   const { settings, logger } = options;
@@ -32,11 +36,11 @@ export function createContainer(options: ContainerOptions): Container {
     useCaseLog: logger,
     tracer: traced,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
-    host: (composed) => [authenticationModule(settings), nodeLinksModule(composed, settings)],
+    host: (composed) => [authenticationModule(settings.http), nodeLinksModule(composed, settings)],
   });
   container.bind<Settings>(SettingsToken).toConstantValue(settings);
   container.bind<Logger>(LoggerToken).toConstantValue(logger);
   container.bind<ServerMetrics>(ServerMetrics).toConstantValue(new PromServerMetrics());
-  container.load(serverJobsModule(settings));
+  container.load(serverJobsModule(settings.lists), routeTablesModule(settings));
   return container;
 }

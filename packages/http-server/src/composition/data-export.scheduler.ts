@@ -24,6 +24,7 @@ export class DataExportScheduler extends IntervalJob<DataExportRun> {
         }
         return { built, expired: await exports.expireDue() };
       },
+      name: 'data export job',
       failure: 'data export job failed',
       logger,
       everyMs,

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import type { ServerJob } from './server-job.js';
 
 /** How an interval job runs. */
 export interface IntervalJobOptions<Result> {
+  /** What the server's Lifecycle calls it (in shutdown failures). */
+  name: string;
   /** One run of the work; runs never overlap on one server. */
   work: () => Promise<Result>;
   /** Logged (with the error) when a run the interval started fails. */
@@ -11,15 +14,19 @@ export interface IntervalJobOptions<Result> {
 }
 
 /**
- * Background work repeated on an interval by each API server, owned by the composition root's Lifecycle.
+ * Background work repeated on an interval by each API server: a {@link ServerJob}, started by the server once it
+ * serves and stopped by its Lifecycle.
  * The work itself makes several servers safe together (row locks, leases, SKIP LOCKED); this only keeps one
  * run at a time per server, lets tests run it on demand, and waits for a run in flight when stopping.
  */
-export class IntervalJob<Result> {
+export class IntervalJob<Result> implements ServerJob {
+  readonly name: string;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<Result> | undefined;
 
-  constructor(private readonly options: IntervalJobOptions<Result>) {}
+  constructor(private readonly options: IntervalJobOptions<Result>) {
+    this.name = options.name;
+  }
 
   /** Runs now, or joins the run in flight (tests call it after moving the clock). */
   async runOnce(): Promise<Result> {

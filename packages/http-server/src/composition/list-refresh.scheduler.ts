@@ -22,7 +22,13 @@ export interface ListRefreshDependencies {
  */
 export class ListRefreshScheduler extends IntervalJob<ListRefreshReport | null> {
   constructor(deps: ListRefreshDependencies, everyMs = CHECK_EVERY_MS) {
-    super({ work: () => refreshIfDue(deps), failure: 'list refresh failed', logger: deps.logger, everyMs });
+    super({
+      name: 'list refresh scheduler',
+      work: () => refreshIfDue(deps),
+      failure: 'list refresh failed',
+      logger: deps.logger,
+      everyMs,
+    });
   }
 }
 

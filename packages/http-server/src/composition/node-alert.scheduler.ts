@@ -26,6 +26,7 @@ export class NodeAlertScheduler extends IntervalJob<NodeAlertRun> {
         await deps.store.linkSeen(deps.connectedNodeIds(), now);
         return runNodeAlerts(deps.uow, now, deps.delaySeconds);
       },
+      name: 'node alert scheduler',
       failure: 'node alerts failed',
       logger: deps.logger,
       everyMs,

@@ -25,6 +25,7 @@ import { NodeLinkLogQueryRelay } from '../links/node-link.log-query-relay.js';
 import { NodeLinkHub } from '../links/node-link-hub.js';
 import { NodeAlertScheduler } from './node-alert.scheduler.js';
 import { NodeLogHoldScheduler } from './node-log-hold.scheduler.js';
+import { ServerJob } from './server-job.js';
 import {
   LifecycleToken,
   LoggerToken,
@@ -39,8 +40,11 @@ import {
  * node use cases see of it (presence, the log query relay). Loaded before the use cases, which otherwise fall
  * back on no node connected and nodes offline; `container` resolves what the hub needs on first use.
  */
-export function nodeLinksModule(container: Container, settings: Settings): ContainerModule {
-  return new ContainerModule(({ bind }) => {
+export function nodeLinksModule(
+  container: Container,
+  settings: Pick<Settings, 'http' | 'nodes'>,
+): ContainerModule {
+  return new ContainerModule(({ bind, isBound }) => {
     bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
       async (
         store: NodeStore,
@@ -67,10 +71,10 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
           clock,
           bus,
           logger,
-          problemBase: settings.problemBase,
+          problemBase: settings.http.problemBase,
           crossServer: container.isBound(CrossServerBus),
           keyedHash,
-          budget: settings.nodeLinkBudget,
+          budget: settings.nodes.linkBudget,
           logBatches: new NodeLogBatchService({
             storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
             findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
@@ -105,30 +109,21 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
       [NodeStore, ProfileStore, Clock, MessageBus, LoggerToken, LifecycleToken, KeyedHash],
     );
     bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(
-      (
-        uow: UnitOfWork,
-        store: NodeStore,
-        clock: Clock,
-        logger: Logger,
-        hub: NodeLinkHub,
-        lifecycle: Lifecycle,
-      ) => {
-        const scheduler = new NodeAlertScheduler({
+      (uow: UnitOfWork, store: NodeStore, clock: Clock, logger: Logger, hub: NodeLinkHub) =>
+        new NodeAlertScheduler({
           uow,
           store,
           clock,
           logger,
           connectedNodeIds: () => hub.connectedNodeIds(),
-          delaySeconds: settings.nodeAlertDelaySeconds,
-        });
-        scheduler.start();
-        return lifecycle.own('node alert scheduler', scheduler, (owned) => owned.stop());
-      },
-      [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
+          delaySeconds: settings.nodes.alertDelaySeconds,
+        }),
+      [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken],
     );
+    bind<ServerJob>(ServerJob).toService(NodeAlertSchedulerToken);
     bind<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken).toResolvedValue(
-      async (clock: Clock, logger: Logger, hub: NodeLinkHub, lifecycle: Lifecycle) => {
-        const scheduler = new NodeLogHoldScheduler({
+      async (clock: Clock, logger: Logger, hub: NodeLinkHub) =>
+        new NodeLogHoldScheduler({
           store: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore),
           ledger: container.isBound(NodeLogBatchLedger)
             ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
@@ -140,12 +135,11 @@ export function nodeLinksModule(container: Container, settings: Settings): Conta
           logger,
           linksByProfile: () => hub.readyLinksByProfile(),
           offer: (link) => hub.offerHeld(link),
-        });
-        scheduler.start();
-        return lifecycle.own('node log hold scheduler', scheduler, (owned) => owned.stop());
-      },
-      [Clock, LoggerToken, NodeLinkHubToken, LifecycleToken],
+        }),
+      [Clock, LoggerToken, NodeLinkHubToken],
     );
+    // Only engine-backed families keep an offline hold.
+    if (isBound(NodeLogHoldStore)) bind<ServerJob>(ServerJob).toService(NodeLogHoldSchedulerToken);
     // Loaded before the use cases: the query-log module falls back to an always-offline relay.
     bind<LogQueryRelay>(LogQueryRelay).toResolvedValue(
       (hub: NodeLinkHub, devices: DeviceStore) => new NodeLinkLogQueryRelay(hub, devices),

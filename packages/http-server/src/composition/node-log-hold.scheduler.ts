@@ -47,7 +47,13 @@ export interface NodeLogHoldDependencies {
  */
 export class NodeLogHoldScheduler extends IntervalJob<NodeLogHoldRun> {
   constructor(deps: NodeLogHoldDependencies, everyMs = 30_000) {
-    super({ work: () => holdRun(deps), failure: 'node log hold failed', logger: deps.logger, everyMs });
+    super({
+      name: 'node log hold scheduler',
+      work: () => holdRun(deps),
+      failure: 'node log hold failed',
+      logger: deps.logger,
+      everyMs,
+    });
   }
 }
 

@@ -12,6 +12,7 @@ export class OperatorExpiryScheduler extends IntervalJob<number> {
   constructor(uow: UnitOfWork, clock: Clock, logger: Pick<Logger, 'error'>, everyMs = 15_000) {
     super({
       work: () => republishExpiredOperatorFiles(uow, clock.now()),
+      name: 'operator expiry scheduler',
       failure: 'operator expiry republish failed',
       logger,
       everyMs,

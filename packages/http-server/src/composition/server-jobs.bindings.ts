@@ -1,4 +1,4 @@
-import type { Lifecycle, Settings } from '@svc/composition';
+import type { ListSettings } from '@svc/composition';
 import {
   type AccountDeletionService,
   Clock,
@@ -13,12 +13,12 @@ import { AccountErasureScheduler } from './account-erasure.scheduler.js';
 import { DataExportScheduler } from './data-export.scheduler.js';
 import { ListRefreshScheduler } from './list-refresh.scheduler.js';
 import { OperatorExpiryScheduler } from './operator-expiry.scheduler.js';
+import { ServerJob } from './server-job.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
   DataExportSchedulerToken,
   DataExportServiceToken,
-  LifecycleToken,
   ListPipelineServiceToken,
   ListRefreshSchedulerToken,
   LoggerToken,
@@ -26,54 +26,39 @@ import {
 } from './tokens.js';
 
 /**
- * The API server's background work over the use cases (docs/architecture.md "Background work"): each job
- * starts when the application resolves it and stops with the Lifecycle. CLI commands run none of them.
+ * The API server's background work over the use cases (docs/architecture.md "Background work"): each job is
+ * bound under its own token (tests run it on demand) and contributed as a {@link ServerJob}, which the server
+ * starts once it serves and its Lifecycle stops. CLI commands run none of them.
  */
-export function serverJobsModule(settings: Settings): ContainerModule {
+export function serverJobsModule(lists: ListSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<AccountErasureScheduler>(AccountErasureSchedulerToken).toResolvedValue(
-      (deletion: AccountDeletionService, logger: Logger, lifecycle: Lifecycle) => {
-        const scheduler = new AccountErasureScheduler(deletion, logger);
-        scheduler.start();
-        return lifecycle.own('account erasure scheduler', scheduler, (owned) => owned.stop());
-      },
-      [AccountDeletionServiceToken, LoggerToken, LifecycleToken],
+      (deletion: AccountDeletionService, logger: Logger) => new AccountErasureScheduler(deletion, logger),
+      [AccountDeletionServiceToken, LoggerToken],
     );
     bind<OperatorExpiryScheduler>(OperatorExpirySchedulerToken).toResolvedValue(
-      (uow: UnitOfWork, clock: Clock, logger: Logger, lifecycle: Lifecycle) => {
-        const scheduler = new OperatorExpiryScheduler(uow, clock, logger);
-        scheduler.start();
-        return lifecycle.own('operator expiry scheduler', scheduler, (owned) => owned.stop());
-      },
-      [UnitOfWork, Clock, LoggerToken, LifecycleToken],
+      (uow: UnitOfWork, clock: Clock, logger: Logger) => new OperatorExpiryScheduler(uow, clock, logger),
+      [UnitOfWork, Clock, LoggerToken],
     );
     bind<DataExportScheduler>(DataExportSchedulerToken).toResolvedValue(
-      (exports: DataExportService, logger: Logger, lifecycle: Lifecycle) => {
-        const scheduler = new DataExportScheduler(exports, logger);
-        scheduler.start();
-        return lifecycle.own('data export job', scheduler, (owned) => owned.stop());
-      },
-      [DataExportServiceToken, LoggerToken, LifecycleToken],
+      (exports: DataExportService, logger: Logger) => new DataExportScheduler(exports, logger),
+      [DataExportServiceToken, LoggerToken],
     );
     bind<ListRefreshScheduler>(ListRefreshSchedulerToken).toResolvedValue(
-      (
-        pipeline: ListPipelineService,
-        store: ListPipelineStore,
-        clock: Clock,
-        logger: Logger,
-        lifecycle: Lifecycle,
-      ) => {
-        const scheduler = new ListRefreshScheduler({
+      (pipeline: ListPipelineService, store: ListPipelineStore, clock: Clock, logger: Logger) =>
+        new ListRefreshScheduler({
           pipeline,
           store,
           clock,
           logger,
-          refreshHours: settings.lists.refreshHours,
-        });
-        if (settings.lists.refreshHours > 0) scheduler.start();
-        return lifecycle.own('list refresh scheduler', scheduler, (owned) => owned.stop());
-      },
-      [ListPipelineServiceToken, ListPipelineStore, Clock, LoggerToken, LifecycleToken],
+          refreshHours: lists.refreshHours,
+        }),
+      [ListPipelineServiceToken, ListPipelineStore, Clock, LoggerToken],
     );
+    bind<ServerJob>(ServerJob).toService(AccountErasureSchedulerToken);
+    bind<ServerJob>(ServerJob).toService(OperatorExpirySchedulerToken);
+    bind<ServerJob>(ServerJob).toService(DataExportSchedulerToken);
+    // At 0 hours the schedule is off; `svc lists refresh` and tests still run it on demand.
+    if (lists.refreshHours > 0) bind<ServerJob>(ServerJob).toService(ListRefreshSchedulerToken);
   });
 }

@@ -40,7 +40,7 @@ export {
 export const SettingsToken = Symbol.for('svc.Settings');
 export const LoggerToken = Symbol.for('svc.Logger');
 
-/** Background jobs of the API server, bound in server-jobs.bindings.ts (started on resolve). */
+/** Background jobs of the API server, bound in server-jobs.bindings.ts (started by the server as {@link ServerJob}s). */
 export const AccountErasureSchedulerToken = Symbol.for('svc.AccountErasureScheduler');
 export const OperatorExpirySchedulerToken = Symbol.for('svc.OperatorExpiryScheduler');
 export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');

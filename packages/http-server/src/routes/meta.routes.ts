@@ -6,7 +6,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** What the meta routes need to know about the deployment. */
 export interface MetaRouteDependencies {
-  settings: Pick<Settings, 'env' | 'baseUrl' | 'geoipDb' | 'deletionCoolingOffDays'>;
+  settings: Pick<Settings, 'env' | 'http' | 'queryLogs' | 'accounts'>;
   /** The served OpenAPI document in YAML, written on first use (it lists these routes too, hence the thunk). */
   openApiYaml: () => Promise<string>;
   /** Whether a columnar store is configured (logs from the cloud store). */
@@ -20,13 +20,15 @@ export function metaRoutes(deps: MetaRouteDependencies): AnyRoute[] {
   const meta: Meta = {
     api_version: API_VERSION,
     environment: deps.settings.env,
-    base_url: deps.settings.baseUrl,
-    openapi_url: `${deps.settings.baseUrl}/v1/openapi.yaml`,
+    base_url: deps.settings.http.baseUrl,
+    openapi_url: `${deps.settings.http.baseUrl}/v1/openapi.yaml`,
     log_regions: ['ca'],
     geoip_attribution: deps.geoipAttribution,
   };
   const noGeoip =
-    deps.settings.geoipDb === undefined ? 'no GeoIP database is configured on this deployment' : undefined;
+    deps.settings.queryLogs.geoipDb === undefined
+      ? 'no GeoIP database is configured on this deployment'
+      : undefined;
   const capabilities: Capabilities = {
     settings: {
       'settings.log_region': {
@@ -62,7 +64,7 @@ export function metaRoutes(deps: MetaRouteDependencies): AnyRoute[] {
         ? { supported: true }
         : { supported: false, reason: 'no columnar log store is configured' },
     },
-    account_deletion: { cooling_off_days: deps.settings.deletionCoolingOffDays },
+    account_deletion: { cooling_off_days: deps.settings.accounts.deletionCoolingOffDays },
   };
   const pops: PopList = { pops: [...POP_CATALOGUE] };
 

@@ -18,9 +18,9 @@ import {
 import type { Clock } from '@svc/domain';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { type BuiltApp, buildApp, type RouteContribution } from '../app/build-app.js';
-import type { UpgradeHandler } from '../app/node-parts.js';
+import { type BuiltApp, buildApp, type RouteContribution, type UpgradeHandler } from '../app/build-app.js';
 import { createContainer } from '../composition/container.js';
+import { ServerJob } from '../composition/server-job.js';
 import { operationalEndpoints } from '../observability/operational-endpoints.js';
 import { registerQueueMetrics } from '../observability/queue-metrics.js';
 import { Readiness, type ReadinessSources } from '../observability/readiness.js';
@@ -119,8 +119,8 @@ async function observedStores(
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? 'engines';
   const refusal = productionRefusals(options.settings, {
-    postgres: storage === 'engines' && options.settings.databaseUrl === undefined,
-    columnar: storage === 'engines' && options.settings.clickhouseUrl === undefined,
+    postgres: storage === 'engines' && options.settings.storage.databaseUrl === undefined,
+    columnar: storage === 'engines' && options.settings.storage.clickhouseUrl === undefined,
   });
   if (refusal !== undefined) throw refusal;
   const readiness = new Readiness();
@@ -138,16 +138,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     },
     (req, res) => handler(req, res),
   );
-  let problemBase = options.settings.problemBase;
+  let problemBase = options.settings.http.problemBase;
   server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, problemBase));
   let upgrade: UpgradeHandler = (_req, socket) => {
     socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head));
-  const address = await listen(server, options.settings.host, options.settings.port);
+  const address = await listen(server, options.settings.http.host, options.settings.http.port);
   const url = urlOf(address);
   const settings = settingsForBoundUrl(options.settings, url);
-  problemBase = settings.problemBase;
+  problemBase = settings.http.problemBase;
   const container = createContainer({
     settings,
     logger: options.logger,
@@ -158,9 +158,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   operational = operationalEndpoints({
     readiness,
     metrics,
-    metricsToken: settings.metricsToken,
-    metricsEnabled: settings.metricsEnabled,
-    problemBase: () => settings.problemBase,
+    metricsToken: settings.observability.metricsToken,
+    metricsEnabled: settings.observability.metricsEnabled,
+    problemBase: () => settings.http.problemBase,
   });
   const lifecycle = container.get<Lifecycle>(LifecycleToken);
   let built: BuiltApp;
@@ -169,12 +169,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       const commands = new Map<string, ControlCommand>([['migrate', () => migrateStores(container)]]);
       for (const [name, command] of options.controlCommands?.(container) ?? []) commands.set(name, command);
       // Taken before the engines open: it is also the lock that keeps a second server off the same files.
-      const control = await startControlSocket(settings.dataDir, commands);
+      const control = await startControlSocket(settings.storage.dataDir, commands);
       lifecycle.own('control socket', control, (owned) => owned.close());
     }
     const applied = await migrateStores(container, {
       onColumnarUnavailable:
-        settings.clickhouseUrl === undefined
+        settings.storage.clickhouseUrl === undefined
           ? undefined
           : (error) =>
               options.logger.warn(
@@ -187,10 +187,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     built = await buildApp(
       container,
       options.contributions,
-      settings.servesDashboard && options.dashboardDir !== undefined
+      settings.dashboard.servedBySvc && options.dashboardDir !== undefined
         ? { dashboardDir: options.dashboardDir }
         : {},
     );
+    // The schedulers start once there is an application to serve, and stop before the stores close.
+    for (const job of await container.getAllAsync<ServerJob>(ServerJob)) await lifecycle.start(job.name, job);
     readiness.serving(await observedStores(container, metrics, options.logger));
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -212,8 +214,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       readiness.shuttingDown();
       // Behind a load balancer, requests keep coming until its next /readyz check: serve them meanwhile, so
       // that closing kept-alive connections races no request the balancer could not send elsewhere.
-      if (settings.shutdownDelaySeconds > 0)
-        await new Promise((resolve) => setTimeout(resolve, settings.shutdownDelaySeconds * 1000));
+      if (settings.http.shutdownDelaySeconds > 0)
+        await new Promise((resolve) => setTimeout(resolve, settings.http.shutdownDelaySeconds * 1000));
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Upgraded sockets count as connections of the server: close the links, or shutdown waits for them.

@@ -50,20 +50,20 @@ export function productionRefusals(settings: Settings, embedded: EmbeddedEngines
     embedded.postgres ? 'PostgreSQL (PGlite, no DATABASE_URL)' : undefined,
     embedded.columnar ? 'ClickHouse (chdb, no CLICKHOUSE_URL)' : undefined,
   ].filter((engine) => engine !== undefined);
-  if (engines.length > 0 && !settings.allowEmbedded) {
+  if (engines.length > 0 && !settings.storage.allowEmbedded) {
     issues.push({
       setting: 'SVC_ALLOW_EMBEDDED',
-      message: `production refuses the embedded ${engines.join(' and ')} in ${settings.dataDir}: set DATABASE_URL and CLICKHOUSE_URL, or SVC_ALLOW_EMBEDDED=true to run on one host with the data in its data dir`,
+      message: `production refuses the embedded ${engines.join(' and ')} in ${settings.storage.dataDir}: set DATABASE_URL and CLICKHOUSE_URL, or SVC_ALLOW_EMBEDDED=true to run on one host with the data in its data dir`,
     });
   }
-  if (settings.metricsEnabled && settings.metricsToken === undefined) {
+  if (settings.observability.metricsEnabled && settings.observability.metricsToken === undefined) {
     issues.push({
       setting: 'SVC_METRICS_TOKEN',
       message:
         'is required in production while metrics are enabled: set it (at least 16 characters), or SVC_METRICS_ENABLED=false',
     });
   }
-  const trustProxy = trustProxyRefusal(settings.trustProxy);
+  const trustProxy = trustProxyRefusal(settings.http.trustProxy);
   if (trustProxy !== undefined) issues.push({ setting: 'SVC_TRUST_PROXY', message: trustProxy });
   return issues.length === 0 ? undefined : new SettingsError(issues);
 }

@@ -39,7 +39,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SVC_DASHBOARD_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const logger = pino({ level: settings.logLevel === 'info' ? 'warn' : settings.logLevel });
+  const logger = pino({
+    level: settings.observability.logLevel === 'info' ? 'warn' : settings.observability.logLevel,
+  });
   const server = await startServer({
     settings,
     logger,

@@ -1,0 +1,161 @@
+import type { Settings } from '@svc/composition';
+import {
+  type AuditLogService,
+  type ClientErrorService,
+  Clock,
+  ColumnarStore,
+  CountryLookup,
+  type CursorSealer,
+  type DataExportService,
+  type DeviceService,
+  type FeedbackService,
+  type LinkedIpService,
+  type ListPipelineService,
+  type ListReportService,
+  type LogQueryService,
+  type NodeService,
+  type PreferencesService,
+  type ProfileService,
+  type SessionService,
+  Timers,
+} from '@svc/domain';
+import { ContainerModule } from 'inversify';
+import { ApiDescription } from '../app/api-description.js';
+import { Authenticator } from '../http/principal.js';
+import { auditRoutes } from '../routes/audit.routes.js';
+import { catalogueRoutes } from '../routes/catalogue.routes.js';
+import { dataExportRoutes } from '../routes/data-export.routes.js';
+import { deviceRoutes } from '../routes/device.routes.js';
+import { feedbackRoutes } from '../routes/feedback.routes.js';
+import { linkedIpRoutes } from '../routes/linked-ip.routes.js';
+import { listReportRoutes } from '../routes/list-report.routes.js';
+import { logStreamRoutes } from '../routes/log-stream.routes.js';
+import { metaRoutes } from '../routes/meta.routes.js';
+import { nodeRoutes } from '../routes/node.routes.js';
+import { nodeListRoutes } from '../routes/node-list.routes.js';
+import { nodeSelfRoutes } from '../routes/node-self.routes.js';
+import { preferencesRoutes } from '../routes/preferences.routes.js';
+import { profileRoutes } from '../routes/profile.routes.js';
+import { queryLogRoutes } from '../routes/query-log.routes.js';
+import { RouteTable } from '../routes/route-table.js';
+import { setupRoutes } from '../routes/setup.routes.js';
+import { StreamSlots } from '../streams/stream-slots.js';
+import { bindIdentityRouteTables } from './identity-route-tables.bindings.js';
+import { bindOperatorRouteTables } from './operator-route-tables.bindings.js';
+import {
+  AuditLogServiceToken,
+  ClientErrorServiceToken,
+  CursorSealerToken,
+  DataExportServiceToken,
+  DeviceServiceToken,
+  FeedbackServiceToken,
+  LinkedIpServiceToken,
+  ListPipelineServiceToken,
+  ListReportServiceToken,
+  LogQueryServiceToken,
+  NodeServiceToken,
+  PreferencesServiceToken,
+  ProfileServiceToken,
+  SessionServiceToken,
+} from './tokens.js';
+
+/**
+ * Every route table of the API server, each contributed to the container as a {@link RouteTable} over the use
+ * cases it serves. The bindings' order is the order requests are matched in and the OpenAPI document lists
+ * the paths in. Loaded after the use cases; resolving the tables opens the stores they need.
+ */
+export function routeTablesModule(
+  settings: Pick<Settings, 'env' | 'http' | 'queryLogs' | 'accounts'>,
+): ContainerModule {
+  return new ContainerModule(({ bind, isBound }) => {
+    bind<ApiDescription>(ApiDescription).toConstantValue(new ApiDescription(settings.http.baseUrl));
+    // Whether logs can go to the cloud store is what the adapter families bound: decided once, at load.
+    const columnarStore = isBound(ColumnarStore);
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (description: ApiDescription, countries: CountryLookup) =>
+        metaRoutes({
+          settings,
+          openApiYaml: () => description.openApiYaml(),
+          columnarStore,
+          geoipAttribution: countries.attribution,
+        }),
+      [ApiDescription, CountryLookup],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (cursors: CursorSealer, pipeline: ListPipelineService) => catalogueRoutes(cursors, pipeline),
+      [CursorSealerToken, ListPipelineServiceToken],
+    );
+    bindIdentityRouteTables(bind, settings.http.secureCookies);
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (profiles: ProfileService) => profileRoutes(profiles),
+      [ProfileServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (linkedIps: LinkedIpService) => linkedIpRoutes(linkedIps),
+      [LinkedIpServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (devices: DeviceService) => deviceRoutes(devices),
+      [DeviceServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (queries: LogQueryService) => queryLogRoutes(queries),
+      [LogQueryServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (
+        queries: LogQueryService,
+        profiles: ProfileService,
+        sessions: SessionService,
+        authenticator: Authenticator,
+        clock: Clock,
+        timers: Timers,
+      ) =>
+        logStreamRoutes({
+          queries,
+          profiles,
+          sessions,
+          authenticator,
+          // The live streams this API server holds (at most 4 per account here).
+          slots: new StreamSlots(),
+          clock,
+          timers,
+          problemBase: settings.http.problemBase,
+        }),
+      [LogQueryServiceToken, ProfileServiceToken, SessionServiceToken, Authenticator, Clock, Timers],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (reports: ListReportService) => listReportRoutes(reports),
+      [ListReportServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (profiles: ProfileService) => setupRoutes(profiles, settings.http.baseUrl),
+      [ProfileServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (preferences: PreferencesService) => preferencesRoutes(preferences),
+      [PreferencesServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (audit: AuditLogService) => auditRoutes(audit),
+      [AuditLogServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (clientErrors: ClientErrorService, feedback: FeedbackService) => feedbackRoutes(clientErrors, feedback),
+      [ClientErrorServiceToken, FeedbackServiceToken],
+    );
+    bindOperatorRouteTables(bind);
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (exports: DataExportService) => dataExportRoutes(exports),
+      [DataExportServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (nodes: NodeService) => [
+        ...nodeRoutes(nodes),
+        ...nodeSelfRoutes(nodes, settings.http.baseUrl),
+        ...nodeListRoutes(nodes),
+      ],
+      [NodeServiceToken],
+    );
+  });
+}
