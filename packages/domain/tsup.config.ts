@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'profile-signature': 'src/nodes/profile-signature.ts',
     filtering: 'src/filtering/index.ts',
+    'profile-documents': 'src/profile-documents.ts',
   },
   format: ['esm'],
   dts: true,

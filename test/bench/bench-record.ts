@@ -45,7 +45,7 @@ export interface BenchRun {
 }
 
 /** The Markdown results file of `run`. */
-export function resultsMarkdown(run: BenchRun): string {
+function resultsMarkdown(run: BenchRun): string {
   const { machine } = run;
   const seconds = Math.round((run.finishedAt.getTime() - run.startedAt.getTime()) / 1000);
   const output = run.output.replaceAll('```', '` ` `').trimEnd();

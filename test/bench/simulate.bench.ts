@@ -16,6 +16,7 @@ import {
   SIMULATION_TIME_CHUNK,
   type SimulatedProfile,
   servingPops,
+  TrafficModels,
 } from '@svc/edge-simulator';
 
 /**
@@ -99,12 +100,15 @@ async function writeAll(
     await pending;
     pending = writer.writeCountColumns(parts);
   };
+  // One model for the run, as the simulator service holds one: alike profiles share their decided pool.
+  const models = new TrafficModels();
   for (const [index, [id, queries]] of plan.entries()) {
     const simulation = new EdgeTrafficSimulation(
       profileOf(id),
       { queries, days: DAYS, devices: 5, seed: index + 1, now, batchSize: INSERT_ROWS },
       sha256,
       servingPops(),
+      models,
     );
     for (const batch of simulation.columnBatches()) {
       buffer.push(batch);

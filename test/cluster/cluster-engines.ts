@@ -132,7 +132,7 @@ export interface NatsCluster {
 }
 
 /** The users deploy/nats/nats.conf declares. */
-export type NatsUser = 'svc-api' | 'svc-edge';
+type NatsUser = 'svc-api' | 'svc-edge';
 
 /**
  * deploy/nats/nats.conf with loopback ports in place of the compose network's names and fixed ports, and the

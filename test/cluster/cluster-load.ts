@@ -14,7 +14,7 @@ export interface AcknowledgedProfile {
 }
 
 /** One answer that was not a success, and when it came relative to the fault. */
-export interface Failure {
+interface Failure {
   kind: string;
   /** When the request (with its SDK retries) was sent, in milliseconds after the fault began (negative: before). */
   at: number;

@@ -18,7 +18,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const SECRET = 'cluster-harness-secret-that-is-long-enough-0123456789';
 
 /** One `svc serve` process of the topology, on a port of its own that it keeps across restarts. */
-export interface ApiServer {
+interface ApiServer {
   url: string;
   /** The running process, or undefined while it is stopped. */
   child: ChildProcess | undefined;

@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, listeningUrl, runSvc, spawnSvc } from '../support/cli-process.js';
+import { exitOf, listeningUrl, runSvc, spawnSvc, svcBuilt } from '../support/cli-process.js';
 import { send } from '../support/http.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 describe('svc serve and svc migrate on the embedded default (RUNNER.md)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));

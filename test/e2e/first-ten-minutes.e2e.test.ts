@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkThroughBlock } from '../docs/write-docs.js';
-import { freshCliBuild } from '../support/cli-build.js';
-import { completionOf, listeningUrl, spawnSvc } from '../support/cli-process.js';
+import { completionOf, listeningUrl, spawnSvc, svcBuilt } from '../support/cli-process.js';
 import { send } from '../support/http.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -22,7 +21,7 @@ describe('the first ten minutes (docs/first-ten-minutes.md) against a real serve
   let url: string;
 
   beforeAll(async () => {
-    await freshCliBuild();
+    await svcBuilt();
     server = spawnSvc(['serve', '--port', '0', '--data-dir', dataDir], { SVC_ENV: 'development' });
     url = await listeningUrl(server);
   }, 300_000);

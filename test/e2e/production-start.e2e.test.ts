@@ -3,8 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningUrl, runSvc, spawnSvc } from '../support/cli-process.js';
+import { listeningUrl, runSvc, spawnSvc, svcBuilt } from '../support/cli-process.js';
 import { send } from '../support/http.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 const PRODUCTION = {
   SVC_ENV: 'production',

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresDatabase, type PostgresLocation } from '@svc/adapters';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBenchAccount } from '../bench/bench-account.js';
-import { exitOf, listeningUrl, spawnSvc } from '../support/cli-process.js';
+import { exitOf, listeningUrl, spawnSvc, svcBuilt } from '../support/cli-process.js';
 import { type RawAnswer, send } from '../support/http.js';
 import {
   freePort,
@@ -13,6 +13,9 @@ import {
   privatePostgresUnavailable,
   startPrivatePostgres,
 } from '../support/private-engines.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 /**
  * Issue 10, faults: `kill -9` of an API server process while clients write, then a new server on the same

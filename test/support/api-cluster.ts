@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { ManualClock } from '@svc/testing/clock';
 import { createScratchDatabase } from '@svc/testing/postgres';
 import pino from 'pino';
 import { type ApiHarness, outboxMailTo } from './api-harness.js';
+import { seedColumnarStore } from './columnar-template.js';
 
 /** One or more API servers sharing one database, with what their outbox relays published. */
 export interface ApiCluster {
@@ -21,8 +23,11 @@ export interface ApiCluster {
   close(): Promise<void>;
 }
 
-/** The SVC_SECRET every server of a test cluster shares. */
-export const CLUSTER_SECRET = 'cluster-secret-that-is-long-enough-for-hkdf-0123456789';
+/**
+ * The SVC_SECRET every server of a test cluster shares: one per test file, so that clusters of two files running
+ * at once on the shared NATS server refuse each other's relayed queries (their subjects are the same).
+ */
+export const CLUSTER_SECRET = `cluster-secret-that-is-long-enough-for-hkdf-${randomBytes(12).toString('hex')}`;
 
 /**
  * Starts `count` API servers on embedded PGlite (one server: a data dir has one owner) or on one scratch
@@ -44,6 +49,7 @@ export async function startCluster(
   for (let index = 0; index < count; index += 1) {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-cluster-'));
     dirs.push(dataDir);
+    await seedColumnarStore(dataDir);
     const server = await startServer({
       settings: parseSettings({
         SVC_ENV: 'development',

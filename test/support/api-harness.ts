@@ -6,6 +6,7 @@ import { ManualClock } from '@svc/testing/clock';
 import { createScratchDatabase } from '@svc/testing/postgres';
 import type { Container } from 'inversify';
 import pino from 'pino';
+import { seedColumnarStore } from './columnar-template.js';
 
 /** A running API for end-to-end tests, with a clock to move and the mail it sent. */
 export interface ApiHarness {
@@ -73,6 +74,7 @@ export async function startApi(
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  await seedColumnarStore(dataDir);
   const scratch = storage === 'postgres' ? await createScratchDatabase() : undefined;
   const settings = parseSettings({
     SVC_ENV: 'development',

@@ -1,17 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { buildUnlessFresh } from './build-lock.js';
 import { freshSdkBuild } from './sdk-package.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 /** The packages the compiled CLI loads through their package.json exports, besides the SDK. */
 const PACKAGES = ['domain', 'adapters', 'composition', 'edge-simulator', 'http-server', 'cli'];
-/** Held while one test process rebuilds, so that no other runs the CLI from a half-written dist. */
-const LOCK = join(tmpdir(), `svc-cli-build-${Buffer.from(ROOT).toString('hex').slice(-24)}.lock`);
 
 function newestFile(path: string): number {
   if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
@@ -33,21 +30,7 @@ function fresh(): boolean {
  */
 export async function freshCliBuild(): Promise<void> {
   await freshSdkBuild();
-  for (;;) {
-    if (fresh()) return;
-    try {
-      mkdirSync(LOCK);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      await sleep(500);
-      continue;
-    }
-    try {
-      if (!fresh())
-        await run(process.execPath, ['scripts/prepare.mjs', ...PACKAGES], { cwd: ROOT, timeout: 240_000 });
-      return;
-    } finally {
-      rmSync(LOCK, { recursive: true, force: true });
-    }
-  }
+  await buildUnlessFresh('cli', fresh, () =>
+    run(process.execPath, ['scripts/prepare.mjs', ...PACKAGES], { cwd: ROOT, timeout: 240_000 }),
+  );
 }

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { createClient, type SvcClient } from '@svc/sdk';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { eventually, outboxMailTo } from './api-harness.js';
-import { exitOf, listeningUrl, spawnSvc } from './cli-process.js';
+import { exitOf, listeningUrl, spawnSvc, svcBuilt } from './cli-process.js';
+import { seedColumnarStore } from './columnar-template.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** Debian's Chromium, which `.ci/run` installs when missing; Playwright drives it over CDP. */
-export const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export const browserSkipReason: string | undefined = existsSync(CHROMIUM)
@@ -71,6 +72,7 @@ export interface DashboardServer {
 export async function startDashboardServer(env: Record<string, string> = {}): Promise<DashboardServer> {
   ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-dashboard-'));
+  await Promise.all([seedColumnarStore(dataDir), svcBuilt()]);
   const settings = {
     SVC_ENV: 'development',
     SVC_SECRET: 'dashboard-e2e-secret-long-enough-for-hkdf-0123456789',
@@ -221,7 +223,7 @@ export async function seriousViolations(page: Page): Promise<AccessibilityViolat
 }
 
 /** Same-origin page links of the page as it is (the crawl's next steps); API paths and fragments left out. */
-export function pageLinks(page: Page): Promise<string[]> {
+function pageLinks(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`
     [...document.querySelectorAll('a[href]')]
       .map((link) => new URL(link.getAttribute('href'), location.href))

@@ -8,6 +8,7 @@ import { createClient } from '@svc/sdk';
 import type { Container } from 'inversify';
 import pino from 'pino';
 import { eventually, outboxMailTo } from './api-harness.js';
+import { seedColumnarStore } from './columnar-template.js';
 import { type DashboardServer, ensureDashboardBuilt } from './dashboard-browser.js';
 
 const DASHBOARD_DIST = new URL('../../packages/dashboard/dist/', import.meta.url).pathname;
@@ -80,6 +81,7 @@ export async function startInProcessDashboard(
 ): Promise<InProcessDashboard> {
   ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-dashboard-inproc-'));
+  await seedColumnarStore(dataDir);
   const relay = new CuttableRelay();
   const relayPort = await relay.listen();
   const env = {

@@ -41,7 +41,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function run(file: string, args: string[]): Promise<string> {
+function run(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { timeout: 60_000 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { buildUnlessFresh } from './build-lock.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -32,8 +33,10 @@ export async function freshSdkBuild(): Promise<void> {
   );
   const newestInput = Math.max(...[...inputs, join(ROOT, 'packages/domain/src')].map(newestFile));
   const outputs = BUILT.map((name) => join(SDK, 'dist', name));
-  const fresh = outputs.every((path) => existsSync(path) && statSync(path).mtimeMs > newestInput);
-  if (!fresh) await run('npm', ['run', 'build', '-w', '@svc/sdk'], { cwd: ROOT, timeout: 240_000 });
+  const fresh = () => outputs.every((path) => existsSync(path) && statSync(path).mtimeMs > newestInput);
+  await buildUnlessFresh('sdk', fresh, () =>
+    run('npm', ['run', 'build', '-w', '@svc/sdk'], { cwd: ROOT, timeout: 240_000 }),
+  );
 }
 
 /** The `package.json` fields of a package that say what it needs installed. */

@@ -1,5 +1,5 @@
--- Cluster variant of clickhouse-migrations/0002_query_log.sql as it stood on 2026-11-23 at 05:00 UTC (no 0003
--- existed then). Compare the columns with that file before applying: it was being written at the time.
+-- Cluster variant of clickhouse-migrations/0002_query_log.sql (test/deploy/clickhouse-cluster-schema.test.ts
+-- checks that they agree).
 
 CREATE TABLE IF NOT EXISTS svc.query_log_local ON CLUSTER svc_cluster
 (

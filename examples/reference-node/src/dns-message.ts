@@ -24,11 +24,11 @@ const BADVERS_UPPER_BITS = 1;
  * The UDP payload size this node advertises, and the largest answer it sends over UDP whatever the client
  * advertised: the size that avoids IP fragmentation on common paths (DNS Flag Day 2020, RFC 9715).
  */
-export const NODE_UDP_PAYLOAD = 1232;
+const NODE_UDP_PAYLOAD = 1232;
 /** The largest UDP answer to a query without EDNS (RFC 1035 4.2.1). */
 const CLASSIC_UDP_LIMIT = 512;
 /** The largest message a stream carries (its length prefix is 16 bits, RFC 7766 8). */
-export const MAX_MESSAGE = 65_535;
+const MAX_MESSAGE = 65_535;
 /** The EDNS option code of an Extended DNS Error (RFC 8914 2). */
 const EDE_OPTION_CODE = 15;
 /** TTL of the records this node makes up (blocks and rewrites), and the negative TTL of its SOA. */
@@ -46,7 +46,7 @@ const NEGATIVE_SOA = {
 const OPCODE_QUERY = 0;
 
 /** The EDNS(0) part of a client's query (RFC 6891). */
-export interface ClientEdns {
+interface ClientEdns {
   udpPayloadSize: number;
   /** DO bit (RFC 3225), copied into the answer's OPT record. */
   dnssecOk: boolean;

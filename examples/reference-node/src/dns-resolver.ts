@@ -281,7 +281,7 @@ function encoded(query: ClientQuery, resolution: Resolution, limit: number): Res
 const UPPER_CASE = /[A-Z]/;
 
 /** A query name as logs record it: ASCII lower case, without the trailing dot. */
-export function normaliseQueryName(qname: string): string {
+function normaliseQueryName(qname: string): string {
   const name = qname.endsWith('.') ? qname.slice(0, -1) : qname;
   return UPPER_CASE.test(name) ? name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : name;
 }

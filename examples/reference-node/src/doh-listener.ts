@@ -6,7 +6,7 @@ import type { DnsResolver } from './dns-resolver.js';
 const DNS_MESSAGE = 'application/dns-message';
 /** Largest DNS message (RFC 8484 4.1 carries one message; its length field is 16 bits). */
 const MAX_MESSAGE = 65_535;
-export const DOH_PATH = '/dns-query';
+const DOH_PATH = '/dns-query';
 
 /**
  * DNS over HTTPS (RFC 8484) on `/dns-query`: GET with the message base64url-encoded in `dns`, or POST with the

@@ -25,7 +25,7 @@ export interface ExtendedError {
 }
 
 /** The logging settings of the profile in force (spec 2.3). */
-export interface QueryLogging {
+interface QueryLogging {
   /** The profile logs at all (`logs_enabled`, and the profile is not suspended from logging). */
   readonly logging: boolean;
   readonly logClientIp: boolean;

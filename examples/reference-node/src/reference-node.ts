@@ -14,7 +14,7 @@ import { type StreamLimits, StreamListener, type TlsCertificate } from './stream
 import type { UpstreamAddress } from './upstream-resolver.js';
 
 /** The software version this node reports in its enrolment and hello. */
-export const REFERENCE_NODE_VERSION = '1.0.0';
+const REFERENCE_NODE_VERSION = '1.0.0';
 
 /** Options of {@link ReferenceNode.start}. */
 export interface ReferenceNodeOptions {

@@ -11,7 +11,7 @@ export interface StorageFlags {
  * The settings of the API-client commands (read in api/api-command.ts). They are the CLI's, not the server's:
  * exported for the operator commands, they must not stop `serve` or a storage command as unknown settings.
  */
-export const CLIENT_SETTINGS: readonly string[] = ['SVC_API_URL', 'SVC_TOKEN', 'SVC_CONFIG'];
+const CLIENT_SETTINGS: readonly string[] = ['SVC_API_URL', 'SVC_TOKEN', 'SVC_CONFIG'];
 
 /** An environment value; set but empty counts as unset, as the settings parser reads it. */
 export function environmentValue(env: NodeJS.ProcessEnv, name: string): string | undefined {

@@ -32,7 +32,7 @@ export function adapterModules(
   if (storage === 'memory') return [memoryModule(lifecycle)];
   return [
     postgresModule(settings.storage, options),
-    clickhouseModule(settings.storage, lifecycle),
+    clickhouseModule(settings.storage, settings.queryLogs, options),
     natsModule(settings.bus ?? {}, lifecycle),
     mailModule(settings.mail ?? {}, settings.storage.dataDir, log),
     dataDirModule(settings.storage.dataDir),

@@ -1,5 +1,6 @@
 import type { BusSettings } from './settings/bus.settings.js';
 import type { MailSettings } from './settings/mail.settings.js';
+import type { QueryLogSettings } from './settings/query-logs.settings.js';
 import type { StorageSettings } from './settings/storage.settings.js';
 
 /**
@@ -11,6 +12,8 @@ export interface AdapterSettings {
   storage: Pick<StorageSettings, 'dataDir' | 'databaseUrl' | 'clickhouseUrl'>;
   bus?: BusSettings;
   mail?: MailSettings;
+  /** The ceilings of cloud queries on the columnar store (CLOUD_QUERY_LIMITS when absent). */
+  queryLogs?: Pick<QueryLogSettings, 'cloudQueryLimits'>;
 }
 
 /** Where the adapter families write what an operator should read (mail sent to the outbox, retries). */

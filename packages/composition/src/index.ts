@@ -31,6 +31,6 @@ export * from './settings/settings.js';
 export { DEFAULT_DATA_DIR, type StorageSettings } from './settings/storage.settings.js';
 export * from './tokens.js';
 export * from './use-cases/catalogue-checks.js';
+export * from './use-cases/standalone-host.module.js';
 export * from './use-cases/use-case.tokens.js';
-export * from './use-cases/use-case-log.js';
 export * from './use-cases/use-case-modules.js';

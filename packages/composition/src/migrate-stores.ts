@@ -1,7 +1,6 @@
-import { isDependencyUnavailable, migratePostgres, type PostgresDatabase } from '@svc/adapters';
-import { ColumnarStore } from '@svc/domain';
+import { isDependencyUnavailable } from '@svc/adapters';
 import type { Container } from 'inversify';
-import { PostgresToken } from './tokens.js';
+import { StoreMigrations } from './tokens.js';
 
 /** Migrations applied by {@link migrateStores}, by store. */
 export interface AppliedMigrations {
@@ -10,8 +9,8 @@ export interface AppliedMigrations {
 }
 
 /**
- * Applies pending Postgres and ClickHouse migrations of an engine-backed container (no-op for memory), the two
- * stores at once. The columnar store stays unopened in this process when it was (see LazyColumnarStore).
+ * Applies the pending migrations of every store the families bound (Postgres and ClickHouse at once; none for
+ * memory). The columnar store stays unopened in this process when it was (see LazyColumnarStore).
  * With `onColumnarUnavailable`, a columnar store out of reach is reported to it instead of failing: the store
  * migrates on first use (serve keeps answering everything but logs and analytics while ClickHouse is down).
  */
@@ -19,17 +18,17 @@ export async function migrateStores(
   container: Container,
   options: { onColumnarUnavailable?: (error: unknown) => void } = {},
 ): Promise<AppliedMigrations> {
-  if (!container.isBound(PostgresToken)) return { postgres: [], columnar: [] };
-  const [postgres, columnar] = await Promise.all([
-    container.getAsync<PostgresDatabase>(PostgresToken).then((database) => migratePostgres(database.pool)),
-    container
-      .getAsync<ColumnarStore>(ColumnarStore)
-      .then((store) => store.migrate())
-      .catch((error: unknown) => {
-        if (options.onColumnarUnavailable === undefined || !isDependencyUnavailable(error)) throw error;
-        options.onColumnarUnavailable(error);
+  const applied: AppliedMigrations = { postgres: [], columnar: [] };
+  const stores = await container.getAllAsync<StoreMigrations>(StoreMigrations);
+  await Promise.all(
+    stores.map(async ({ store, migrate }) => {
+      applied[store] = await migrate().catch((error: unknown) => {
+        const reported = store === 'columnar' ? options.onColumnarUnavailable : undefined;
+        if (reported === undefined || !isDependencyUnavailable(error)) throw error;
+        reported(error);
         return [];
-      }),
-  ]);
-  return { postgres, columnar };
+      });
+    }),
+  );
+  return applied;
 }

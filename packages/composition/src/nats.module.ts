@@ -3,15 +3,7 @@ import { MessageBus } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import type { Lifecycle } from './lifecycle.js';
 import type { BusSettings } from './settings/bus.settings.js';
-
-/**
- * Bound when the bus carries messages between the servers of a deployment (NATS), so that what one server
- * publishes reaches the links and caches of the others; unbound, the bus is this process's own.
- */
-export const CrossServerBus = Symbol.for('svc.CrossServerBus');
-export interface CrossServerBus {
-  readonly transport: 'nats';
-}
+import { BusTransport } from './tokens.js';
 
 /**
  * The bus of the engine-backed stores: NATS with NATS_URL, which carries the outbox's messages to every server
@@ -26,7 +18,6 @@ export function natsModule(settings: BusSettings, lifecycle: Lifecycle): Contain
         (bus) => bus.close(),
       ),
     );
-    if (settings.natsUrl !== undefined)
-      bind<CrossServerBus>(CrossServerBus).toConstantValue({ transport: 'nats' });
+    bind<BusTransport>(BusTransport).toConstantValue(settings.natsUrl === undefined ? 'in_process' : 'nats');
   });
 }

@@ -1,6 +1,7 @@
 import {
   createPostgresDatabase,
   FileListArtifactStore,
+  migratePostgres,
   PostgresAuditLogStore,
   type PostgresDatabase,
   PostgresDeviceRepository,
@@ -51,7 +52,7 @@ import {
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import type { AdapterLog, AdapterSettings } from './adapter-settings.js';
 import type { Lifecycle } from './lifecycle.js';
-import { PostgresToken } from './tokens.js';
+import { PostgresToken, StoreMigrations } from './tokens.js';
 
 /** What the PostgreSQL family needs besides the settings. */
 export interface PostgresModuleOptions {
@@ -99,6 +100,10 @@ export function postgresModule(
         await pool.query('SELECT 1');
         return true;
       },
+    }));
+    onPool<StoreMigrations>(StoreMigrations, (pool) => ({
+      store: 'postgres',
+      migrate: () => migratePostgres(pool),
     }));
     onPool<QueueDepthSource>(QueueDepthSource, (pool) => ({ read: () => postgresQueueDepths(pool) }));
     onPool<ProfileOwnerLookup>(ProfileOwnerLookup, (pool) => ({

@@ -1,20 +1,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseClientSource, ReadinessProbe, untracedStorageCalls } from '@svc/adapters';
+import {
+  ClickHouseClientSource,
+  ProfileOwnerLookup,
+  ReadinessProbe,
+  untracedStorageCalls,
+} from '@svc/adapters';
 import {
   ColumnarStore,
+  DeviceCounts,
   IdentityStore,
   ListArtifactStore,
   ListPipelineStore,
   Mailer,
   MessageBus,
+  NodeLogBatchLedger,
+  NodeLogHoldStore,
+  NodeTotalsLedger,
   ProfileCommitter,
+  QueryLogEraser,
   UnitOfWork,
 } from '@svc/domain';
 import { Container } from 'inversify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adapterModules, Lifecycle, migrateStores, PostgresToken } from '../src/index.js';
+import {
+  adapterModules,
+  BusTransport,
+  ColumnarQueryLog,
+  Lifecycle,
+  migrateStores,
+  PostgresToken,
+} from '../src/index.js';
 
 const log = { info: () => undefined, warn: () => undefined };
 
@@ -27,15 +44,23 @@ function containerOf(storage: 'engines' | 'memory', dataDir: string) {
   return { container, lifecycle };
 }
 
-/** What every adapter family binds, whichever it is: the use cases are bound on top of these. */
+/** What every adapter family binds, whichever it is: the use cases are bound on top of these, unconditionally. */
 const EVERY_FAMILY = [
   IdentityStore,
   UnitOfWork,
   ProfileCommitter,
   MessageBus,
+  BusTransport,
   Mailer,
   ListPipelineStore,
   ListArtifactStore,
+  ProfileOwnerLookup,
+  NodeLogHoldStore,
+  NodeLogBatchLedger,
+  NodeTotalsLedger,
+  ColumnarQueryLog,
+  DeviceCounts,
+  QueryLogEraser,
 ];
 
 describe(adapterModules.name, () => {

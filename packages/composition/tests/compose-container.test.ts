@@ -5,22 +5,31 @@ import {
   migratePostgres,
   type PostgresDatabase,
   ProfileOwnerLookup,
+  ReadinessProbe,
   untracedStorageCalls,
 } from '@svc/adapters';
 import {
   ApiTokenService,
+  DeviceCounts,
   type InviteService,
   type ListPipelineService,
+  LogQueryRelay,
   NodePresence,
   type NodeService,
+  NoopQueryLogEraser,
+  OfflineLogQueryRelay,
   type ProfileService,
+  QueryLogEraser,
+  UnavailableDeviceCounts,
 } from '@svc/domain';
+import type { EdgeSimulator } from '@svc/edge-simulator';
 import { ContainerModule } from 'inversify';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ApiTokenServiceToken,
+  BusTransport,
+  ColumnarQueryLog,
   type ComposeOptions,
-  CrossServerBus,
   composeContainer,
   EdgeSimulatorToken,
   InviteServiceToken,
@@ -45,7 +54,6 @@ function compose(
     settings: parseSettings({ SVC_ENV: 'development', SVC_DATA_DIR: dataDir, ...extra.env }),
     storage,
     log: quiet,
-    useCaseLog: quiet,
     tracer: untracedStorageCalls,
     ...(extra.host === undefined ? {} : { host: extra.host }),
   });
@@ -55,7 +63,7 @@ describe(composeContainer.name, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-compose-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('memory: the storage commands’ use cases without a host, each falling back on its own', async () => {
+  it('memory: the storage commands’ use cases without a host, on the standalone host’s bindings', async () => {
     const container = compose(dataDir, 'memory');
     try {
       const invites = await container.getAsync<InviteService>(InviteServiceToken);
@@ -67,24 +75,29 @@ describe(composeContainer.name, () => {
         ApiTokenService,
       );
       expect((await container.getAsync<NodePresence>(NodePresence)).isConnected('any')).toBe(false);
-      // The memory family has no columnar store or profile owner lookup, so no simulator; and no shared bus.
-      for (const id of [
-        EdgeSimulatorToken,
-        ProfileOwnerLookup,
-        CrossServerBus,
-        QueueDepthSource,
-        PostgresToken,
-      ])
+      expect(await container.getAsync<LogQueryRelay>(LogQueryRelay)).toBeInstanceOf(OfflineLogQueryRelay);
+      // The memory family configures no columnar store: no cloud query log, so nothing to simulate into, null
+      // device counts and nothing to erase; its bus is this process's own.
+      expect(await container.getAsync<ColumnarQueryLog>(ColumnarQueryLog)).toBeNull();
+      expect(await container.getAsync<EdgeSimulator | null>(EdgeSimulatorToken)).toBeNull();
+      expect(await container.getAsync<DeviceCounts>(DeviceCounts)).toBeInstanceOf(UnavailableDeviceCounts);
+      expect(await container.getAsync<QueryLogEraser>(QueryLogEraser)).toBeInstanceOf(NoopQueryLogEraser);
+      expect(await container.getAsync<BusTransport>(BusTransport)).toBe('in_process');
+      // Profiles are found by id alone in memory too (what svc simulate names).
+      expect(
+        await (await container.getAsync<ProfileOwnerLookup>(ProfileOwnerLookup)).organisationOf('p_none'),
+      ).toBeNull();
+      for (const id of [QueueDepthSource, PostgresToken])
         expect(container.isBound(id), String(id)).toBe(false);
     } finally {
       expect(await container.get<Lifecycle>(LifecycleToken).closeAll()).toEqual([]);
     }
   });
 
-  it('the host’s bindings load before the use cases and replace their fallbacks', async () => {
+  it('a host’s bindings replace the standalone host’s', async () => {
     const everyNodeConnected: NodePresence = { isConnected: () => true };
     const container = compose(dataDir, 'memory', {
-      host: () => [
+      host: [
         new ContainerModule(({ bind }) => {
           bind<NodePresence>(NodePresence).toConstantValue(everyNodeConnected);
         }),
@@ -99,19 +112,22 @@ describe(composeContainer.name, () => {
     }
   });
 
-  it('engines: the simulator and a cross-server bus come from ports the families bind, not from the storage kind', async () => {
+  it('engines: the simulator and the bus’s reach come from ports the families bind, not from the storage kind', async () => {
     const plain = compose(dataDir, 'engines');
     const withNats = compose(dataDir, 'engines', { env: { NATS_URL: 'nats://127.0.0.1:4222' } });
     try {
-      expect(plain.isBound(EdgeSimulatorToken)).toBe(true);
-      expect(plain.isBound(CrossServerBus)).toBe(false);
-      expect(withNats.isBound(CrossServerBus)).toBe(true);
+      expect(await plain.getAsync<BusTransport>(BusTransport)).toBe('in_process');
+      expect(await withNats.getAsync<BusTransport>(BusTransport)).toBe('nats');
       // The simulator finds a profile by id alone through the family's lookup, as svc simulate names it.
       const database = await plain.getAsync<PostgresDatabase>(PostgresToken);
       await migratePostgres(database.pool);
       const owners = await plain.getAsync<ProfileOwnerLookup>(ProfileOwnerLookup);
       expect(await owners.organisationOf('p_none')).toBeNull();
       await plain.getAsync<ProfileService>(ProfileServiceToken);
+      // Resolving the simulator (and the query log it writes into) must not open the columnar store.
+      expect(await plain.getAsync<EdgeSimulator | null>(EdgeSimulatorToken)).not.toBeNull();
+      const probes = await plain.getAllAsync<ReadinessProbe>(ReadinessProbe);
+      expect(probes.find((probe) => probe.dependency === 'columnar')?.isOpen()).toBe(false);
       // The metrics read the queues through the family's port: nothing is pending in a new database.
       const queues = await plain.getAsync<QueueDepthSource>(QueueDepthSource);
       expect((await queues.read()).outboxPending).toBe(0);

@@ -125,6 +125,7 @@ export * from './preferences/preferences.ports.js';
 export * from './preferences/preferences.schemas.js';
 export * from './preferences/preferences.service.js';
 export * from './profiles/edge-document.js';
+export * from './profiles/edge-document.schemas.js';
 export * from './profiles/profile.ports.js';
 export * from './profiles/profile.records.js';
 export * from './profiles/profile.schemas.js';

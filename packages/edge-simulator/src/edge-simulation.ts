@@ -6,28 +6,27 @@ import {
   type DeviceTransport,
   deviceIdOf,
   type HourlyTotal,
-  type OperatorCode,
   type ProfileRules,
   type ProfileSettings,
   QUERY_STATUSES,
   type QueryLogRow,
-  rulePatternParts,
   sanitiseDeviceName,
 } from '@svc/domain';
 import { SeededRandom, WeightedSampler } from './seeded-random.js';
-import {
-  type DecidingProfile,
-  type SimulatedDecision,
-  simulatedDecisions,
-  textHash,
-} from './simulated-decisions.js';
+import type { DecidingProfile } from './simulated-decisions.js';
 import type { HourlyCountColumns } from './simulated-log-writer.ports.js';
+import { batchColumns, emptyBatch, type SimulationDictionaries } from './simulation-batch.js';
 import {
-  SIMULATED_OPERATOR_BLOCKS,
-  type SimulatedName,
-  simulatedAnswers,
-  simulatedNamePool,
-} from './simulated-names.js';
+  ANSWERS_NONE,
+  ANSWERS_NULL_V4,
+  ANSWERS_NULL_V6,
+  ANSWERS_PAGE_V4,
+  ANSWERS_PAGE_V6,
+  BLOCK_MODES,
+  type Decision,
+  type ProfileTraffic,
+  TrafficModels,
+} from './simulation-traffic.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -56,28 +55,11 @@ const TIME_CHUNK = SIMULATION_TIME_CHUNK;
 const ERROR_RATE = 0.008;
 /** Share of allowed queries answered from the cache. */
 const CACHE_HIT_RATE = 0.62;
-/** Zipf exponent of name popularity. */
-const NAME_EXPONENT = 1.05;
 /** Share of a device's queries that reach its usual PoP. */
 const HOME_POP_RATE = 0.93;
-/** Offset of the simulated household's local time from UTC (Eastern), for the daily rhythm. */
-const LOCAL_OFFSET_HOURS = -5;
-/** Relative traffic by local hour of day: quiet at night, peaks in the evening. */
-const RHYTHM = [
-  0.32, 0.22, 0.17, 0.15, 0.16, 0.24, 0.45, 0.68, 0.78, 0.74, 0.7, 0.72, 0.8, 0.76, 0.72, 0.75, 0.84, 0.93, 1,
-  1, 0.97, 0.88, 0.7, 0.5,
-];
 /** Query types and their shares: A, AAAA, HTTPS, CNAME, TXT, PTR, SRV, MX. */
 const QTYPES = [1, 28, 65, 5, 16, 12, 33, 15];
 const QTYPE_SHARES = [0.52, 0.3, 0.1, 0.02, 0.02, 0.015, 0.01, 0.015];
-/** Addresses of the block page (block mode `block-page`). */
-const BLOCK_PAGE_V4 = ['198.51.100.53'];
-const BLOCK_PAGE_V6 = ['2001:db8:53::53'];
-const NULL_V4 = ['0.0.0.0'];
-const NULL_V6 = ['::'];
-const NO_ANSWERS: readonly string[] = Object.freeze([]);
-/** Block modes by their code in a traffic's per-name block modes. */
-const BLOCK_MODES = ['nxdomain', 'refused', 'null', 'block-page'] as const;
 const ERROR_INDEX = QUERY_STATUSES.indexOf('error');
 const ALLOWED_INDEX = QUERY_STATUSES.indexOf('allowed');
 const BLOCKED_INDEX = QUERY_STATUSES.indexOf('blocked');
@@ -86,21 +68,6 @@ const REWRITTEN_INDEX = QUERY_STATUSES.indexOf('rewritten');
 const STATUSES_BY_NAME = QUERY_STATUSES.map((_status, index) => index).sort((a, b) =>
   (QUERY_STATUSES[a] as string) < (QUERY_STATUSES[b] as string) ? -1 : 1,
 );
-/** Codes of the fixed answer sets, first in every answer dictionary. */
-const ANSWERS_NONE = 0;
-const ANSWERS_NULL_V4 = 1;
-const ANSWERS_NULL_V6 = 2;
-const ANSWERS_PAGE_V4 = 3;
-const ANSWERS_PAGE_V6 = 4;
-const FIXED_ANSWERS: readonly (readonly string[])[] = [
-  NO_ANSWERS,
-  NULL_V4,
-  NULL_V6,
-  BLOCK_PAGE_V4,
-  BLOCK_PAGE_V6,
-];
-/** Simulated rows come from the cloud, never a node. */
-const NO_NODE: readonly (string | null)[] = Object.freeze([null]);
 
 /** Household devices: name as the client sends it, and how it connects. */
 const DEVICE_TEMPLATES: readonly [name: string, transport: DeviceTransport, mobile: boolean][] = [
@@ -162,12 +129,6 @@ export interface SimulatedDevice {
   identification: DeviceIdentification;
 }
 
-/** The edge's decision for one name of the pool. */
-interface Decision extends SimulatedDecision {
-  /** Index of the status in QUERY_STATUSES. */
-  statusIndex: number;
-}
-
 interface DeviceState extends SimulatedDevice {
   mobile: boolean;
   /** Code of its mobile address in the client IP dictionary (the home address is code 1). */
@@ -184,12 +145,6 @@ export function keepsCloudRows(profile: SimulatedProfile): boolean {
   return (
     (destination === 'cloud' || destination === 'both') && profile.settings.logs_enabled && !profile.suspended
   );
-}
-
-/** Names queried because a rule targets them: the rule's own name, or a subdomain for `*.` rules. */
-function ruleTarget(pattern: string): string {
-  const { form, name } = rulePatternParts(pattern);
-  return form === 'subdomains' ? `www.${name}` : name;
 }
 
 /**
@@ -231,6 +186,7 @@ export class EdgeTrafficSimulation {
     private readonly options: SimulationOptions,
     sha256: (data: string) => string,
     private readonly pops: readonly string[],
+    models: TrafficModels = new TrafficModels(),
   ) {
     const { queries, days, devices, seed } = options;
     if (!Number.isInteger(queries) || queries < 0 || queries > SIMULATION_MAX_QUERIES)
@@ -244,7 +200,7 @@ export class EdgeTrafficSimulation {
     this.random = new SeededRandom(seed);
     this.rowIdBase = (1 + this.random.int(RUN_IDS)) * RUN_SPAN;
     const setup = new SeededRandom(this.random.next32());
-    const traffic = profileTraffic(profile);
+    const traffic = models.traffic(profile);
     this.traffic = traffic;
     this.decisions = traffic.decisions;
     this.nameSampler = traffic.sampler;
@@ -283,7 +239,7 @@ export class EdgeTrafficSimulation {
     });
     const firstHour = Math.floor((options.now.getTime() - days * DAY_MS) / HOUR_MS);
     this.firstHour = firstHour;
-    this.hourSampler = hourSampler(days, firstHour);
+    this.hourSampler = models.hourSampler(days, firstHour);
     this.hourTotals = new Float64Array((days * 24 + 1) * QUERY_STATUSES.length);
     this.perDevice = new Float64Array((days * 24 + 1) * devices * 2);
     this.deviceSampler =
@@ -446,12 +402,12 @@ export class EdgeTrafficSimulation {
       batch.answers[row] = answers;
       filled += 1;
       if (filled === batchSize) {
-        yield this.columnsOf(batch, filled, dictionaries);
+        yield batchColumns(batch, filled, dictionaries);
         batch = emptyBatch(batchSize);
         filled = 0;
       }
     }
-    if (filled > 0) yield this.columnsOf(batch, filled, dictionaries);
+    if (filled > 0) yield batchColumns(batch, filled, dictionaries);
   }
 
   /** The PoP of a query (its index in the PoPs): the device's usual one mostly, else any (`draw` uniform in [0, 1)). */
@@ -483,42 +439,6 @@ export class EdgeTrafficSimulation {
       nameV6: traffic.nameV6,
       rewriteV4: traffic.rewriteV4,
       rewriteV6: traffic.rewriteV6,
-    };
-  }
-
-  /** The first `length` rows of a filled batch as columns. */
-  private columnsOf(
-    batch: BatchArrays,
-    length: number,
-    dictionaries: SimulationDictionaries,
-  ): QueryLogColumns {
-    const cut = <A extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(array: A, width = 1): A =>
-      (length * width === array.length ? array : array.subarray(0, length * width)) as A;
-    const device = cut(batch.device);
-    const decision = cut(batch.decision);
-    return {
-      length,
-      profileId: { codes: new Uint8Array(length), values: dictionaries.profileId },
-      ts: cut(batch.ts),
-      rowId: cut(batch.rowId, 2),
-      pop: { codes: cut(batch.pop), values: dictionaries.pops },
-      node: { codes: new Uint8Array(length), values: NO_NODE },
-      deviceId: { codes: device, values: dictionaries.deviceIds },
-      deviceName: { codes: device, values: dictionaries.deviceNames },
-      clientIp: { codes: cut(batch.clientIp), values: dictionaries.clientIps },
-      transport: { codes: device, values: dictionaries.transports },
-      qname: { codes: cut(batch.name), values: dictionaries.qnames },
-      qtype: cut(batch.qtype),
-      status: { codes: cut(batch.status), values: QUERY_STATUSES },
-      reasonListId: { codes: decision, values: dictionaries.listIds },
-      reasonListName: { codes: decision, values: dictionaries.listNames },
-      reasonRule: { codes: decision, values: dictionaries.rules },
-      operatorCode: { codes: decision, values: dictionaries.operatorCodes },
-      rcode: cut(batch.rcode),
-      dnssecValidated: cut(batch.dnssec),
-      cacheHit: cut(batch.cacheHit),
-      latencyUs: cut(batch.latency),
-      answerIps: { codes: cut(batch.answers), values: dictionaries.answers },
     };
   }
 
@@ -642,218 +562,4 @@ export class EdgeTrafficSimulation {
 function upstreamLatency(random: SeededRandom): number {
   const gauss = random.float() + random.float() + random.float() - 1.5;
   return Math.max(2_000, Math.round(20_000 * Math.exp(gauss * 1.6)));
-}
-
-/** A profile's names with the edge's decision for each, and their popularity. */
-interface ProfileTraffic {
-  names: readonly SimulatedName[];
-  decisions: readonly Decision[];
-  sampler: WeightedSampler;
-  /** Dictionaries of the batch columns, indexed by name (decisions: one more entry, undecided). */
-  qnames: readonly string[];
-  hiddenQnames: readonly string[];
-  listIds: readonly (number | null)[];
-  listNames: readonly string[];
-  rules: readonly string[];
-  /** The rules kept when domains are not logged: operator blocks' only. */
-  operatorRules: readonly string[];
-  operatorCodes: readonly (OperatorCode | '')[];
-  /** Answer sets (the fixed ones first), and each name's codes into them. */
-  answers: readonly (readonly string[])[];
-  nameV4: Uint32Array;
-  nameV6: Uint32Array;
-  rewriteV4: Uint32Array;
-  rewriteV6: Uint32Array;
-  /** By name: the index of the decision's status in QUERY_STATUSES. */
-  statusIndexes: Uint8Array;
-  /** By name: how a block is answered, as an index of BLOCK_MODES. */
-  blockModes: Uint8Array;
-  /** By name: 1 when it does not exist (NXDOMAIN). */
-  missing: Uint8Array;
-  /** By name: 1 when an allowed answer is DNSSEC-validated (a signed zone that exists). */
-  validated: Uint8Array;
-}
-
-/** The column dictionaries of one simulation. */
-interface SimulationDictionaries {
-  profileId: readonly string[];
-  pops: readonly string[];
-  deviceIds: readonly string[];
-  deviceNames: readonly string[];
-  transports: readonly QueryLogRow['transport'][];
-  clientIps: readonly string[];
-  qnames: readonly string[];
-  listIds: readonly (number | null)[];
-  listNames: readonly string[];
-  rules: readonly string[];
-  operatorCodes: readonly (OperatorCode | '')[];
-  answers: readonly (readonly string[])[];
-  nameV4: Uint32Array;
-  nameV6: Uint32Array;
-  rewriteV4: Uint32Array;
-  rewriteV6: Uint32Array;
-}
-
-/** The arrays a batch is filled into, one entry per row (row ids: two words). */
-interface BatchArrays {
-  ts: Float64Array;
-  rowId: Uint32Array;
-  pop: Uint16Array;
-  device: Uint16Array;
-  clientIp: Uint16Array;
-  name: Uint32Array;
-  decision: Uint32Array;
-  qtype: Uint16Array;
-  status: Uint8Array;
-  rcode: Uint8Array;
-  dnssec: Uint8Array;
-  cacheHit: Uint8Array;
-  latency: Uint32Array;
-  answers: Uint32Array;
-}
-
-function emptyBatch(size: number): BatchArrays {
-  return {
-    ts: new Float64Array(size),
-    rowId: new Uint32Array(2 * size),
-    pop: new Uint16Array(size),
-    device: new Uint16Array(size),
-    clientIp: new Uint16Array(size),
-    name: new Uint32Array(size),
-    decision: new Uint32Array(size),
-    qtype: new Uint16Array(size),
-    status: new Uint8Array(size),
-    rcode: new Uint8Array(size),
-    dnssec: new Uint8Array(size),
-    cacheHit: new Uint8Array(size),
-    latency: new Uint32Array(size),
-    answers: new Uint32Array(size),
-  };
-}
-
-/** Answer sets deduplicated by content, the fixed ones first. */
-class AnswerDictionary {
-  readonly sets: (readonly string[])[] = [...FIXED_ANSWERS];
-  private readonly codes = new Map<string, number>(FIXED_ANSWERS.map((set, index) => [set.join(' '), index]));
-
-  codeOf(set: readonly string[]): number {
-    const key = set.join(' ');
-    let code = this.codes.get(key);
-    if (code === undefined) {
-      code = this.sets.length;
-      this.sets.push(set);
-      this.codes.set(key, code);
-    }
-    return code;
-  }
-}
-
-/**
- * Decided pools by what decides them (rules, lists, suspension, block mode, operator blocks): profiles
- * filtering alike share one, so that simulating many profiles does not decide the same pool again for each.
- * Profiles bringing compiled lists are decided afresh.
- */
-const trafficCache = new Map<string, ProfileTraffic>();
-const TRAFFIC_CACHE_SIZE = 16;
-
-function profileTraffic(profile: SimulatedProfile): ProfileTraffic {
-  const key =
-    profile.compiledLists === undefined
-      ? JSON.stringify([
-          profile.rules,
-          profile.lists,
-          profile.suspended,
-          profile.settings.block_mode,
-          profile.operatorBlocks ?? null,
-        ])
-      : null;
-  const cached = key === null ? undefined : trafficCache.get(key);
-  if (cached !== undefined) return cached;
-  const names = profileNames(profile.rules);
-  // Each distinct name of the pool is decided once, by the decision function every edge shares.
-  const listed = names.filter((name) => name.kind === 'listed').map((name) => name.qname);
-  const decisions = simulatedDecisions(
-    profile,
-    names.map((name) => name.qname),
-    listed,
-  ).map((decision): Decision => ({ ...decision, statusIndex: QUERY_STATUSES.indexOf(decision.status) }));
-  const answers = new AnswerDictionary();
-  const nameV4 = Uint32Array.from(names, (name) => answers.codeOf(name.v4));
-  const nameV6 = Uint32Array.from(names, (name) => answers.codeOf(name.v6));
-  const rewriteV4 = Uint32Array.from(decisions, (decision) => answers.codeOf(decision.rewriteV4));
-  const rewriteV6 = Uint32Array.from(decisions, (decision) => answers.codeOf(decision.rewriteV6));
-  const traffic: ProfileTraffic = {
-    names,
-    decisions,
-    sampler: WeightedSampler.zipf(names.length, NAME_EXPONENT),
-    qnames: names.map((name) => name.qname),
-    hiddenQnames: names.map(() => ''),
-    listIds: [...decisions.map((decision) => decision.listId), null],
-    listNames: [...decisions.map((decision) => decision.listName), ''],
-    rules: [...decisions.map((decision) => decision.rule), ''],
-    operatorRules: [...decisions.map((decision) => (decision.operatorCode === '' ? '' : decision.rule)), ''],
-    operatorCodes: [...decisions.map((decision) => decision.operatorCode), ''],
-    answers: answers.sets,
-    nameV4,
-    nameV6,
-    rewriteV4,
-    rewriteV6,
-    statusIndexes: Uint8Array.from(decisions, (decision) => decision.statusIndex),
-    blockModes: Uint8Array.from(decisions, (decision) =>
-      Math.max(0, BLOCK_MODES.indexOf(decision.blockMode ?? 'nxdomain')),
-    ),
-    missing: Uint8Array.from(names, (name) => (name.kind === 'missing' ? 1 : 0)),
-    validated: Uint8Array.from(names, (name) => (name.signed && name.kind !== 'missing' ? 1 : 0)),
-  };
-  if (key === null) return traffic;
-  if (trafficCache.size >= TRAFFIC_CACHE_SIZE) trafficCache.clear();
-  trafficCache.set(key, traffic);
-  return traffic;
-}
-
-/**
- * The pool with the names of the profile's rules and the operator blocks spliced in at spread-out ranks,
- * so that rule blocks, rewrites and operator blocks all occur (operator blocks rarely). Their answers derive
- * from the name alone.
- */
-function profileNames(rules: ProfileRules): SimulatedName[] {
-  const names = [...simulatedNamePool()];
-  const known = new Set(names.map((name) => name.qname));
-  const targets = [
-    ...rules.deny.map(ruleTarget),
-    ...rules.allow.map(ruleTarget),
-    ...rules.rewrites.map((rule) => ruleTarget(rule.pattern)),
-  ].filter((qname) => !known.has(qname) && known.add(qname));
-  const extra = (qname: string): SimulatedName => ({
-    qname,
-    kind: 'site',
-    owner: 'other',
-    signed: false,
-    ...simulatedAnswers(new SeededRandom(textHash(qname))),
-  });
-  targets.forEach((qname, index) => {
-    names.splice(Math.min(names.length, 6 + index * 23), 0, extra(qname));
-  });
-  SIMULATED_OPERATOR_BLOCKS.forEach((block, index) => {
-    names.splice(Math.min(names.length, 180 + index * 260), 0, extra(block.qname));
-  });
-  return names;
-}
-
-/** Hour samplers by window length and the local hour it starts at (the rhythm repeats daily). */
-const hourSamplers = new Map<string, WeightedSampler>();
-
-/** Draws an hour of the window (index from `firstHour`) by the daily rhythm. */
-function hourSampler(days: number, firstHour: number): WeightedSampler {
-  const startHour = (((firstHour + LOCAL_OFFSET_HOURS) % 24) + 24) % 24;
-  const key = `${days} ${startHour}`;
-  let sampler = hourSamplers.get(key);
-  if (sampler === undefined) {
-    sampler = new WeightedSampler(
-      Array.from({ length: days * 24 + 1 }, (_unused, index) => RHYTHM[(startHour + index) % 24] as number),
-    );
-    if (hourSamplers.size >= TRAFFIC_CACHE_SIZE) hourSamplers.clear();
-    hourSamplers.set(key, sampler);
-  }
-  return sampler;
 }

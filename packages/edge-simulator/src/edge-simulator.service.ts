@@ -18,6 +18,7 @@ import {
   type SimulatedProfile,
 } from './edge-simulation.js';
 import type { SimulatedLogWriter } from './simulated-log-writer.ports.js';
+import { TrafficModels } from './simulation-traffic.js';
 
 /**
  * Rows per write: large enough that a run of millions makes few inserts (each adds a part to every day
@@ -83,7 +84,7 @@ export function servingPops(): string[] {
 }
 
 /** The edge's view of a stored profile: its filtering and log settings, rules and enabled lists by name. */
-export function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
+function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
   return {
     id: profile.id,
     settings: profile.settings,
@@ -100,6 +101,9 @@ export function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
  * counts and the device sightings. Writing a batch overlaps generating the next.
  */
 export class EdgeSimulator {
+  /** Decided pools and hour samplers shared by the runs of this simulator (runs of alike profiles reuse them). */
+  private readonly models = new TrafficModels();
+
   constructor(private readonly deps: EdgeSimulatorDependencies) {}
 
   async run(request: SimulationRequest): Promise<SimulationSummary> {
@@ -119,6 +123,7 @@ export class EdgeSimulator {
       },
       this.deps.sha256,
       servingPops(),
+      this.models,
     );
     const retention = record.settings.retention_days;
     let written = 0;

@@ -5,3 +5,4 @@ export * from './seeded-random.js';
 export * from './simulated-decisions.js';
 export * from './simulated-log-writer.ports.js';
 export * from './simulated-names.js';
+export { TrafficModels } from './simulation-traffic.js';

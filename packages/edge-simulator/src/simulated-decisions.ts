@@ -45,7 +45,7 @@ export interface SimulatedDecision extends LoggedDecision {
 }
 
 /** The simulation's own operator blocks as operator file entries (unscoped, never expiring). */
-export const SIMULATED_OPERATOR_BLOCK_ENTRIES: readonly OperatorBlockEntry[] = SIMULATED_OPERATOR_BLOCKS.map(
+const SIMULATED_OPERATOR_BLOCK_ENTRIES: readonly OperatorBlockEntry[] = SIMULATED_OPERATOR_BLOCKS.map(
   (block) => ({
     pattern: block.qname,
     reason_code: block.code,

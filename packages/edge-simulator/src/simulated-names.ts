@@ -1,7 +1,7 @@
 import { SeededRandom } from './seeded-random.js';
 
 /** What a name of the simulated traffic is: an ordinary site, something lists block, or a name that does not exist. */
-export type SimulatedNameKind = 'site' | 'listed' | 'missing';
+type SimulatedNameKind = 'site' | 'listed' | 'missing';
 
 /** One name of the simulated traffic's pool, with the answers it resolves to. */
 export interface SimulatedName {

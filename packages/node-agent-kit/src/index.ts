@@ -6,6 +6,7 @@ export * from './hourly-totals.js';
 export * from './list-cache.js';
 export * from './log-batches.js';
 export * from './node-agent.js';
+export * from './node-agent.options.js';
 export * from './node-client.js';
 export * from './node-filter.js';
 export * from './profile-verification.js';

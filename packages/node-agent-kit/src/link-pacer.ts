@@ -101,3 +101,12 @@ export class LinkPacer {
     );
   }
 }
+
+/** The welcome's `budget`, when it announced a well-formed one. */
+export function paceOf(budget: unknown): LinkPace | undefined {
+  if (typeof budget !== 'object' || budget === null) return undefined;
+  const { bytes_per_s: bytes, messages_per_s: messages } = budget as Record<string, unknown>;
+  if (typeof bytes !== 'number' || typeof messages !== 'number' || bytes <= 0 || messages <= 0)
+    return undefined;
+  return { bytesPerSecond: bytes, messagesPerSecond: messages };
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type NodeProfileDocument, type SvcClient } from '@svc/sdk';
 import WebSocket from 'ws';
-import type { CredentialStore, NodeCredentials } from './credentials.js';
-import type { HourlyTotals, HourTotals } from './hourly-totals.js';
-import { type LinkPace, LinkPacer, type SendLane } from './link-pacer.js';
+import type { NodeCredentials } from './credentials.js';
+import type { HourTotals } from './hourly-totals.js';
+import { LinkPacer, paceOf, type SendLane } from './link-pacer.js';
 import {
   emptyLogRowMetrics,
   type HeldLogRow,
@@ -15,7 +15,7 @@ import {
   type RefusedLogRow,
   splitLogBatch,
 } from './log-batches.js';
-import type { NodeFilter } from './node-filter.js';
+import { type NodeAgentLogger, type NodeAgentOptions, UnsupportedShapeError } from './node-agent.options.js';
 import {
   checkProfileDocument,
   type OperatorFileMessage,
@@ -35,107 +35,12 @@ const FAULT_CLOSE_CODES = new Set([1009, 4003, 4005]);
 /** Largest message of protocol version 1, for a server whose welcome does not say (older servers took more). */
 const DEFAULT_MAX_MESSAGE_BYTES = 1_048_576;
 
-/** The welcome's `budget`, when it announced a well-formed one. */
-function paceOf(budget: unknown): LinkPace | undefined {
-  if (typeof budget !== 'object' || budget === null) return undefined;
-  const { bytes_per_s: bytes, messages_per_s: messages } = budget as Record<string, unknown>;
-  if (typeof bytes !== 'number' || typeof messages !== 'number' || bytes <= 0 || messages <= 0)
-    return undefined;
-  return { bytesPerSecond: bytes, messagesPerSecond: messages };
-}
-
-/** A query result as a node answers it (spec 2.11, without the fields the API fills in). */
-export interface NodeQueryAnswer {
-  columns: { name: string; type: string }[];
-  rows: unknown[][];
-  /** Ignored by the API; give `next_after` instead. */
-  next_cursor: string | null;
-  /** Position of the last row when a further page exists (`ts` Unix ms, `row_id`); the API seals it. */
-  next_after?: { ts: number; row_id: string } | null;
-  partial: boolean;
-  partial_reason?: 'timeout' | 'overload';
-  /**
-   * For tail and search: the rows as recorded (docs/node-link-protocol.md, `NodeLogRow`); the API then builds
-   * `columns` and `rows` itself, derived columns included.
-   */
-  log_rows?: Record<string, unknown>[];
-}
-
-/** Thrown by a {@link QueryHandler} for a shape it does not answer: the API answers 501 shape_unsupported. */
-export class UnsupportedShapeError extends Error {
-  constructor(shape: string) {
-    super(`this node does not answer ${shape}`);
-    this.name = 'UnsupportedShapeError';
-  }
-}
-
-/**
- * Answers relayed log and analytics queries from the node's own store. `signal` aborts when the API cancels
- * (it gave up after its 10 s time-out). Any other error becomes 502 node_error for the asker.
- */
-export interface QueryHandler {
-  answer(shape: string, params: Record<string, unknown>, signal: AbortSignal): Promise<NodeQueryAnswer>;
-}
-
-/** Where the agent reports what it refused and why. */
-export interface NodeAgentLogger {
-  warn(message: string, details: Record<string, unknown>): void;
-}
-
 /** One JSON line on stderr, for an agent given no logger. */
 const STDERR_LOGGER: NodeAgentLogger = {
   warn: (message, details) => {
     process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...details })}\n`);
   },
 };
-
-/** Options of a {@link NodeAgent}. */
-export interface NodeAgentOptions {
-  baseUrl: string;
-  store: CredentialStore;
-  /** The node software's version, reported in the link's hello. */
-  version: string;
-  /** The query shapes `handler` answers. */
-  shapes: string[];
-  handler: QueryHandler;
-  /** Receives every profile document that verified, to apply it. */
-  onProfile?: (document: NodeProfileDocument) => void | Promise<void>;
-  /**
-   * Receives a document that is not applied: its signature did not verify ({@link ProfileSignatureError}), or
-   * it is another profile's or older than the one applied ({@link ProfileDocumentRefusedError}).
-   */
-  onRejectedProfile?: (error: Error) => void;
-  /**
-   * Told why a profile document was refused, and why the server closed the link when it blames the node; the
-   * default writes a JSON line to stderr.
-   */
-  logger?: NodeAgentLogger;
-  /** Called once when the node finds itself revoked; the agent has stopped. */
-  onRevoked?: () => void;
-  /** Reconnection backoff: first delay and cap in milliseconds (defaults 500 and 30 000), with jitter. */
-  backoff?: { initialMs?: number; maxMs?: number };
-  /**
-   * Receives the rows the cloud answered for the profile while the node was offline (spec 2.3
-   * node_queue_hours), oldest first, one message at a time: when the promise resolves the rows are
-   * acknowledged and the cloud deletes them; when it rejects they are sent again on the next link. Without
-   * it nothing is acknowledged (the cloud keeps them until node_queue_hours pass).
-   */
-  onHeldLogs?: (rows: HeldLogRow[]) => void | Promise<void>;
-  /**
-   * What the node decides queries with (compiled lists, operator files): every verified profile document and
-   * operator file is applied to it, lists are downloaded as manifests change, and when the API cannot be
-   * reached at start the node starts from the filter's last good state instead of failing.
-   */
-  filter?: NodeFilter;
-  /** Told why lists could not be brought up to date (the lists in force stay; the next change retries). */
-  onListsError?: (error: Error) => void;
-  /** Receives each operator file whose signature verified, after the filter applied it; then it is acknowledged. */
-  onOperatorFile?: (file: OperatorFileMessage) => void | Promise<void>;
-  /** The node's hourly totals, sent over the link every `totalsIntervalMs` and after each welcome. */
-  totals?: HourlyTotals;
-  /** Milliseconds between hourly totals messages (default 60 000). */
-  totalsIntervalMs?: number;
-}
 
 interface ServerMessage {
   type: string;
@@ -555,86 +460,83 @@ export class NodeAgent {
     this.heartbeatTimer = undefined;
   }
 
-  private async onMessage(message: ServerMessage): Promise<void> {
-    switch (message.type) {
-      case 'welcome': {
-        this.ready = true;
-        this.attempt = 0;
-        this.maxMessageBytes =
-          typeof message.max_message_bytes === 'number'
-            ? message.max_message_bytes
-            : DEFAULT_MAX_MESSAGE_BYTES;
-        this.pacer.setPace(paceOf(message.budget));
-        const seconds = typeof message.heartbeat_s === 'number' ? message.heartbeat_s : 30;
-        this.stopHeartbeat();
-        this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), seconds * 1000);
-        this.heartbeatTimer.unref();
-        this.welcomed?.();
-        this.welcomed = undefined;
-        // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
-        for (const [id, batch] of this.batches) this.sendBatch(id, batch);
-        // Totals sent on the dropped link are sent again: the API adds only what grew.
-        this.sentTotals.clear();
-        this.sendTotals();
-        const listsChanged =
-          typeof message.lists_sha256 === 'string' && message.lists_sha256 !== this.appliedLists;
-        if (message.profile_version !== this.appliedVersion || listsChanged) await this.refreshProfile();
-        return;
-      }
-      case 'lists_changed':
+  /**
+   * What the agent does with each type of server message; heartbeat_ack, error and types of later protocol
+   * versions need nothing.
+   */
+  private readonly handlers: Record<string, (message: ServerMessage) => Promise<void> | void> = {
+    welcome: (message) => this.welcome(message),
+    lists_changed: () => this.refreshProfile().then(() => undefined),
+    operator_file: (message) => this.receiveOperatorFile(message),
+    hourly_totals_ack: (message) => this.totalsSettled(message),
+    profile_changed: async (message) => {
+      if (typeof message.version === 'number' && message.version !== this.appliedVersion) {
         await this.refreshProfile();
-        return;
-      case 'operator_file':
-        await this.receiveOperatorFile(message);
-        return;
-      case 'hourly_totals_ack': {
-        const sent = this.sentTotals.get(String(message.id));
-        this.sentTotals.delete(String(message.id));
-        if (sent !== undefined && (message.outcome === 'stored' || message.outcome === 'not_kept'))
-          this.options.totals?.acknowledge(sent);
-        return;
       }
-      case 'profile_changed':
-        if (typeof message.version === 'number' && message.version !== this.appliedVersion) {
-          await this.refreshProfile();
-        }
-        return;
-      case 'query':
-        await this.answer(
-          String(message.id),
-          String(message.shape),
-          message.params as Record<string, unknown>,
-        );
-        return;
-      case 'cancel':
-        this.running.get(String(message.id))?.abort();
-        this.running.delete(String(message.id));
-        return;
-      case 'log_batch_ack': {
-        const id = String(message.id);
-        const batch = this.batches.get(id);
-        if (batch !== undefined && message.reason === 'batch_in_progress') {
-          // Another copy is being stored (a resend raced the first send): ask again once it is settled.
-          setTimeout(() => {
-            if (this.batches.get(id) === batch) this.sendBatch(id, batch);
-          }, BATCH_IN_PROGRESS_RETRY_MS).unref();
-          return;
-        }
-        this.batches.delete(id);
-        this.countSettled(id, batch, message);
-        if (message.outcome === 'rejected') {
-          const errors = Array.isArray(message.errors) ? (message.errors as LogBatchRowError[]) : [];
-          batch?.reject(new LogBatchRejectedError(id, String(message.reason ?? 'rejected'), errors));
-        } else batch?.resolve(Number(message.accepted));
-        return;
-      }
-      case 'held_logs':
-        this.receiveHeld(message);
-        return;
-      default:
-        // heartbeat_ack, error and types of later protocol versions need nothing.
-        return;
+    },
+    query: (message) =>
+      this.answer(String(message.id), String(message.shape), message.params as Record<string, unknown>),
+    cancel: (message) => {
+      this.running.get(String(message.id))?.abort();
+      this.running.delete(String(message.id));
+    },
+    log_batch_ack: (message) => this.batchSettled(message),
+    held_logs: (message) => this.receiveHeld(message),
+  };
+
+  private async onMessage(message: ServerMessage): Promise<void> {
+    if (!Object.hasOwn(this.handlers, message.type)) return;
+    await this.handlers[message.type]?.(message);
+  }
+
+  /** The link is up: pace and heartbeat as announced, resend what the last link lost, catch up the profile. */
+  private async welcome(message: ServerMessage): Promise<void> {
+    this.ready = true;
+    this.attempt = 0;
+    this.maxMessageBytes =
+      typeof message.max_message_bytes === 'number' ? message.max_message_bytes : DEFAULT_MAX_MESSAGE_BYTES;
+    this.pacer.setPace(paceOf(message.budget));
+    const seconds = typeof message.heartbeat_s === 'number' ? message.heartbeat_s : 30;
+    this.stopHeartbeat();
+    this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), seconds * 1000);
+    this.heartbeatTimer.unref();
+    this.welcomed?.();
+    this.welcomed = undefined;
+    // Batches whose acknowledgement a dropped link lost: the API tells a resend apart by its id.
+    for (const [id, batch] of this.batches) this.sendBatch(id, batch);
+    // Totals sent on the dropped link are sent again: the API adds only what grew.
+    this.sentTotals.clear();
+    this.sendTotals();
+    const listsChanged =
+      typeof message.lists_sha256 === 'string' && message.lists_sha256 !== this.appliedLists;
+    if (message.profile_version !== this.appliedVersion || listsChanged) await this.refreshProfile();
+  }
+
+  /** The API settled hourly totals: acknowledged ones are not sent again. */
+  private totalsSettled(message: ServerMessage): void {
+    const sent = this.sentTotals.get(String(message.id));
+    this.sentTotals.delete(String(message.id));
+    if (sent !== undefined && (message.outcome === 'stored' || message.outcome === 'not_kept'))
+      this.options.totals?.acknowledge(sent);
+  }
+
+  /** The API answered a log batch: settle it, or ask again about one another copy of is being stored. */
+  private batchSettled(message: ServerMessage): void {
+    const id = String(message.id);
+    const batch = this.batches.get(id);
+    if (batch !== undefined && message.reason === 'batch_in_progress') {
+      // Another copy is being stored (a resend raced the first send): ask again once it is settled.
+      setTimeout(() => {
+        if (this.batches.get(id) === batch) this.sendBatch(id, batch);
+      }, BATCH_IN_PROGRESS_RETRY_MS).unref();
+      return;
     }
+    this.batches.delete(id);
+    this.countSettled(id, batch, message);
+    if (message.outcome === 'rejected') {
+      const errors = Array.isArray(message.errors) ? (message.errors as LogBatchRowError[]) : [];
+      batch?.reject(new LogBatchRejectedError(id, String(message.reason ?? 'rejected'), errors));
+    } else batch?.resolve(Number(message.accepted));
   }
 
   /** Hands held rows to `onHeldLogs` in arrival order and acknowledges each message once it resolves. */

@@ -9,6 +9,7 @@ import {
   type QueryDecision,
   type QueryToDecide,
 } from '@svc/domain/filtering';
+import { NodeProfileDocument as NodeProfileDocumentSchema } from '@svc/domain/profile-documents';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { ListCache, type ManifestArtifact } from './list-cache.js';
 import type { OperatorFileMessage } from './profile-verification.js';
@@ -80,7 +81,7 @@ export class NodeFilter {
 
   /**
    * Restores the last good state from disk (profile document, lists, operator files); false when no profile
-   * document was kept. The document was verified when it was kept.
+   * document was kept, or what was kept is not one. The document was verified when it was kept.
    */
   async loadLastGood(): Promise<boolean> {
     const profile = await readFile(join(this.options.directory, PROFILE_FILE), 'utf8').catch(missingAsNull);
@@ -91,8 +92,12 @@ export class NodeFilter {
       if (text !== null) this.setOperatorFile(file, JSON.parse(text));
     }
     if (profile === null) return false;
+    // A kept file that is no profile document (damaged, or written by another kit) is no last good state. Fields
+    // of a newer document than this kit knows are kept, as they were when it verified.
+    const kept = NodeProfileDocumentSchema.loose().safeParse(JSON.parse(profile));
+    if (!kept.success) return false;
     await this.lists.loadLastGood();
-    this.document = JSON.parse(profile) as NodeProfileDocument;
+    this.document = kept.data;
     this.prepare();
     return true;
   }

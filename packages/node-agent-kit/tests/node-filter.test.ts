@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,26 @@ describe(NodeFilter.name, () => {
     expect(await restarted.loadLastGood()).toBe(true);
     expect(decided(restarted, 'www.ads.example')).toEqual(['list', 4]);
     expect(downloads.length).toBe(before);
+  });
+
+  it('starts from no last good state when the kept document is not a profile document, and keeps fields it does not know', async () => {
+    const { directory, filter } = await newFilter();
+    await filter.applyProfile(documentWith([], ['denied.example']));
+    const kept = JSON.parse(await readFile(join(directory, 'profile.json'), 'utf8'));
+
+    // A newer server's field survives the restart, as the document verified with it.
+    await writeFile(join(directory, 'profile.json'), JSON.stringify({ ...kept, schedule: { days: [1] } }));
+    const restarted = new NodeFilter({ directory, token: () => TOKEN });
+    expect(await restarted.loadLastGood()).toBe(true);
+    expect(restarted.profile).toMatchObject({ id: kept.id, schedule: { days: [1] } });
+    expect(decided(restarted, 'denied.example')).toEqual(['deny_rule', null]);
+
+    // A damaged document (its rules lost) is no state to decide with.
+    const { rules: _rules, ...damaged } = kept;
+    await writeFile(join(directory, 'profile.json'), JSON.stringify(damaged));
+    const damagedStart = new NodeFilter({ directory, token: () => TOKEN });
+    expect(await damagedStart.loadLastGood()).toBe(false);
+    expect(damagedStart.profile).toBeNull();
   });
 
   it('refuses an artifact that does not match its digest and keeps the lists in force, applying the new rules', async () => {

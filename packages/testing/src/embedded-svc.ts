@@ -71,7 +71,8 @@ export async function startEmbeddedSvc(accountName = 'example'): Promise<Embedde
     url: server.url,
     token: await apiToken(server.url, dataDir, accountName),
     simulate: async (profileId, queries, seed = 1) => {
-      const simulator = await server.container.getAsync<EdgeSimulator>(EdgeSimulatorToken);
+      const simulator = await server.container.getAsync<EdgeSimulator | null>(EdgeSimulatorToken);
+      if (simulator === null) throw new Error('svc simulate needs a columnar store');
       await simulator.run({ profileId, queries, days: 1, devices: 2, seed });
     },
     close: async () => {

@@ -5,9 +5,12 @@ import { BLOCKLIST_CATALOGUE } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, startApi } from '../../support/api-harness.js';
-import { completionOf, runSvc, spawnSvc } from '../../support/cli-process.js';
+import { completionOf, runSvc, spawnSvc, svcBuilt } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
 import { createOperator, type TestOperator } from './operator-fixture.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 /**
  * The operator CLI as a subprocess against a running server (RUNNER.md "Other commands"): API-client

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSvc } from '../../support/cli-process.js';
+import { runSvc, svcBuilt } from '../../support/cli-process.js';
 import {
   browserSkipReason,
   type DashboardServer,
@@ -11,6 +11,9 @@ import {
   PASSWORD,
   startDashboardServer,
 } from '../../support/dashboard-browser.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 /** Fills and sends the sign-up form. */
 async function signUp(page: Page, server: DashboardServer, email: string, invite?: string): Promise<void> {

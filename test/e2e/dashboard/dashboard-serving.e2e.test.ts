@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, outboxMailTo } from '../../support/api-harness.js';
-import { exitOf, listeningUrl, spawnSvc } from '../../support/cli-process.js';
+import { exitOf, listeningUrl, spawnSvc, svcBuilt } from '../../support/cli-process.js';
 import {
   type DashboardServer,
   localhostUrl,
@@ -11,6 +11,9 @@ import {
   startDashboardServer,
 } from '../../support/dashboard-browser.js';
 import { send } from '../../support/http.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 /** The dashboard as `svc serve` answers it over HTTP: what a browser gets before any script runs. */
 describe('svc serve serves the dashboard on its own origin', () => {

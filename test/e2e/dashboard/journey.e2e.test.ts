@@ -66,9 +66,11 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: the customer journe
     await page.getByRole('button', { name: 'Add to denied names' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 2 rules' }).waitFor();
     await tab(page, 'Blocklists');
-    await page.getByRole('checkbox', { name: 'StevenBlack unified hosts' }).check();
-    await page.getByRole('button', { name: 'Save blocklists' }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved: 1 list on' }).waitFor();
+    await page.getByRole('checkbox', { name: 'StevenBlack unified hosts' }).click();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('StevenBlack unified hosts: on.')
+      .waitFor();
 
     // The edge resolvers answer its devices for two days.
     const summary = await simulateTraffic(server, profileId, {

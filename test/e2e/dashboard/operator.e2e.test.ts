@@ -3,7 +3,7 @@ import { ListSourceServer } from '@svc/testing/list-source';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../support/api-harness.js';
-import { runSvc } from '../../support/cli-process.js';
+import { runSvc, svcBuilt } from '../../support/cli-process.js';
 import {
   browserSkipReason,
   type DashboardServer,
@@ -19,6 +19,9 @@ import {
 } from '../../support/dashboard-browser.js';
 import { makeOperator, open, signedInClient } from '../../support/dashboard-data.js';
 import { totpCode } from '../../support/totp.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 /** A TOTP code `stepsBack` steps before now, taken away from a step boundary so that it is valid on arrival. */
 async function totpNow(secret: string, stepsBack = 0): Promise<string> {
@@ -229,8 +232,14 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     await open(ownerPage, server, `/profiles/${profile.id}/security`, 'Security');
     await ownerPage.getByRole('note').getByText('An operator suspended this profile.').waitFor();
     expect(await ownerPage.getByText('Phishing campaign').count()).toBe(0);
-    await ownerPage.getByRole('button', { name: 'Save security settings' }).click();
-    await ownerPage.getByRole('alert').getByRole('heading', { name: 'This profile is suspended' }).waitFor();
+    await ownerPage.getByRole('checkbox', { name: 'Block newly registered domains' }).click();
+    await ownerPage
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Block newly registered domains was not changed: This profile is suspended')
+      .waitFor();
+    expect(
+      await ownerPage.getByRole('checkbox', { name: 'Block newly registered domains' }).isChecked(),
+    ).toBe(false);
 
     await page.getByRole('button', { name: 'Reinstate the profile' }).click();
     await page.getByRole('button', { name: 'Suspend the profile' }).waitFor();

@@ -14,7 +14,7 @@ export function freshAddress(): string {
 }
 
 /** The session cookie value a Set-Cookie header carries, or undefined. */
-export function cookieOf(answer: RawAnswer): string | undefined {
+function cookieOf(answer: RawAnswer): string | undefined {
   return /svc_session=([^;]*)/.exec(answer.headers['set-cookie'] ?? '')?.[1];
 }
 

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import type { ListRefreshReport } from '@svc/domain';
 import { ListSourceServer } from '@svc/testing/list-source';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, listeningUrl, runSvc, spawnSvc } from '../../support/cli-process.js';
+import { exitOf, listeningUrl, runSvc, spawnSvc, svcBuilt } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 describe('svc lists refresh and svc lists import on a running server’s data dir (issue 29)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-lists-'));

@@ -29,8 +29,8 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
     let scheduler: NodeAlertScheduler;
     let hub: NodeLinkHub;
     let dispatcher: MailDispatcher;
-    /** The link state in the database (engine-backed servers); the memory server has none. */
-    let hold: NodeLogHoldStore | undefined;
+    /** The link state the stores keep (every family's hold reads it). */
+    let hold: NodeLogHoldStore;
 
     beforeAll(async () => {
       api = await startApi(storage);
@@ -39,9 +39,7 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
       await scheduler.stop();
       hub = await api.container.getAsync<NodeLinkHub>(NodeLinkHubToken);
       dispatcher = await api.container.getAsync<MailDispatcher>(MailDispatcher);
-      hold = api.container.isBound(NodeLogHoldStore)
-        ? await api.container.getAsync<NodeLogHoldStore>(NodeLogHoldStore)
-        : undefined;
+      hold = await api.container.getAsync<NodeLogHoldStore>(NodeLogHoldStore);
     }, 60_000);
     afterAll(async () => {
       await api?.close();
@@ -85,7 +83,7 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
       expect(node.status, node.text).toBe(200);
       return {
         lastSeenAt: (node.json as { last_seen_at: string | null }).last_seen_at,
-        openLinks: hold === undefined ? 0 : (await hold.nodesOf(profileId, new Date(0))).online,
+        openLinks: (await hold.nodesOf(profileId, new Date(0))).online,
       };
     };
     /**

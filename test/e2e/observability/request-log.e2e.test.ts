@@ -12,8 +12,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import type { ApiHarness } from '../../support/api-harness.js';
-import { exitOf, listeningUrl, spawnSvc } from '../../support/cli-process.js';
+import { exitOf, listeningUrl, spawnSvc, svcBuilt } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 type LogLine = Record<string, unknown>;
 

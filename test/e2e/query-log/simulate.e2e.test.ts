@@ -13,8 +13,11 @@ import type { Container } from 'inversify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, startApi } from '../../support/api-harness.js';
-import { exitOf, listeningUrl, runSvc, spawnSvc } from '../../support/cli-process.js';
+import { exitOf, listeningUrl, runSvc, spawnSvc, svcBuilt } from '../../support/cli-process.js';
 import { send } from '../../support/http.js';
+
+// Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
+beforeAll(svcBuilt, 240_000);
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const HOUR = 3_600_000;

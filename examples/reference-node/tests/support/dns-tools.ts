@@ -4,7 +4,7 @@ import { execFile, spawnSync } from 'node:child_process';
 export type DnsTool = 'kdig' | 'dig';
 
 /** One resource record as the tool printed it. */
-export interface PrintedRecord {
+interface PrintedRecord {
   name: string;
   ttl: number;
   type: string;

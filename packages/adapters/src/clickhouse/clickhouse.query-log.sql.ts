@@ -73,7 +73,7 @@ export function totalsClause(query: LogQuery): { where: string; params: Paramete
  * share of a small read on chdb, so times and node ids are converted here instead. The
  * one alias differs from its column's name: an alias would replace its column in WHERE and ORDER BY.
  */
-export const ROW_COLUMNS = `profile_id, ts, toString(row_id) AS row_key, pop, node, device_id, device_name, client_ip,
+const ROW_COLUMNS = `profile_id, ts, toString(row_id) AS row_key, pop, node, device_id, device_name, client_ip,
   transport, qname, qtype, status, reason_list_id, reason_list_name, reason_rule, operator_code, rcode,
   dnssec_validated, cache_hit, latency_us, answer_ips`;
 

@@ -19,7 +19,7 @@ export interface NewestRowsLimits {
  * the store a minute after its fill, so that rows the store drops by itself (past their retention, on merge)
  * leave the answers within a minute, as they leave the store's own.
  */
-export const NEWEST_ROWS_LIMITS: Readonly<NewestRowsLimits> = Object.freeze({
+const NEWEST_ROWS_LIMITS: Readonly<NewestRowsLimits> = Object.freeze({
   profiles: 512,
   rowsPerProfile: 100,
   lifetimeMs: 60_000,

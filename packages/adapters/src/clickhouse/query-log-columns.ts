@@ -1,7 +1,7 @@
 import type { OperatorCode, QueryLogRow, QueryStatus, QueryTransport } from '@svc/domain';
 
 /** Codes of a dictionary column, one per row. */
-export type ColumnCodes = Uint8Array | Uint16Array | Uint32Array;
+type ColumnCodes = Uint8Array | Uint16Array | Uint32Array;
 
 /**
  * A column whose values repeat: one code per row indexing `values`. Several columns may share one `codes`
@@ -47,7 +47,7 @@ export interface QueryLogColumns {
 }
 
 /** The dictionary columns of a batch, by field name. */
-export const DICTIONARY_FIELDS = [
+const DICTIONARY_FIELDS = [
   'profileId',
   'pop',
   'node',

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { createGunzip, createGzip, gunzipSync } from 'node:zlib';
+import { createGzip, gunzipSync } from 'node:zlib';
 import type { StoredArtifact } from '@svc/domain';
 
 /** Bytes of each stored chunk of compressed artifact. */
-export const ARTIFACT_CHUNK_BYTES = 1 << 20;
+const ARTIFACT_CHUNK_BYTES = 1 << 20;
 
 /** An artifact compressed for storage: its address and size, and the gzip bytes in chunks. */
 export interface CompressedArtifact extends StoredArtifact {
@@ -51,9 +51,4 @@ export async function gzipArtifact(chunks: Iterable<Uint8Array>): Promise<Compre
 /** The artifact's bytes from its gzip chunks. */
 export function gunzipArtifact(compressed: readonly Uint8Array[]): Uint8Array {
   return gunzipSync(Buffer.concat(compressed));
-}
-
-/** A stream decompressing gzip (for a client that does not accept gzip). */
-export function gunzipStream(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  return Readable.from(chunks).pipe(createGunzip());
 }

@@ -8,7 +8,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 /** The sender of every message unless configured. */
-export const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
+const DEFAULT_MAIL_FROM = 'svc <no-reply@svc.invalid>';
 
 /**
  * nodemailer and its MIME modules load with the first message, not with the server: most of the time a
@@ -32,7 +32,7 @@ const MAX_LINE_OCTETS = 998;
  * link, and some clients mangle it. ASCII text whose lines fit RFC 5322's limit is valid MIME as 7bit, so it
  * goes as a prepared part, unencoded; any other text keeps nodemailer's choice.
  */
-export function plainTextPart(text: string): string | Mail.Attachment {
+function plainTextPart(text: string): string | Mail.Attachment {
   const ascii = /^[\t\n\r\x20-\x7e]*$/.test(text);
   const fits = text.split(/\r?\n/).every((line) => Buffer.byteLength(line) <= MAX_LINE_OCTETS);
   if (!ascii || !fits) return text;

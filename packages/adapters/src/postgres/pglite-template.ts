@@ -12,7 +12,7 @@ import { postgresMigrationFiles } from './postgres-migrate.js';
  * `dumpDataDir()` tar, compressed with brotli. `npm run pglite-template` writes both files; tests fail when
  * the pinned PGlite differs from the one that wrote it or the repository's migrations from the ones it holds.
  */
-export const PGLITE_TEMPLATE_FOLDER = fileURLToPath(new URL('./pglite-template/', import.meta.url));
+const PGLITE_TEMPLATE_FOLDER = fileURLToPath(new URL('./pglite-template/', import.meta.url));
 export const PGLITE_TEMPLATE_ARCHIVE = join(PGLITE_TEMPLATE_FOLDER, 'data-dir.tar.br');
 export const PGLITE_TEMPLATE_MANIFEST = join(PGLITE_TEMPLATE_FOLDER, 'data-dir.json');
 

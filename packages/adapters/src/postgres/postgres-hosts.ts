@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** One host of a PostgreSQL URL. */
-export interface PostgresHost {
+interface PostgresHost {
   host: string;
   port: number;
 }
@@ -57,7 +57,7 @@ export function parsePostgresHosts(url: string): PostgresHosts {
  * SQLSTATE is libpq's for a connection that could not be made, so callers treat it as the database being out
  * of reach (503 with Retry-After), not as a fault of the server.
  */
-export class NoPostgresHostError extends Error {
+class NoPostgresHostError extends Error {
   readonly code = '08001';
   override readonly name = 'NoPostgresHostError';
 }

@@ -4,7 +4,7 @@ import type { TransactionRepositories } from '../shared/transaction-repositories
 import { beginTransaction, commitWithLast } from './postgres-pipelining.js';
 
 /** What a committed run wrote that background workers care about. */
-export interface CommitSummary {
+interface CommitSummary {
   outboxMessages: number;
   mailMessages: number;
 }

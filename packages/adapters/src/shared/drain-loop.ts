@@ -112,7 +112,7 @@ export class DrainLoop {
 }
 
 /** Settles as `work` does, or rejects with `message` when it has not settled within `ms`. */
-export async function settleWithin<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+async function settleWithin<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s`)), ms);

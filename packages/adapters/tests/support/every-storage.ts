@@ -1,4 +1,4 @@
-import type { NodeLogBatchLedger, NodeLogHoldStore, UnitOfWork } from '@svc/domain';
+import type { NodeLogBatchLedger, NodeLogHoldStore, NodeTotalsLedger, UnitOfWork } from '@svc/domain';
 import { openPglite, openPostgresServer, type TestDatabase } from '@svc/testing/engines';
 import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { describe } from 'vitest';
@@ -6,11 +6,13 @@ import {
   InProcessMessageBus,
   MemoryNodeLogBatchLedger,
   MemoryNodeLogHoldStore,
+  MemoryNodeTotalsLedger,
   MemoryOutboxRelay,
   MemoryStores,
   MemoryUnitOfWork,
   PostgresNodeLogBatchLedger,
   PostgresNodeLogHoldStore,
+  PostgresNodeTotalsLedger,
   PostgresUnitOfWork,
   postgresTransactionRepositories,
 } from '../../src/index.js';
@@ -22,6 +24,8 @@ export interface StoreUnderTest {
   nodeLogHold: NodeLogHoldStore;
   /** The ledger of stored node log batches. */
   nodeLogLedger: NodeLogBatchLedger;
+  /** The ledger of the hourly totals nodes reported. */
+  nodeTotalsLedger: NodeTotalsLedger;
   /** Creates an organisation, which the engines' foreign keys want before its profiles (memory needs none). */
   createOrganisation(id: string): Promise<void>;
   dispose(): Promise<void>;
@@ -47,6 +51,7 @@ async function openMemory(): Promise<StoreUnderTest> {
     uow,
     nodeLogHold: new MemoryNodeLogHoldStore(stores.nodes.links()),
     nodeLogLedger: new MemoryNodeLogBatchLedger(),
+    nodeTotalsLedger: new MemoryNodeTotalsLedger(),
     createOrganisation: async () => undefined,
     dispose: async () => undefined,
   };
@@ -59,6 +64,7 @@ const onEngine = (open: () => Promise<TestDatabase>) => async (): Promise<StoreU
     uow: new PostgresUnitOfWork(pool, { repositories: postgresTransactionRepositories }),
     nodeLogHold: new PostgresNodeLogHoldStore(pool),
     nodeLogLedger: new PostgresNodeLogBatchLedger(pool),
+    nodeTotalsLedger: new PostgresNodeTotalsLedger(pool),
     createOrganisation: async (id) => {
       await pool.query('INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, now())', [
         id,

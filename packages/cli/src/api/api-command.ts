@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ExitCode, type Output, processOutput, usageError } from '../output.js';
 
 /** Flags every API-client command takes (RUNNER.md "Other commands"). */
-export interface ApiFlags {
+interface ApiFlags {
   apiUrl?: string;
   token?: string;
   tokenStdin?: boolean;
@@ -102,7 +102,7 @@ function tokenOfFlags(flags: ApiFlags, warn: (text: string) => void): string | u
 }
 
 /** The client of an API-client command: flags, then environment, then the config file. */
-export function clientOf(flags: ApiFlags, warn: (text: string) => void = () => undefined): SvcClient {
+function clientOf(flags: ApiFlags, warn: (text: string) => void = () => undefined): SvcClient {
   const explicitConfig = flags.config ?? fromEnvironment('SVC_CONFIG');
   const config = readConfig(explicitConfig ?? defaultConfigPath(), explicitConfig !== undefined);
   const baseUrl = flags.apiUrl ?? fromEnvironment('SVC_API_URL') ?? config.api_url;

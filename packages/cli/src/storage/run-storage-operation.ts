@@ -42,7 +42,6 @@ export async function runStorageOperation(
     settings,
     storage: 'engines',
     log: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) },
-    useCaseLog: logger,
     tracer: untracedStorageCalls,
   });
   try {

@@ -23,9 +23,9 @@ export async function simulateOperation(
   args: Record<string, unknown>,
 ): Promise<SimulateResult> {
   const profileId = typeof args.profile === 'string' ? args.profile : '';
-  if (!container.isBound(EdgeSimulatorToken))
+  const simulator = await container.getAsync<EdgeSimulator | null>(EdgeSimulatorToken);
+  if (simulator === null)
     throw new Error('svc simulate needs the engine-backed stores (PostgreSQL and a columnar store)');
-  const simulator = await container.getAsync<EdgeSimulator>(EdgeSimulatorToken);
   const seed = typeof args.seed === 'number' ? args.seed : randomSeed(container.get<Random>(Random));
   const started = performance.now();
   try {

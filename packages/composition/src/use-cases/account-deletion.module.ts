@@ -1,4 +1,3 @@
-import { ClickHouseClientSource, ClickHouseQueryLogEraser } from '@svc/adapters';
 import {
   AccountDeletionService,
   accountNodesRevocation,
@@ -11,32 +10,14 @@ import { ContainerModule } from 'inversify';
 import type { AccountSettings } from '../settings/accounts.settings.js';
 import { AccountDeletionServiceToken, ProfileServiceToken } from './use-case.tokens.js';
 
-/** The eraser of the columnar store, or null when there is none (memory storage). */
-const OptionalQueryLogEraser = Symbol.for('svc.OptionalQueryLogEraser');
-
 /**
- * Binds account deletion. The erasure also erases the profiles' query logs and counts in the columnar store when
- * one is configured (it opens the store only when an erased organisation had profiles).
+ * Binds account deletion. The erasure also erases the profiles' query logs and counts through the storage
+ * family's eraser (the columnar store's opens only when an erased organisation had profiles).
  */
 export function accountDeletionModule(accounts: AccountSettings): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
-    const eraser = isBound(ClickHouseClientSource) || isBound(QueryLogEraser);
-    if (isBound(ClickHouseClientSource) && !isBound(QueryLogEraser)) {
-      bind<QueryLogEraser>(QueryLogEraser).toResolvedValue(
-        (source: ClickHouseClientSource) => new ClickHouseQueryLogEraser(() => source.store()),
-        [ClickHouseClientSource],
-      );
-    }
-    if (eraser) {
-      bind<QueryLogEraser | null>(OptionalQueryLogEraser).toResolvedValue(
-        (queryLogs: QueryLogEraser) => queryLogs,
-        [QueryLogEraser],
-      );
-    } else {
-      bind<QueryLogEraser | null>(OptionalQueryLogEraser).toConstantValue(null);
-    }
+  return new ContainerModule(({ bind }) => {
     bind<AccountDeletionService>(AccountDeletionServiceToken).toResolvedValue(
-      (uow: UnitOfWork, clock: Clock, profiles: ProfileService, queryLogs: QueryLogEraser | null) =>
+      (uow: UnitOfWork, clock: Clock, profiles: ProfileService, queryLogs: QueryLogEraser) =>
         new AccountDeletionService({
           uow,
           nodes: accountNodesRevocation,
@@ -45,7 +26,7 @@ export function accountDeletionModule(accounts: AccountSettings): ContainerModul
           publishProfile: (tx, profile) => profiles.publish(tx, profile),
           queryLogs,
         }),
-      [UnitOfWork, Clock, ProfileServiceToken, OptionalQueryLogEraser],
+      [UnitOfWork, Clock, ProfileServiceToken, QueryLogEraser],
     );
   });
 }

@@ -1,60 +1,51 @@
-import {
-  ClickHouseClientSource,
-  ClickHouseEdgeLogWriter,
-  ProfileOwnerLookup,
-  type StorageCallTracer,
-} from '@svc/adapters';
+import { ProfileOwnerLookup } from '@svc/adapters';
 import {
   Clock,
   DeviceSightings,
-  EdgeLogWriter,
   KeyedHash,
   NodeLogHoldService,
   NodeLogHoldStore,
   ProfileStore,
 } from '@svc/domain';
-import { ClickHouseSimulatedLogWriter, EdgeSimulator } from '@svc/edge-simulator';
+import { EdgeSimulator } from '@svc/edge-simulator';
 import { ContainerModule } from 'inversify';
+import { ColumnarQueryLog } from '../tokens.js';
 import { EdgeSimulatorToken } from './use-case.tokens.js';
 
 /**
- * Binds the edge writer on the columnar store and the simulator that plays the edge (RUNNER.md `svc simulate`).
- * The writer needs a columnar store (ClickHouseClientSource); the simulator also finds profiles by id alone
- * (ProfileOwnerLookup). Without them nothing is bound (the memory family): the command says it needs them.
+ * Binds the simulator that plays the edge (RUNNER.md `svc simulate`), writing into the cloud query log the
+ * adapter family bound and finding profiles by id alone (ProfileOwnerLookup); null where the family configures
+ * no columnar store (the memory family): the command says it needs one.
  */
-export function edgeSimulationModule(tracer: StorageCallTracer): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
-    if (!isBound(ClickHouseClientSource)) return;
-    bind<EdgeLogWriter>(EdgeLogWriter).toResolvedValue(
-      (source: ClickHouseClientSource) => new ClickHouseEdgeLogWriter(() => source.store(), tracer),
-      [ClickHouseClientSource],
-    );
-    if (!isBound(ProfileOwnerLookup)) return;
-    bind<EdgeSimulator>(EdgeSimulatorToken).toResolvedValue(
+export function edgeSimulationModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<EdgeSimulator | null>(EdgeSimulatorToken).toResolvedValue(
       (
+        log: ColumnarQueryLog,
         owners: ProfileOwnerLookup,
         profiles: ProfileStore,
-        source: ClickHouseClientSource,
         sightings: DeviceSightings,
         clock: Clock,
         hash: KeyedHash,
         hold: NodeLogHoldStore,
       ) =>
-        new EdgeSimulator({
-          findProfile: async (id) => {
-            const orgId = await owners.organisationOf(id);
-            return orgId === null ? null : profiles.find(orgId, id);
-          },
-          writer: new ClickHouseSimulatedLogWriter(new ClickHouseEdgeLogWriter(() => source.store(), tracer)),
-          sightings,
-          clock,
-          sha256: (data) => hash.sha256(data),
-          hold: new NodeLogHoldService({ store: hold, clock }),
-        }),
+        log === null
+          ? null
+          : new EdgeSimulator({
+              findProfile: async (id) => {
+                const orgId = await owners.organisationOf(id);
+                return orgId === null ? null : profiles.find(orgId, id);
+              },
+              writer: log.simulated,
+              sightings,
+              clock,
+              sha256: (data) => hash.sha256(data),
+              hold: new NodeLogHoldService({ store: hold, clock }),
+            }),
       [
+        ColumnarQueryLog,
         ProfileOwnerLookup,
         ProfileStore,
-        ClickHouseClientSource,
         DeviceSightings,
         Clock,
         KeyedHash,

@@ -8,10 +8,8 @@ import {
   SimpleWebAuthnVerifier,
 } from '@svc/adapters';
 import {
-  ApiTokenService,
   AttemptLimiter,
   Clock,
-  type CursorSealer,
   type IdentityDependencies,
   IdentityStore,
   InviteService,
@@ -31,8 +29,6 @@ import {
 import { ContainerModule } from 'inversify';
 import type { Settings } from '../settings/settings.js';
 import {
-  ApiTokenServiceToken,
-  CursorSealerToken,
   IdentityDependenciesToken,
   InviteServiceToken,
   PasskeyServiceToken,
@@ -44,12 +40,13 @@ import {
 
 /**
  * Binds the identity use cases; the stores (IdentityStore, UnitOfWork) are bound by the adapter family, and the
- * authenticator and the token cache are the HTTP server's. Everything here is the same for memory and engines.
+ * API token service is the host's (the HTTP server's token cache, or the plain service in a process without
+ * requests). Everything here is the same for memory and engines.
  */
 export function identityModule(
   settings: Pick<Settings, 'env' | 'keys' | 'storage' | 'accounts' | 'dashboard'>,
 ): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
+  return new ContainerModule(({ bind }) => {
     bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
     bind<SecretBox>(SecretBox).toResolvedValue(
       async () =>
@@ -125,12 +122,5 @@ export function identityModule(
         new PasskeyService(deps, sessions, webauthn),
       [IdentityDependenciesToken, SessionServiceToken, WebAuthnVerifier],
     );
-    if (!isBound(ApiTokenServiceToken)) {
-      // The HTTP server binds its caching token service first; a process without requests uses the plain one.
-      bind<ApiTokenService>(ApiTokenServiceToken).toResolvedValue(
-        (deps: IdentityDependencies, cursors: CursorSealer) => new ApiTokenService(deps, cursors),
-        [IdentityDependenciesToken, CursorSealerToken],
-      );
-    }
   });
 }

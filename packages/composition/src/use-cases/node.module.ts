@@ -34,21 +34,17 @@ async function signingKeysOf(
   return [await development.key()];
 }
 
-/** Nobody holds a link in a process without the HTTP server's node links: every node reads as not connected. */
-const NO_LINKS: NodePresence = { isConnected: () => false };
-
 /**
- * Binds the node use cases and the profile signer; NodeStore is bound by the storage family. The nodes' links
- * (their presence, log relay and schedulers) are the HTTP server's, bound before this loads.
+ * Binds the node use cases and the profile signer; NodeStore is bound by the storage family, the nodes' presence
+ * by the host (the HTTP server's links, or none connected in a process without them).
  */
 export function nodesModule(settings: Pick<Settings, 'env' | 'keys' | 'http' | 'limits'>): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
+  return new ContainerModule(({ bind }) => {
     bind<ProfileSigner>(ProfileSigner).toResolvedValue(
       async (development: DevelopmentSigningKey) =>
         new Ed25519ProfileSigner(await signingKeysOf(settings, development)),
       [DevelopmentSigningKey],
     );
-    if (!isBound(NodePresence)) bind<NodePresence>(NodePresence).toConstantValue(NO_LINKS);
     bind<NodeService>(NodeServiceToken).toResolvedValue(
       (
         uow: UnitOfWork,

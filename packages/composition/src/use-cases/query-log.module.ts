@@ -1,11 +1,4 @@
-import {
-  ClickHouseClientSource,
-  ClickHouseQueryLogReader,
-  NewestRowsQueryLogReader,
-  openMaxMindCountryLookup,
-  type StorageCallTracer,
-  SystemTimers,
-} from '@svc/adapters';
+import { openMaxMindCountryLookup, SystemTimers } from '@svc/adapters';
 import {
   Clock,
   CountryLookup,
@@ -16,15 +9,15 @@ import {
   LogQueryRelay,
   LogQueryService,
   NoCountryLookup,
-  OfflineLogQueryRelay,
   type ProfileService,
   QueryBudget,
   QueryConcurrencyGate,
-  QueryLogReader,
+  type QueryLogReader,
   Timers,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import type { Settings } from '../settings/settings.js';
+import { ColumnarQueryLog } from '../tokens.js';
 import {
   CursorSealerToken,
   LogQueryServiceToken,
@@ -33,45 +26,22 @@ import {
 } from './use-case.tokens.js';
 
 /**
- * Binds log and analytics queries (spec 4.6, 8): the reader on the columnar store when one is bound, countries
- * from SVC_GEOIP_DB, the relay to self-hosted nodes (503 node_offline unless the HTTP server's node links bound
- * their LogQueryRelay before this loads), and the per-organisation budget and concurrency gate of the process.
+ * Binds log and analytics queries (spec 4.6, 8): the reader of the cloud query log the adapter family bound
+ * (none without a columnar store), countries from SVC_GEOIP_DB, the relay to self-hosted nodes the host bound,
+ * and the per-organisation budget and concurrency gate of the process.
  */
-export function queryLogsModule(
-  settings: Pick<Settings, 'storage' | 'queryLogs'>,
-  tracer: StorageCallTracer,
-): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
-    if (isBound(ClickHouseClientSource)) {
-      bind<QueryLogReader>(QueryLogReader).toResolvedValue(
-        (store: ClickHouseClientSource) => {
-          const reader = new ClickHouseQueryLogReader(
-            async () => (await store.store()).reads,
-            settings.storage.clickhouseUrl === undefined ? 'embedded' : 'server',
-            settings.queryLogs.cloudQueryLimits,
-            tracer,
-          );
-          return new NewestRowsQueryLogReader(reader, async () => (await store.store()).newestRows);
-        },
-        [ClickHouseClientSource],
-      );
-    }
-    if (isBound(QueryLogReader)) {
-      bind<QueryLogReader | null>(OptionalQueryLogReaderToken).toResolvedValue(
-        (reader: QueryLogReader) => reader,
-        [QueryLogReader],
-      );
-    } else {
-      bind<QueryLogReader | null>(OptionalQueryLogReaderToken).toConstantValue(null);
-    }
+export function queryLogsModule(settings: Pick<Settings, 'queryLogs'>): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<QueryLogReader | null>(OptionalQueryLogReaderToken).toResolvedValue(
+      (log: ColumnarQueryLog) => (log === null ? null : log.reader),
+      [ColumnarQueryLog],
+    );
     bind<CountryLookup>(CountryLookup).toResolvedValue(async () =>
       settings.queryLogs.geoipDb === undefined
         ? new NoCountryLookup()
         : openMaxMindCountryLookup(settings.queryLogs.geoipDb),
     );
-    if (!isBound(LogQueryRelay))
-      bind<LogQueryRelay>(LogQueryRelay).toConstantValue(new OfflineLogQueryRelay());
-    if (!isBound(Timers)) bind<Timers>(Timers).toConstantValue(new SystemTimers());
+    bind<Timers>(Timers).toConstantValue(new SystemTimers());
     bind<LogQueryService>(LogQueryServiceToken).toResolvedValue(
       (
         profiles: ProfileService,

@@ -33,14 +33,8 @@ import { nodesModule } from './node.module.js';
 import { operatorModule } from './operator.module.js';
 import { profilesModule } from './profile.module.js';
 import { queryLogsModule } from './query-log.module.js';
+import { standaloneHostModule } from './standalone-host.module.js';
 import { CursorSealerToken, IdempotencyServiceToken } from './use-case.tokens.js';
-import type { UseCaseLog } from './use-case-log.js';
-
-/** What the use cases need besides the settings. */
-export interface UseCaseModuleOptions {
-  log: UseCaseLog;
-  tracer: StorageCallTracer;
-}
 
 /** Idempotency of POSTs and the sealer of pagination cursors, which several contexts share. */
 function sharedModule(): ContainerModule {
@@ -57,20 +51,19 @@ function sharedModule(): ContainerModule {
 }
 
 /**
- * The use cases: the domain's services wired to the ports the adapter families bound, one module per context.
- * What the HTTP server adds (its token cache, its node links) is bound before these load; each module binds
- * its fallback only for what is still unbound (the plain token service, no node connected, nodes offline).
+ * The use cases: the domain's services wired to the ports the adapter families and the host bound, one module
+ * per context.
  */
-export function useCaseModules(settings: Settings, options: UseCaseModuleOptions): ContainerModule[] {
+export function useCaseModules(settings: Settings): ContainerModule[] {
   return [
     sharedModule(),
     identityModule(settings),
     profilesModule(settings),
     linkedIpsModule(settings),
-    devicesModule(options.log),
+    devicesModule(),
     nodesModule(settings),
-    queryLogsModule(settings, options.tracer),
-    edgeSimulationModule(options.tracer),
+    queryLogsModule(settings),
+    edgeSimulationModule(),
     listPipelineModule(settings),
     listReportsModule(),
     accountFeedbackModule(),
@@ -86,16 +79,14 @@ export interface ComposeOptions {
   storage: StorageKind;
   /** Lines of the adapter families (mail written to the outbox folder, retries). */
   log: AdapterLog;
-  /** What the use cases degrade on (a columnar store out of reach). */
-  useCaseLog: UseCaseLog;
   tracer: StorageCallTracer;
   /** Replace the clock (tests, simulations). */
   clock?: Clock;
   /**
-   * Bindings of the process hosting the use cases, loaded after the adapter families and before the use cases
-   * (the HTTP server's token cache and node links); the use cases fall back on their own for what is unbound.
+   * Bindings of the process hosting the use cases (the HTTP server's token cache and node links): the API token
+   * service, the nodes' presence and the log query relay. Without, {@link standaloneHostModule}'s.
    */
-  host?: (container: Container) => ContainerModule[];
+  host?: ContainerModule[];
 }
 
 /**
@@ -120,7 +111,7 @@ export function composeContainer(options: ComposeOptions): Container {
     );
   const adapterOptions: AdapterModuleOptions = { lifecycle, log, tracer };
   container.load(...adapterModules(settings, options.storage, adapterOptions));
-  container.load(...(options.host?.(container) ?? []));
-  container.load(...useCaseModules(settings, { log: options.useCaseLog, tracer }));
+  container.load(...(options.host ?? [standaloneHostModule()]));
+  container.load(...useCaseModules(settings));
   return container;
 }

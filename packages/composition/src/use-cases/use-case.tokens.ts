@@ -48,5 +48,5 @@ export const NodeServiceToken = Symbol.for('svc.NodeService');
 /** The list pipeline, bound in list-pipeline.module.ts. */
 export const ListPipelineServiceToken = Symbol.for('svc.ListPipelineService');
 
-/** The edge simulator of `svc simulate` (bound when a columnar store and a profile owner lookup are). */
+/** The edge simulator of `svc simulate`, or null without a columnar store to write into (memory storage). */
 export const EdgeSimulatorToken = Symbol.for('svc.EdgeSimulator');

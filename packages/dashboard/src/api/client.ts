@@ -5,7 +5,7 @@ import { createClient, type SvcClient } from '@svc/sdk';
  * hosted dashboard was built with (`VITE_SVC_API_URL`), which must list the dashboard's origin in
  * SVC_DASHBOARD_ORIGINS.
  */
-export const apiBaseUrl: string = import.meta.env.VITE_SVC_API_URL ?? window.location.origin;
+const apiBaseUrl: string = import.meta.env.VITE_SVC_API_URL ?? window.location.origin;
 
 /**
  * The one API client of the dashboard: every page talks to the API through it. `credentials: 'include'` lets

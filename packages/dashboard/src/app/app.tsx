@@ -6,8 +6,9 @@ import { SignedInOnly } from '../session/signed-in-only.js';
 import { useAccount } from '../session/use-account.js';
 import { AppShell } from './app-shell.js';
 import { ErrorBoundary } from './error-boundary.js';
+import { HOME } from './home.js';
 import { createQueryClient } from './query-client.js';
-import { type AppRoute, HOME, ROUTES } from './routes.js';
+import { type AppRoute, ROUTES } from './routes.js';
 
 const queryClient = createQueryClient();
 

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** Who may open a page. */
-export type Access = 'public' | 'signed-in' | 'operator';
+type Access = 'public' | 'signed-in' | 'operator';
 
 /** One page of the dashboard: its path (wouter syntax, `:id` parameters), the page module, who may open it. */
 export interface AppRoute {
@@ -212,6 +212,3 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Send feedback',
   },
 ];
-
-/** Where a signed-in visitor lands (after sign-in, and at `/`). */
-export const HOME = '/profiles';

@@ -1,5 +1,5 @@
 /** True when `value` is one of the keys of `known` (an enum the dashboard has wording for). */
-export function isKnown<K extends string>(known: Readonly<Record<K, unknown>>, value: string): value is K {
+function isKnown<K extends string>(known: Readonly<Record<K, unknown>>, value: string): value is K {
   return Object.hasOwn(known, value);
 }
 

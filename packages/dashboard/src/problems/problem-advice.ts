@@ -8,7 +8,7 @@ export interface ProblemWording {
  * Plain-language wording per problem code (spec section 7). The server's `detail` is shown as well; codes not
  * listed here (a newer server may add some) fall back to a title from the status.
  */
-export const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
+const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
   validation_failed: { title: 'Some answers need changing', advice: 'Correct the fields marked below.' },
   bad_request: { title: 'The request was not understood', advice: 'Reload the page and try again.' },
   password_too_short: {

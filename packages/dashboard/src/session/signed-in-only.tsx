@@ -5,7 +5,7 @@ import { problemOf } from '../problems/problem-of.js';
 import { useAccount } from './use-account.js';
 
 /** The sign-in page's address that comes back to the current page afterwards. */
-export function signInUrlReturningHere(): string {
+function signInUrlReturningHere(): string {
   return `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 }
 

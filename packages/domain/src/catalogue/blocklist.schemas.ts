@@ -3,7 +3,7 @@ import { CatalogueId, LicenceExpression, ListId, WebAddress } from './catalogue.
 import { ListFormat } from './list-format.js';
 
 /** Profile security settings a blocklist can back (spec 2.3 `security`). */
-export const SECURITY_TOGGLES = [
+const SECURITY_TOGGLES = [
   'rebinding',
   'idn_homograph',
   'typosquat',
@@ -18,7 +18,7 @@ export const SECURITY_TOGGLES = [
  * The profile setting a list backs: `security.<toggle>` or `parental.categories:<category id>` (a list a
  * profile enables by id has none: null in blocklists.json, the empty string in GET /v1/lists, spec 4.12).
  */
-export const BLOCKLIST_TOGGLE_PATTERN = new RegExp(
+const BLOCKLIST_TOGGLE_PATTERN = new RegExp(
   `^(?:security\\.(?:${SECURITY_TOGGLES.join('|')})|parental\\.categories:[a-z0-9-]{1,64})$`,
 );
 
@@ -64,11 +64,7 @@ const blocklistSourceShape = {
 };
 
 /** One upstream source a blocklist is compiled from (spec 4.12), with what its last compilation found. */
-export const BlocklistSource = z.object(blocklistSourceShape).meta({ id: 'BlocklistSource' });
-export type BlocklistSource = z.infer<typeof BlocklistSource>;
-
-/** A source as blocklists.json records it. */
-export type BlocklistSourceRecord = z.infer<z.ZodObject<typeof blocklistSourceRecordShape>>;
+const BlocklistSource = z.object(blocklistSourceShape).meta({ id: 'BlocklistSource' });
 
 const RecordToggle = z
   .string()

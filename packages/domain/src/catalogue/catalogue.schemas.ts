@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Identifier of a catalogue entry or source: the parental service id pattern of spec 2.7. */
-export const CATALOGUE_ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+const CATALOGUE_ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 /** A catalogue identifier (`youtube`, `social-networks`, `hagezi-tif`). */
 export const CatalogueId = z
@@ -44,7 +44,7 @@ export const SuffixDomain = z
  * SPDX licence identifiers the catalogues may name. Anything else must be a custom `LicenseRef-…` reference
  * with a licence_url, so that an identifier is never invented.
  */
-export const SPDX_LICENCE_IDS: ReadonlySet<string> = new Set([
+const SPDX_LICENCE_IDS: ReadonlySet<string> = new Set([
   'Apache-2.0',
   'BSD-3-Clause',
   'CC-BY-3.0',
@@ -99,7 +99,7 @@ export function isRepositoryAddress(value: string): boolean {
 }
 
 /** True when `value` is a real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (match === null) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

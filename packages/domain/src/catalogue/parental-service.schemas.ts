@@ -24,10 +24,7 @@ const parentalServiceSourceShape = {
 };
 
 /** A source of a parental service's domains (spec 2.7). */
-export const ParentalServiceSource = z
-  .object(parentalServiceSourceShape)
-  .meta({ id: 'ParentalServiceSource' });
-export type ParentalServiceSource = z.infer<typeof ParentalServiceSource>;
+const ParentalServiceSource = z.object(parentalServiceSourceShape).meta({ id: 'ParentalServiceSource' });
 
 function parentalServiceShape<S extends z.ZodType>(source: S) {
   return {

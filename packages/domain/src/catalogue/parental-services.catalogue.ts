@@ -23,7 +23,7 @@ export const PARENTAL_SERVICES: readonly ParentalService[] = Object.freeze(
 );
 
 /** Envelope facts of the services catalogue. */
-export const PARENTAL_SERVICE_CATALOGUE_FACTS = Object.freeze({
+const PARENTAL_SERVICE_CATALOGUE_FACTS = Object.freeze({
   available: CATALOGUES.services.available,
   version: CATALOGUES.services.version,
   updated_at: CATALOGUES.services.updated_at,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /** Longest device id, display name and sanitised name (spec 2.5, section 8). */
-export const DEVICE_ID_MAX_LENGTH = 64;
+const DEVICE_ID_MAX_LENGTH = 64;
 export const DEVICE_NAME_MAX_LENGTH = 64;
-export const DEVICE_DISPLAY_NAME_MAX_LENGTH = 64;
+const DEVICE_DISPLAY_NAME_MAX_LENGTH = 64;
 /** Longest device notes on write (spec 2.5, section 8). */
-export const DEVICE_NOTES_MAX_LENGTH = 1000;
+const DEVICE_NOTES_MAX_LENGTH = 1000;
 
 /** What kind of device it is, set by the user (spec 2.5); new devices are `other`. */
-export const DEVICE_KINDS = ['phone', 'laptop', 'tv', 'router', 'other'] as const;
+const DEVICE_KINDS = ['phone', 'laptop', 'tv', 'router', 'other'] as const;
 export const DeviceKind = z
   .enum(DEVICE_KINDS, { error: () => `must be one of ${DEVICE_KINDS.join(', ')}` })
   .meta({ description: 'Kind of device, set by the user; new devices are `other`.' });
@@ -18,14 +18,14 @@ export type DeviceKind = z.infer<typeof DeviceKind>;
  * How the device's name reached the resolver (spec 2.5): the DoH path (`/dns-query/<id>/<device>`), the TLS
  * server name (`<device>-<id>` host form of DoT and DoQ), or no name at all.
  */
-export const DEVICE_IDENTIFICATIONS = ['doh_path', 'sni', 'unknown'] as const;
+const DEVICE_IDENTIFICATIONS = ['doh_path', 'sni', 'unknown'] as const;
 export const DeviceIdentification = z
   .enum(DEVICE_IDENTIFICATIONS)
   .meta({ description: 'How the device named itself when last seen.' });
 export type DeviceIdentification = z.infer<typeof DeviceIdentification>;
 
 /** Encrypted transports a device can be seen over (spec 2.5). */
-export const DEVICE_TRANSPORTS = ['doh', 'doh3', 'dot', 'doq'] as const;
+const DEVICE_TRANSPORTS = ['doh', 'doh3', 'dot', 'doq'] as const;
 export const DeviceTransport = z.enum(DEVICE_TRANSPORTS);
 export type DeviceTransport = z.infer<typeof DeviceTransport>;
 

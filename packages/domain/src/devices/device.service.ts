@@ -31,7 +31,7 @@ export interface DeviceDependencies {
 }
 
 /** The reference of a device in audit entries. */
-export function deviceAuditTarget(profileId: string, deviceId: string): string {
+function deviceAuditTarget(profileId: string, deviceId: string): string {
   return `profiles/${profileId}/devices/${deviceId}`;
 }
 

@@ -20,7 +20,7 @@ export interface IpAddress {
 }
 
 /** Number of address bits of a family: the widest prefix it has. */
-export function addressBits(family: IpFamily): number {
+function addressBits(family: IpFamily): number {
   return family === 4 ? 32 : 128;
 }
 
@@ -114,12 +114,12 @@ export function unmapIpv4(address: IpAddress): IpAddress {
 }
 
 /** Dotted decimal. */
-export function formatIpv4(bytes: Uint8Array): string {
+function formatIpv4(bytes: Uint8Array): string {
   return Array.from(bytes).join('.');
 }
 
 /** RFC 5952 text of 16 bytes. */
-export function formatIpv6(bytes: Uint8Array): string {
+function formatIpv6(bytes: Uint8Array): string {
   if (isIpv4Mapped({ family: 6, bytes })) return `::ffff:${formatIpv4(bytes.slice(12))}`;
   const words = Array.from(
     { length: 8 },
@@ -168,7 +168,7 @@ export function maskIpAddress(address: IpAddress, prefix: number): IpAddress {
 }
 
 /** Values of settings.ecs (spec 2.3). */
-export const ECS_MODES = ['off', 'anonymised', 'full'] as const;
+const ECS_MODES = ['off', 'anonymised', 'full'] as const;
 
 /** settings.ecs: how much of the client's address the resolver reveals to upstream servers. */
 export const EcsMode = z
@@ -184,7 +184,7 @@ export const EcsMode = z
 export type EcsMode = z.infer<typeof EcsMode>;
 
 /** Prefix lengths of the `anonymised` mode (spec 2.3). */
-export const ECS_ANONYMISED_PREFIX = { v4: 24, v6: 56 } as const;
+const ECS_ANONYMISED_PREFIX = { v4: 24, v6: 56 } as const;
 
 /**
  * The operator's ceiling on forwarded prefix lengths, per family. It bounds every mode: a mode never reveals

@@ -26,13 +26,13 @@ const BATCH = 200;
  * Version of the archive's layout, so that a reader can tell later layouts apart. Version 2: JSON lines, this
  * document the first line (`type: account_data`), the profiles' query logs after it.
  */
-export const ACCOUNT_ARCHIVE_FORMAT = { name: 'svc-account-export', version: 2 } as const;
+const ACCOUNT_ARCHIVE_FORMAT = { name: 'svc-account-export', version: 2 } as const;
 
 /**
  * How the API shows each resource: the archive holds them exactly as the API answers them, so a reader needs
  * no second description of the data.
  */
-export interface AccountArchiveViews {
+interface AccountArchiveViews {
   profile(record: ProfileRecord): Profile;
   linkedIp(record: LinkedIpRecord): LinkedIp;
   device(record: DeviceRecord): Device;

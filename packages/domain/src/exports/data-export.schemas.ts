@@ -5,10 +5,9 @@ import { z } from 'zod';
  * `ready` (downloadable until it expires), `failed` when it could not be built, `expired` once its retention
  * ended and the archive was removed.
  */
-export const DataExportStatus = z
+const DataExportStatus = z
   .enum(['pending', 'ready', 'failed', 'expired'])
   .meta({ id: 'DataExportStatus', description: 'pending, ready, failed or expired.' });
-export type DataExportStatus = z.infer<typeof DataExportStatus>;
 
 /** A data export as answered. */
 export const DataExport = z

@@ -16,7 +16,7 @@ import type { DataExport, DataExportList } from './data-export.schemas.js';
 import { type ExportLogReader, profileLogPages, queryLogLine } from './query-log-lines.js';
 
 /** How long a built archive is kept (the spec leaves it open): 7 days, then it is removed. */
-export const DATA_EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const DATA_EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long a claim keeps other servers off an export; a crashed server's export is retried after it. */
 export const DATA_EXPORT_LEASE_MS = 10 * 60 * 1000;
 /** Claims of one export before it is given up as failed (a build that keeps failing). */

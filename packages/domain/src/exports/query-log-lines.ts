@@ -3,7 +3,7 @@ import type { QueryLogReader } from '../query-log/log-query.ports.js';
 import { type QueryLogRow, storedColumnsOf } from '../query-log/query-log-row.js';
 
 /** Log rows read per query while exporting: a profile's log is read in bounded pages, newest first. */
-export const EXPORT_LOG_BATCH = 1000;
+const EXPORT_LOG_BATCH = 1000;
 
 /** Reads log rows; the columnar store's reader (spec 4.6) in the server. */
 export type ExportLogReader = Pick<QueryLogReader, 'rows'>;

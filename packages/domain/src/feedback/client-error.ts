@@ -7,14 +7,14 @@ import type { ClientErrorRecord, ClientErrorScope } from './feedback.ports.js';
 import { scrubSecrets } from './secret-scrubber.js';
 
 /** Largest report accepted, as its JSON text (spec 4.11). */
-export const CLIENT_ERROR_MAX_BYTES = 32 * 1024;
+const CLIENT_ERROR_MAX_BYTES = 32 * 1024;
 /** Reports are kept 30 days (spec 4.11). */
-export const CLIENT_ERROR_RETENTION_DAYS = 30;
+const CLIENT_ERROR_RETENTION_DAYS = 30;
 /** 10 reports a minute per account (spec 4.11). */
-export const CLIENT_ERROR_LIMIT: AttemptLimit = { name: 'client_error_report', points: 10, perSeconds: 60 };
+const CLIENT_ERROR_LIMIT: AttemptLimit = { name: 'client_error_report', points: 10, perSeconds: 60 };
 
 /** Deprecated request fields of POST /v1/client-errors and their replacements (spec section 9). */
-export const CLIENT_ERROR_DEPRECATED_FIELDS = ['release', 'route', 'at'] as const;
+const CLIENT_ERROR_DEPRECATED_FIELDS = ['release', 'route', 'at'] as const;
 export type ClientErrorDeprecatedField = (typeof CLIENT_ERROR_DEPRECATED_FIELDS)[number];
 
 const text = (description: string) => z.string().optional().meta({ description });

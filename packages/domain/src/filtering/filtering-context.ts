@@ -3,7 +3,7 @@ import type { EntryForm } from './entry-forms.js';
 import type { SuffixKeys } from './name-key.js';
 import { NameTable } from './name-table.js';
 import { type KeyedPattern, PatternIndex, patternKey } from './pattern-index.js';
-import type { BlockMode, DecisionReason, QueryDecision, RewriteTarget } from './query-decision.js';
+import type { BlockMode, QueryDecision, RewriteTarget } from './query-decision.js';
 import { SourcePrefixes } from './source-prefixes.js';
 
 /** What of a profile document decides queries (the node profile document has these fields). */
@@ -270,16 +270,3 @@ export class FilteringContext {
     );
   }
 }
-
-/** The reasons a decision can give, for callers that tabulate them. */
-export const DECISION_REASONS: readonly DecisionReason[] = [
-  'operator_block',
-  'source_block',
-  'allow_rule',
-  'deny_rule',
-  'list',
-  'parental',
-  'security',
-  'rewrite',
-  'none',
-];

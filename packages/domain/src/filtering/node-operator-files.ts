@@ -63,11 +63,6 @@ export function operatorNameKey(name: string): string {
   return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
-/** The two lanes of a {@link NodeOperatorBlock.key}. */
-export function parseOperatorNameKey(key: string): { a: number; b: number } {
-  return { a: Number.parseInt(key.slice(0, 8), 16) | 0, b: Number.parseInt(key.slice(8, 16), 16) | 0 };
-}
-
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }

@@ -17,7 +17,7 @@ import type { AccountDeletionScope } from './identity-transaction.ports.js';
  * erasure, during which the owner can undelete. A setting (SVC_DELETION_COOLING_OFF_DAYS), shown in
  * GET /v1/capabilities.
  */
-export const DEFAULT_DELETION_COOLING_OFF_DAYS = 14;
+const DEFAULT_DELETION_COOLING_OFF_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -11,7 +11,7 @@ import type {
 } from './identity.ports.js';
 
 /** The identity repositories `Names` of a transaction: the building block of the identity use cases' scopes. */
-export interface IdentityScopeOf<Names extends keyof IdentityRepositories> {
+interface IdentityScopeOf<Names extends keyof IdentityRepositories> {
   identity: Pick<IdentityRepositories, Names>;
 }
 
@@ -72,7 +72,7 @@ export type IdentityScope = SignUpScope &
   SecondFactorScope;
 
 /** What erasing an account needs of its data exports (the exports' repository offers it). */
-export interface AccountExportEraser {
+interface AccountExportEraser {
   /** Deletes every export of the account and its archive; returns how many. */
   eraseAll(accountId: string): Promise<number>;
 }

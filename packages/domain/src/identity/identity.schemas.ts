@@ -3,7 +3,7 @@ import { Password } from './password.js';
 import { Scope } from './scopes.js';
 
 /** An email address as accepted on the public surfaces; stored lower case without surrounding space. */
-export const EmailAddress = z
+const EmailAddress = z
   .email('must be an email address')
   .max(254, 'must be at most 254 characters')
   .meta({ example: 'ada@example.com' });
@@ -41,8 +41,7 @@ export const SignupRequest = z
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
 /** A status answer of the enumeration-safe surfaces (`verification_sent`, `reset_sent`, …). */
-export const StatusAnswer = (value: string, id: string) =>
-  z.object({ status: z.literal(value) }).meta({ id });
+const StatusAnswer = (value: string, id: string) => z.object({ status: z.literal(value) }).meta({ id });
 
 export const VerificationSent = StatusAnswer('verification_sent', 'VerificationSent');
 export const ResetSent = StatusAnswer('reset_sent', 'ResetSent');

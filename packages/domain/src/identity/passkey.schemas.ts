@@ -12,11 +12,7 @@ const CredentialId = Base64Url(1400).min(1);
 const Transport = z.string().max(32);
 
 /** A passkey name: 1 to 64 characters after trimming. */
-export const PasskeyName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters');
+const PasskeyName = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 
 /** A registered passkey (ROUTES.md "Second factors"). */
 export const Passkey = z

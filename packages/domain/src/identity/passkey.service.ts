@@ -23,7 +23,7 @@ import { recordSecondFactorChange, type SecondFactorOwner } from './second-facto
 import type { IssuedSession, SessionService, SignInContext } from './session.service.js';
 
 /** A WebAuthn challenge is single use and lives two minutes (the options' timeout says the same). */
-export const WEBAUTHN_CHALLENGE_TTL_MS = 2 * 60_000;
+const WEBAUTHN_CHALLENGE_TTL_MS = 2 * 60_000;
 const CHALLENGE_PURPOSE = 'webauthn-challenge';
 const DECOY_PURPOSE = 'passkey-decoy-credential';
 /** Looked up for an unknown address, so both paths run the same queries. */

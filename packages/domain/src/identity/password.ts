@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** Password length rule of spec 5.5.4, counted in Unicode code points; no other rule, no normalisation. */
-export const PASSWORD_MIN_CODE_POINTS = 12;
-export const PASSWORD_MAX_CODE_POINTS = 128;
+const PASSWORD_MIN_CODE_POINTS = 12;
+const PASSWORD_MAX_CODE_POINTS = 128;
 
 /** Number of Unicode code points of `value` (a surrogate pair counts once). */
 export function codePointLength(value: string): number {

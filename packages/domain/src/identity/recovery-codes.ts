@@ -4,7 +4,7 @@ import type { RecoveryCodeScope } from './identity-transaction.ports.js';
 import { randomAlphanumeric } from './secrets.js';
 
 /** How many single-use recovery codes an account holds (spec 5.5.1, section 8). */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Keyed-hash purpose of stored recovery codes. */
 export const RECOVERY_CODE_PURPOSE = 'recovery-code';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Token scopes of spec 5.4. `admin` is held only by operator accounts and never granted through the API. */
-export const SCOPES = [
+const SCOPES = [
   'profiles:read',
   'profiles:write',
   'account:read',

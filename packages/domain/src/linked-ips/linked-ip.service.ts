@@ -25,7 +25,7 @@ const DDNS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const IPV4 = z.ipv4();
 
 /** The deployment's rules for what may be linked (settings, README). */
-export interface LinkedIpPolicy {
+interface LinkedIpPolicy {
   /** Links (DDNS slots included) one profile may have: 422 too_many_linked_ips beyond. */
   perProfile: number;
   /** Links one account (its organisation) may have over all its profiles: 422 too_many_linked_ips beyond. */
@@ -85,7 +85,7 @@ function ipv4Of(address: string): string | null {
  * The caller's IPv4 address: an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is IPv4; any other IPv6 caller is
  * 422 naming `ip`, since only IPv4 addresses are linked.
  */
-export function callerIpv4(address: string): string {
+function callerIpv4(address: string): string {
   const candidate = ipv4Of(address);
   if (candidate === null) {
     throw validationFailed([

@@ -3,12 +3,12 @@ import { ProfileId } from '../profiles/profile.schemas.js';
 import { DOMAIN_NAME_MAX_LENGTH, normaliseDomainName } from '../rules/rule-pattern.js';
 
 /** Longest note of a list report (spec 4.5, section 8). */
-export const LIST_REPORT_NOTE_MAX_LENGTH = 500;
+const LIST_REPORT_NOTE_MAX_LENGTH = 500;
 /** Longest domain text accepted before normalisation (a 253-character name, a trailing dot, spaces). */
 const DOMAIN_TEXT_MAX_LENGTH = 300;
 
 /** What the reporter says is wrong with the list (spec 4.5). */
-export const LIST_REPORT_KINDS = ['false_positive', 'false_negative'] as const;
+const LIST_REPORT_KINDS = ['false_positive', 'false_negative'] as const;
 export const ListReportKind = z
   .enum(LIST_REPORT_KINDS, { error: () => `must be one of ${LIST_REPORT_KINDS.join(', ')}` })
   .meta({
@@ -18,7 +18,7 @@ export const ListReportKind = z
 export type ListReportKind = z.infer<typeof ListReportKind>;
 
 /** Triage states of a report (spec 2.6, 3). */
-export const LIST_REPORT_STATUSES = ['open', 'accepted', 'rejected'] as const;
+const LIST_REPORT_STATUSES = ['open', 'accepted', 'rejected'] as const;
 export const ListReportStatus = z.enum(LIST_REPORT_STATUSES);
 export type ListReportStatus = z.infer<typeof ListReportStatus>;
 
@@ -26,7 +26,7 @@ export type ListReportStatus = z.infer<typeof ListReportStatus>;
  * The reported domain, checked and rewritten in place to its normal form: lower case, IDNA A-labels, no
  * trailing dot, at most 253 characters (the name rules of rule patterns without a prefix).
  */
-export const ListReportDomain = z
+const ListReportDomain = z
   .string({ error: 'must be a domain name such as example.com' })
   .max(DOMAIN_TEXT_MAX_LENGTH, `must be at most ${DOMAIN_NAME_MAX_LENGTH} characters`)
   .superRefine((value, context) => {

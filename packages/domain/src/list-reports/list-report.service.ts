@@ -11,8 +11,8 @@ import type { ListReport, ListReportCreate } from './list-report.schemas.js';
 import { triageDueAt } from './triage-due.js';
 
 /** Reports an account may file in a rolling window (spec section 8: 20 per 24 h per account). */
-export const LIST_REPORTS_PER_WINDOW = 20;
-export const LIST_REPORT_WINDOW_MS = 24 * 3_600_000;
+const LIST_REPORTS_PER_WINDOW = 20;
+const LIST_REPORT_WINDOW_MS = 24 * 3_600_000;
 
 /** What the list-report use cases are built from. */
 export interface ListReportDependencies {

@@ -92,7 +92,7 @@ export function compileFacts(stats: ListCompileStats): SourceCompileFacts {
 }
 
 /** The outcome of a source's last fetch attempt. */
-export type SourceFetchStatus = 'ok' | 'not_modified' | 'failed';
+type SourceFetchStatus = 'ok' | 'not_modified' | 'failed';
 
 /** What the pipeline knows of one source. */
 export interface ListSourceState {

@@ -23,11 +23,11 @@ import {
 import { derivedListIds, derivedListInputs, type SelectedList } from './profile-list-selection.js';
 
 /** How long a refresh holds its claim before another server may take it over. */
-export const LIST_REFRESH_LEASE_MS = 30 * 60_000;
+const LIST_REFRESH_LEASE_MS = 30 * 60_000;
 /** The source id a list compiled by `svc lists import` records. */
-export const IMPORTED_SOURCE_ID = 'import';
+const IMPORTED_SOURCE_ID = 'import';
 /** The source id of the catalogue's own domains in a derived list (parental services and categories). */
-export const CATALOGUE_SOURCE_ID = 'catalogue';
+const CATALOGUE_SOURCE_ID = 'catalogue';
 
 /** What the list pipeline is built from. */
 export interface ListPipelineDependencies {
@@ -52,7 +52,7 @@ export interface ListPipelineDependencies {
 export const LISTS_CHANGED_SUBJECT = 'lists.changed';
 
 /** What a refresh did to one source. */
-export interface SourceRefreshOutcome {
+interface SourceRefreshOutcome {
   id: string;
   status: 'ok' | 'not_modified' | 'failed';
   /** The source's artifact changed. */

@@ -1,5 +1,5 @@
 /** Most octets of a DNS name on the wire (RFC 1035 2.3.4), length octets and the root label included. */
-export const DNS_NAME_MAX_WIRE_OCTETS = 255;
+const DNS_NAME_MAX_WIRE_OCTETS = 255;
 /** Most octets of one label (RFC 1035 2.3.4). */
 const DNS_LABEL_MAX_OCTETS = 63;
 

@@ -6,7 +6,7 @@ import type { DueNodeAlert, NodeAlertScope } from './node.ports.js';
 /** Default time a node's link may stay down before its owners are told (spec 8). */
 export const NODE_ALERT_DELAY_DEFAULT_SECONDS = 600;
 /** At most one offline and back pair per node in this window (spec 3, 8). */
-export const NODE_ALERT_PAIR_WINDOW_MS = 6 * 60 * 60 * 1000;
+const NODE_ALERT_PAIR_WINDOW_MS = 6 * 60 * 60 * 1000;
 /** Alerts claimed per transaction, so one run never holds many row locks for long. */
 const ALERTS_PER_TRANSACTION = 50;
 

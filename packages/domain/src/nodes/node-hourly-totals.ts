@@ -14,14 +14,13 @@ const MAX_COUNT = 2 ** 40;
 const Count = z.int().min(0).max(MAX_COUNT);
 
 /** One hour of a node's counts in `hourly_totals` (docs/node-link-protocol.md). */
-export const NodeHourTotals = z.object({
+const NodeHourTotals = z.object({
   hour: z.iso.datetime({ offset: true }),
   allowed: Count,
   blocked: Count,
   rewritten: Count,
   error: Count,
 });
-export type NodeHourTotals = z.infer<typeof NodeHourTotals>;
 
 /** Node → server: the node's counts per hour of its current run, each a running total that only grows. */
 export const NodeHourlyTotals = z.object({

@@ -35,8 +35,7 @@ export const NodeLinkCloseCodes = {
 } as const;
 
 /** What one link may send a second, with a burst of one second of it (the welcome announces it). */
-export const NodeLinkBudget = z.object({ bytes_per_s: z.int(), messages_per_s: z.int() });
-export type NodeLinkBudget = z.infer<typeof NodeLinkBudget>;
+const NodeLinkBudget = z.object({ bytes_per_s: z.int(), messages_per_s: z.int() });
 
 const MessageId = z.string().min(1).max(64);
 
@@ -62,22 +61,22 @@ export const NodeQueryResult = z.object({
 export type NodeQueryResult = z.infer<typeof NodeQueryResult>;
 
 /** Node → server: first message of a link, with what the node runs. */
-export const NodeHello = z.object({
+const NodeHello = z.object({
   type: z.literal('hello'),
   protocol: z.literal(NODE_LINK_PROTOCOL_VERSION),
   version: NodeSoftwareVersion,
   shapes: z.array(NodeShape).max(64),
 });
 /** Node → server: keeps the link alive; answered by heartbeat_ack. */
-export const NodeHeartbeat = z.object({ type: z.literal('heartbeat') });
+const NodeHeartbeat = z.object({ type: z.literal('heartbeat') });
 /** Node → server: the answer to a query. */
-export const NodeQueryAnswer = z.object({
+const NodeQueryAnswer = z.object({
   type: z.literal('query_result'),
   id: MessageId,
   result: NodeQueryResult,
 });
 /** Node → server: a query the node could not answer. */
-export const NodeQueryFailure = z.object({
+const NodeQueryFailure = z.object({
   type: z.literal('query_error'),
   id: MessageId,
   /** `shape_unsupported` when the node does not know the shape; anything else is a node failure. */
@@ -89,19 +88,19 @@ export const NodeQueryFailure = z.object({
  * profile. `id` names the batch for good: a batch sent again with the same id (after a lost acknowledgement) is
  * stored once. Rows are checked one by one, so that the acknowledgement can name the bad ones.
  */
-export const NodeLogBatch = z.object({
+const NodeLogBatch = z.object({
   type: z.literal('log_batch'),
   id: MessageId,
   rows: z.array(z.record(z.string(), z.unknown())).max(10_000),
 });
 /** Node → server: the held rows up to `seq` (inclusive) of the `held_logs` messages received are kept. */
-export const NodeHeldLogsAck = z.object({
+const NodeHeldLogsAck = z.object({
   type: z.literal('held_logs_ack'),
   seq: z.string().regex(/^\d{1,19}$/),
 });
 
 /** Node → server: the node applied `version` of an operator file (after checking its signature). */
-export const NodeOperatorFileAck = z.object({
+const NodeOperatorFileAck = z.object({
   type: z.literal('operator_file_ack'),
   file: z.enum(['operator_blocks', 'operator_sources']),
   version: z.int().min(0),
@@ -121,7 +120,7 @@ export const NodeToServerMessage = z.discriminatedUnion('type', [
 export type NodeToServerMessage = z.infer<typeof NodeToServerMessage>;
 
 /** Server → node: the link is accepted (answer to hello). */
-export const LinkWelcome = z.object({
+const LinkWelcome = z.object({
   type: z.literal('welcome'),
   protocol: z.literal(NODE_LINK_PROTOCOL_VERSION),
   node_id: z.uuid(),
@@ -139,9 +138,9 @@ export const LinkWelcome = z.object({
   /** What the link may send a second before it is closed with 4005. */
   budget: NodeLinkBudget.optional(),
 });
-export const LinkHeartbeatAck = z.object({ type: z.literal('heartbeat_ack') });
+const LinkHeartbeatAck = z.object({ type: z.literal('heartbeat_ack') });
 /** Server → node: the profile changed; fetch the signed document again. */
-export const LinkProfileChanged = z.object({
+const LinkProfileChanged = z.object({
   type: z.literal('profile_changed'),
   profile_id: z.string(),
   version: z.int(),
@@ -150,7 +149,7 @@ export const LinkProfileChanged = z.object({
  * Server → node: lists got new versions (a list refresh or import); fetch the profile document again and
  * download what its manifest changed (compare `lists.sha256`).
  */
-export const LinkListsChanged = z.object({ type: z.literal('lists_changed') });
+const LinkListsChanged = z.object({ type: z.literal('lists_changed') });
 /**
  * Server → node: the current version of an operator file (spec 3, 4.10) reduced to the entries in scope for
  * self-hosted nodes (filtering/node-operator-files.ts), sent after the welcome and on every new version.
@@ -159,7 +158,7 @@ export const LinkListsChanged = z.object({ type: z.literal('lists_changed') });
  * `key_id` (public key `public_key`, one of the enrolment's `profile_pubkey`). The node answers
  * `operator_file_ack` once it applies the file.
  */
-export const LinkOperatorFile = z.object({
+const LinkOperatorFile = z.object({
   type: z.literal('operator_file'),
   file: z.enum(['operator_blocks', 'operator_sources']),
   version: z.int().min(0),
@@ -169,7 +168,7 @@ export const LinkOperatorFile = z.object({
   public_key: z.string().optional(),
 });
 /** Server → node: a relayed log or analytics query (spec 4.6), to answer within `timeout_ms`. */
-export const LinkQuery = z.object({
+const LinkQuery = z.object({
   type: z.literal('query'),
   id: MessageId,
   /** `tail`, `search` or an analytics shape of spec 2.11. */
@@ -179,14 +178,12 @@ export const LinkQuery = z.object({
   timeout_ms: z.int(),
 });
 /** Server → node: stop working on a query; its answer is no longer wanted. */
-export const LinkCancel = z.object({ type: z.literal('cancel'), id: MessageId });
+const LinkCancel = z.object({ type: z.literal('cancel'), id: MessageId });
 /** What became of a log batch. */
-export const LOG_BATCH_OUTCOMES = ['stored', 'duplicate', 'not_kept', 'rejected'] as const;
-export type LogBatchOutcome = (typeof LOG_BATCH_OUTCOMES)[number];
+const LOG_BATCH_OUTCOMES = ['stored', 'duplicate', 'not_kept', 'rejected'] as const;
 
 /** One refused row of a rejected log batch: its index in `rows`, the field and why (sent by older servers). */
-export const LogBatchRowError = z.object({ row: z.int(), field: z.string(), message: z.string() });
-export type LogBatchRowError = z.infer<typeof LogBatchRowError>;
+const LogBatchRowError = z.object({ row: z.int(), field: z.string(), message: z.string() });
 
 /** One row of a log batch the cloud refused while keeping the others: its index in `rows`, the field and why. */
 export const LogBatchRefusedRow = z.object({ index: z.int(), field: z.string(), reason: z.string() });
@@ -230,12 +227,12 @@ export type HeldLogRow = z.infer<typeof HeldLogRow>;
  * node_queue_hours), oldest first. The node answers `held_logs_ack` with the last `seq` it kept; the next
  * message follows that acknowledgement, and unacknowledged rows are sent again on the next link.
  */
-export const LinkHeldLogs = z.object({
+const LinkHeldLogs = z.object({
   type: z.literal('held_logs'),
   rows: z.array(HeldLogRow).min(1).max(1000),
 });
 /** Server → node: a message was refused (the link stays unless it was hello). */
-export const LinkError = z.object({
+const LinkError = z.object({
   type: z.literal('error'),
   code: z.string(),
   detail: z.string(),

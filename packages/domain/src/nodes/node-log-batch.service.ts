@@ -18,7 +18,7 @@ import {
 export const LOG_BATCH_LEDGER_DAYS = 7;
 
 /** How long a claim protects a batch being written before another server may take it over. */
-export const LOG_BATCH_CLAIM_LEASE_MS = 5 * 60_000;
+const LOG_BATCH_CLAIM_LEASE_MS = 5 * 60_000;
 /** Rows time-stamped later than this ahead of the server's clock are refused. */
 const FUTURE_SLACK_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
@@ -35,7 +35,7 @@ export interface NodeLogBatchDependencies {
 export type LogBatchSettlement = Omit<LinkLogBatchAck, 'type' | 'id'>;
 
 /** Does the cloud keep a node's rows of this profile? Only `both` does (spec 1.6, 2.3), while logging. */
-export function keepsNodeRowsInCloud(profile: ProfileRecord): boolean {
+function keepsNodeRowsInCloud(profile: ProfileRecord): boolean {
   return profile.settings.log_destination === 'both' && profile.settings.logs_enabled && !profile.suspended;
 }
 

@@ -6,7 +6,7 @@ import type { NodeLogHoldStore } from './node-log-hold.ports.js';
 import { nodeLogRowOf } from './node-log-row.js';
 
 /** A link not heard for three heartbeat intervals is gone even if no server recorded its close (a dead server). */
-export const LINK_SILENCE_MS = 3 * NODE_LINK_HEARTBEAT_SECONDS * 1000;
+const LINK_SILENCE_MS = 3 * NODE_LINK_HEARTBEAT_SECONDS * 1000;
 const HOUR_MS = 3_600_000;
 
 /**

@@ -1,6 +1,6 @@
 import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap } from '../ecs/ecs.js';
 import type { NodeListArtifact } from '../lists/profile-list-selection.js';
-import { edgeEcsPart } from '../profiles/edge-document.js';
+import { edgeProfileCore } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { compactCanonicalJson } from '../shared/canonical-json.js';
 import type { NodeProfileDocument } from './node.schemas.js';
@@ -26,17 +26,7 @@ export function nodeProfileDocument(
   const listsUrl = lists.url;
   const listsSha256 = nodeListsDigest(lists.artifacts, sha256);
   const document: NodeProfileDocument = {
-    kind: 'profile',
-    id: profile.id,
-    version: profile.version,
-    suspended: profile.suspended,
-    filtering: !profile.suspended,
-    logging: !profile.suspended && profile.settings.logs_enabled,
-    security: profile.security,
-    parental: profile.parental,
-    settings: profile.settings,
-    ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
-    rules: profile.rules,
+    ...edgeProfileCore(profile, ecsOperatorCap),
     lists: { ids, url: listsUrl, sha256: listsSha256, artifacts: lists.artifacts },
     lists_url: listsUrl,
     lists_sha256: listsSha256,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { EcsOperatorCap } from '../ecs/ecs.js';
 import { NodeListArtifact } from '../lists/profile-list-selection.js';
-import { ParentalSettings, ProfileSettings, SecuritySettings } from '../profiles/profile.schemas.js';
-import { ProfileRules } from '../rules/rules.schemas.js';
+import { EdgeProfileCore } from '../profiles/edge-document.schemas.js';
 
 /** Seconds the previous node token keeps working after the first request made with its successor (spec 3, 8). */
 export const NODE_TOKEN_GRACE_SECONDS = 600;
@@ -159,47 +157,27 @@ export const NodeProfileLists = z.object({
 });
 export type NodeProfileLists = z.infer<typeof NodeProfileLists>;
 
-/** How the resolver applies the profile's ECS mode, as the edge document carries it (spec 2.3 settings.ecs). */
-export const NodeProfileEcs = z.object({
-  mode: ProfileSettings.shape.ecs.unwrap(),
-  operator_cap: EcsOperatorCap.meta({ description: 'The operator’s cap on forwarded source prefixes.' }),
-  source_prefix: EcsOperatorCap.meta({
+/**
+ * GET /v1/nodes/self/profile: the profile a self-hosted node applies (spec 4.13, 9): the edge document's
+ * fields, with its compiled lists as a manifest, the `sequence` it was issued under and its signature.
+ */
+export const NodeProfileDocument = EdgeProfileCore.extend({
+  lists: NodeProfileLists,
+  lists_url: z.url().meta({ description: 'Deprecated: use lists.url.', deprecated: true }),
+  lists_sha256: z.string().meta({ description: 'Deprecated: use lists.sha256.', deprecated: true }),
+  updated_at: z.iso.datetime(),
+  sequence: z.int().min(0).optional().meta({
     description:
-      'Longest source prefix per family the mode and the cap allow together (0: an explicit /0 is sent); a client’s own option is forwarded no wider, and its /0 opt-out always honoured.',
+      'Orders the documents of a profile: the time the document was issued, in Unix milliseconds (never before updated_at). A list refresh changes the document without changing `version`, so a node refuses a document whose sequence is below the one it applied (a replay of an earlier document), and one without a sequence once it applied one. Signed with the document.',
   }),
-});
-
-/** GET /v1/nodes/self/profile: the profile a self-hosted node applies (spec 4.13, 9). */
-export const NodeProfileDocument = z
-  .object({
-    kind: z.literal('profile'),
-    id: z.string(),
-    version: z.int(),
-    suspended: z.boolean(),
-    filtering: z.boolean(),
-    logging: z.boolean(),
-    security: SecuritySettings,
-    parental: ParentalSettings,
-    settings: ProfileSettings,
-    ecs: NodeProfileEcs,
-    rules: ProfileRules,
-    lists: NodeProfileLists,
-    lists_url: z.url().meta({ description: 'Deprecated: use lists.url.', deprecated: true }),
-    lists_sha256: z.string().meta({ description: 'Deprecated: use lists.sha256.', deprecated: true }),
-    updated_at: z.iso.datetime(),
-    sequence: z.int().min(0).optional().meta({
-      description:
-        'Orders the documents of a profile: the time the document was issued, in Unix milliseconds (never before updated_at). A list refresh changes the document without changing `version`, so a node refuses a document whose sequence is below the one it applied (a replay of an earlier document), and one without a sequence once it applied one. Signed with the document.',
-    }),
-    profile_signature: z.string().optional().meta({
-      description:
-        'Present when the server signs profiles: base64 Ed25519 signature over the UTF-8 bytes of `svc-profile-v1\\n` + id + `\\n` + version (decimal) + `\\n` + the compact canonical JSON (keys sorted at every depth, no whitespace) of this document without profile_signature, profile_key_id and profile_pubkey.',
-    }),
-    profile_key_id: z.string().optional().meta({ description: 'The signing key’s key_id.' }),
-    profile_pubkey: z
-      .string()
-      .optional()
-      .meta({ description: 'The signing key’s raw 32-byte Ed25519 public key, base64.' }),
-  })
-  .meta({ id: 'NodeProfileDocument' });
+  profile_signature: z.string().optional().meta({
+    description:
+      'Present when the server signs profiles: base64 Ed25519 signature over the UTF-8 bytes of `svc-profile-v1\\n` + id + `\\n` + version (decimal) + `\\n` + the compact canonical JSON (keys sorted at every depth, no whitespace) of this document without profile_signature, profile_key_id and profile_pubkey.',
+  }),
+  profile_key_id: z.string().optional().meta({ description: 'The signing key’s key_id.' }),
+  profile_pubkey: z
+    .string()
+    .optional()
+    .meta({ description: 'The signing key’s raw 32-byte Ed25519 public key, base64.' }),
+}).meta({ id: 'NodeProfileDocument' });
 export type NodeProfileDocument = z.infer<typeof NodeProfileDocument>;

@@ -4,10 +4,10 @@ import { compactCanonicalJson } from '../shared/canonical-json.js';
 export { compactCanonicalJson };
 
 /** The first line of every signed profile: names the format, so a later one cannot be confused with it. */
-export const PROFILE_SIGNATURE_PREFIX = 'svc-profile-v1\n';
+const PROFILE_SIGNATURE_PREFIX = 'svc-profile-v1\n';
 
 /** Fields a signed document carries about its signature, left out of what is signed. */
-export const PROFILE_SIGNATURE_FIELDS = ['profile_signature', 'profile_key_id', 'profile_pubkey'] as const;
+const PROFILE_SIGNATURE_FIELDS = ['profile_signature', 'profile_key_id', 'profile_pubkey'] as const;
 
 /**
  * The exact text a profile signature covers (its UTF-8 bytes are signed with Ed25519):

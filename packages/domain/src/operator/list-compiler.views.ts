@@ -25,7 +25,7 @@ const SourceFetch = z.object({
 });
 
 /** One upstream source of the list compiler, with its last fetch and its last good compilation. */
-export const CompilerSource = z
+const CompilerSource = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -45,7 +45,7 @@ export const CompilerSource = z
     last_good_at: z.iso.datetime().nullable().meta({ description: 'When an attempt last succeeded.' }),
   })
   .meta({ id: 'CompilerSource' });
-export type CompilerSource = z.infer<typeof CompilerSource>;
+type CompilerSource = z.infer<typeof CompilerSource>;
 
 /** GET /v1/admin/lists/sources: every source, one page. */
 export const CompilerSourceList = z
@@ -54,7 +54,7 @@ export const CompilerSourceList = z
 export type CompilerSourceList = z.infer<typeof CompilerSourceList>;
 
 /** A list's newest compilation. */
-export const ListBuild = z
+const ListBuild = z
   .object({
     list_id: z.int(),
     name: z.string(),
@@ -72,7 +72,6 @@ export const ListBuild = z
     exceptions: z.int().meta({ description: 'Distinct exceptions (`@@` rules).' }),
   })
   .meta({ id: 'ListBuild' });
-export type ListBuild = z.infer<typeof ListBuild>;
 
 /** GET /v1/admin/lists/versions: each compiled list's newest build, one page. */
 export const ListBuildList = z

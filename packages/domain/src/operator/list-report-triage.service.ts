@@ -22,7 +22,7 @@ export interface ListReportTriageDependencies {
 }
 
 /** The operators' view of a stored report. */
-export function triagedListReportView(record: ListReportRecord): TriagedListReport {
+function triagedListReportView(record: ListReportRecord): TriagedListReport {
   return {
     id: record.id,
     org_id: record.orgId,

@@ -26,7 +26,7 @@ export interface OperatorBlockDependencies {
 }
 
 /** The public record of a stored block (spec 2.8). */
-export function operatorBlockView(record: OperatorBlockRecord): OperatorBlock {
+function operatorBlockView(record: OperatorBlockRecord): OperatorBlock {
   return {
     id: record.id,
     pattern: record.pattern,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** A PoP id as in GET /v1/pops (spec 4.12): short, lower case. */
-export const PopId = z
+const PopId = z
   .string()
   .regex(/^[a-z0-9-]{1,32}$/, 'must be a PoP id as in GET /v1/pops (lower case letters, digits, -)')
   .meta({ example: 'fra1' });
 
 /** A jurisdiction: an ISO 3166-1 alpha-2 country, or a region code such as `EU` or `US-CA`. */
-export const Jurisdiction = z
+const Jurisdiction = z
   .string()
   .regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 code such as DE, EU or US-CA')
   .meta({ example: 'DE' });

@@ -22,9 +22,9 @@ export interface OperatorViewDependencies {
 
 const DAY_MS = 86_400_000;
 /** Dashboard error reports are kept 30 days (spec 4.11, 8); the operator view lists those. */
-export const CLIENT_ERRORS_VIEW_DAYS = 30;
+const CLIENT_ERRORS_VIEW_DAYS = 30;
 /** Operators see the feedback of the last 365 days (spec 4.13). */
-export const FEEDBACK_VIEW_DAYS = 365;
+const FEEDBACK_VIEW_DAYS = 365;
 
 /** The rows a page of a recent-rows view asks the store for. */
 interface RecentWindow {

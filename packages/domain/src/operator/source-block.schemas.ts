@@ -20,7 +20,7 @@ export const SourceBlock = z
 export type SourceBlock = z.infer<typeof SourceBlock>;
 
 /** A CIDR prefix, normalised to its masked form (`203.0.113.77/24` becomes `203.0.113.0/24`). */
-export const CidrPrefix = z
+const CidrPrefix = z
   .string()
   .max(64, 'must be at most 64 characters')
   .superRefine((value, context) => {

@@ -23,7 +23,7 @@ export interface SourceBlockDependencies {
 }
 
 /** The public record of a stored source block (spec 2.9). */
-export function sourceBlockView(record: SourceBlockRecord): SourceBlock {
+function sourceBlockView(record: SourceBlockRecord): SourceBlock {
   return {
     id: record.id,
     cidr: record.cidr,

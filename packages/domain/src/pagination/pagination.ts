@@ -4,10 +4,10 @@ import { DomainError } from '../shared/domain-error.js';
 import type { KeyedHash } from '../shared/keyed-hash.ports.js';
 
 /** Page size of list endpoints (spec section 8): default 50, at most 200. */
-export const PAGE_LIMIT_DEFAULT = 50;
-export const PAGE_LIMIT_MAX = 200;
+const PAGE_LIMIT_DEFAULT = 50;
+const PAGE_LIMIT_MAX = 200;
 /** Longest cursor a list accepts (spec 4.1.4); log queries accept 512. */
-export const CURSOR_MAX_LENGTH = 1024;
+const CURSOR_MAX_LENGTH = 1024;
 export const LOG_CURSOR_MAX_LENGTH = 512;
 
 /** Query parameters of every paginated list. */

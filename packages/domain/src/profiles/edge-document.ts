@@ -1,4 +1,10 @@
 import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap, ecsModePrefix } from '../ecs/ecs.js';
+import type {
+  EdgeProfileCore,
+  EdgeProfileDocument,
+  EdgeProfileEcs,
+  EdgeTombstone,
+} from './edge-document.schemas.js';
 import type { ProfileRecord } from './profile.records.js';
 
 /** Bus subject of a profile's documents: the edge subscribes per profile (spec 6.3). */
@@ -11,10 +17,7 @@ export function profileSubject(id: string): string {
  * longest source prefix per family that the two allow together ({@link ecsModePrefix}); a client's own option
  * is then forwarded no wider than that, and its /0 opt-out always honoured (`forwardedEcs`).
  */
-export function edgeEcsPart(
-  mode: ProfileRecord['settings']['ecs'],
-  cap: EcsOperatorCap,
-): { mode: ProfileRecord['settings']['ecs']; operator_cap: EcsOperatorCap; source_prefix: EcsOperatorCap } {
+function edgeEcsPart(mode: ProfileRecord['settings']['ecs'], cap: EcsOperatorCap): EdgeProfileEcs {
   return {
     mode,
     operator_cap: { v4: cap.v4, v6: cap.v6 },
@@ -23,16 +26,14 @@ export function edgeEcsPart(
 }
 
 /**
- * The full profile document published to the edge after every write (spec 1.4, 6.3). A suspended profile
- * resolves without filtering, rules, lists, rewrites, security or parental controls, and without logging: the
- * document says so explicitly, and never carries the operator's reason. `linkedIps` are the addresses linked to
- * the profile: the edge maps Do53 clients by them.
+ * The fields every profile document starts with, in this order (documents are signed and compared as bytes). A
+ * suspended profile resolves without filtering, rules, lists, rewrites, security or parental controls, and
+ * without logging: the document says so explicitly, and never carries the operator's reason.
  */
-export function edgeProfileDocument(
+export function edgeProfileCore(
   profile: ProfileRecord,
-  linkedIps: readonly string[],
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
-): Record<string, unknown> {
+): EdgeProfileCore {
   return {
     kind: 'profile',
     id: profile.id,
@@ -45,6 +46,20 @@ export function edgeProfileDocument(
     settings: profile.settings,
     ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
+  };
+}
+
+/**
+ * The full profile document published to the edge after every write (spec 1.4, 6.3). `linkedIps` are the
+ * addresses linked to the profile: the edge maps Do53 clients by them.
+ */
+export function edgeProfileDocument(
+  profile: ProfileRecord,
+  linkedIps: readonly string[],
+  ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
+): EdgeProfileDocument {
+  return {
+    ...edgeProfileCore(profile, ecsOperatorCap),
     lists: profile.lists,
     updated_at: profile.updatedAt.toISOString(),
     linked_ips: [...linkedIps],
@@ -52,6 +67,6 @@ export function edgeProfileDocument(
 }
 
 /** The document that tells the edge a profile is gone (deleted, or tombstoned by an account deletion). */
-export function edgeTombstone(id: string, version: number, at: Date): Record<string, unknown> {
+export function edgeTombstone(id: string, version: number, at: Date): EdgeTombstone {
   return { kind: 'tombstone', id, version, deleted_at: at.toISOString() };
 }

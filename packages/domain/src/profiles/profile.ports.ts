@@ -52,12 +52,12 @@ export type ProfileStore = ProfileReadRepository;
  * The addresses linked to a profile, as its edge document carries them, in ascending text order (the linked
  * IPs' repository offers it): what the profiles need of that context, owned here so it does not import it.
  */
-export interface ProfileLinkedAddresses {
+interface ProfileLinkedAddresses {
   addresses(profileId: string): Promise<string[]>;
 }
 
 /** How many nodes are enrolled on a profile (the nodes' repository offers it): a profile with nodes stays. */
-export interface ProfileEnrolledNodes {
+interface ProfileEnrolledNodes {
   countEnrolled(profileId: string): Promise<number>;
 }
 
@@ -72,7 +72,7 @@ export interface ProfileWriteScope extends ProfilePublishScope {
 }
 
 /** What deleting a profile uses of a transaction: the row, the tombstone's publication, the audit entry. */
-export interface ProfileDeleteScope extends OutboxScope, AuditScope {
+interface ProfileDeleteScope extends OutboxScope, AuditScope {
   profiles: ProfileReadRepository & ProfileWriteRepository;
   nodes: ProfileEnrolledNodes;
 }

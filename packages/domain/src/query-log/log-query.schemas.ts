@@ -31,7 +31,7 @@ export const TOP_POPS_LIMIT_MAX = 100;
 /** Timeline bucket width in seconds (spec 8). */
 export const BUCKET_MIN_SECONDS = 60;
 export const BUCKET_MAX_SECONDS = 86_400;
-export const BUCKET_DEFAULT_SECONDS = 3_600;
+const BUCKET_DEFAULT_SECONDS = 3_600;
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 const UNIX_MS = /^\d{1,15}$/;
@@ -153,8 +153,7 @@ export const AnalyticsShapeName = z.enum(ANALYTICS_SHAPES, {
 });
 
 /** Type names of query result columns (spec 2.11). */
-export const COLUMN_TYPES = ['string', 'int', 'uint', 'float', 'bool', 'time', 'unknown'] as const;
-export type ColumnType = (typeof COLUMN_TYPES)[number];
+const COLUMN_TYPES = ['string', 'int', 'uint', 'float', 'bool', 'time', 'unknown'] as const;
 
 /** One column of a query result. */
 export const QueryColumn = z
@@ -166,11 +165,10 @@ export type QueryColumn = z.infer<typeof QueryColumn>;
 export type QueryCell = string | number | boolean | null | string[];
 
 /** Why a result is partial (spec 2.11). */
-export const PARTIAL_REASONS = ['timeout', 'overload', 'node_reconnecting'] as const;
-export type PartialReason = (typeof PARTIAL_REASONS)[number];
+const PARTIAL_REASONS = ['timeout', 'overload', 'node_reconnecting'] as const;
 
 /** Where a result came from (spec 2.11). */
-export const QUERY_SOURCES = ['columnar', 'node', 'none'] as const;
+const QUERY_SOURCES = ['columnar', 'node', 'none'] as const;
 export type QuerySource = (typeof QUERY_SOURCES)[number];
 
 /** A query result (spec 2.11): the same shape whichever source answered. */

@@ -7,7 +7,7 @@ export interface QueryBudgetLimits {
   refillPerMinute: number;
 }
 
-export const FREE_PLAN_QUERY_BUDGET: Readonly<QueryBudgetLimits> = Object.freeze({
+const FREE_PLAN_QUERY_BUDGET: Readonly<QueryBudgetLimits> = Object.freeze({
   capacity: 1_200,
   refillPerMinute: 1_200,
 });

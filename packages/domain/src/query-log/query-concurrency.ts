@@ -7,7 +7,7 @@ export interface ConcurrencyLimits {
   waitMs: number;
 }
 
-export const FREE_PLAN_CONCURRENCY: Readonly<ConcurrencyLimits> = Object.freeze({ slots: 4, waitMs: 5_000 });
+const FREE_PLAN_CONCURRENCY: Readonly<ConcurrencyLimits> = Object.freeze({ slots: 4, waitMs: 5_000 });
 
 /** Seconds a refused query is told to wait: a slot frees as soon as a running query ends. */
 const RETRY_AFTER_S = 1;

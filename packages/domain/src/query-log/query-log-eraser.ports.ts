@@ -7,3 +7,8 @@ export const QueryLogEraser = Symbol.for('svc.QueryLogEraser');
 export interface QueryLogEraser {
   eraseProfiles(profileIds: readonly string[]): Promise<void>;
 }
+
+/** The eraser where no columnar store is configured (memory storage): no query logs are kept, so none to erase. */
+export class NoopQueryLogEraser implements QueryLogEraser {
+  async eraseProfiles(): Promise<void> {}
+}

@@ -65,5 +65,3 @@ export const RelayedQuery = z.discriminatedUnion('shape', [
   }),
 ]);
 export type RelayedQuery = z.infer<typeof RelayedQuery>;
-/** The parameters of a relayed query, whatever its shape. */
-export type RelayedQueryParameters = RelayedQuery['params'];

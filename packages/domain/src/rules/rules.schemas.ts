@@ -38,7 +38,7 @@ export const RulePattern = z
 export type RulePattern = z.infer<typeof RulePattern>;
 
 /** What a rewrite answers with: an A record, an AAAA record, or a CNAME to a host name. */
-export type RewriteAnswerKind = 'ipv4' | 'ipv6' | 'cname';
+type RewriteAnswerKind = 'ipv4' | 'ipv6' | 'cname';
 
 /** Outcome of {@link normaliseRewriteAnswer}. */
 export type RewriteAnswerResult =

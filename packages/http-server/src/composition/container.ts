@@ -33,10 +33,9 @@ export function createContainer(options: ContainerOptions): Container {
     settings,
     storage: options.storage,
     log: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) },
-    useCaseLog: logger,
     tracer: traced,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
-    host: (composed) => [authenticationModule(settings.http), nodeLinksModule(composed, settings)],
+    host: [authenticationModule(settings.http), nodeLinksModule(settings)],
   });
   container.bind<Settings>(SettingsToken).toConstantValue(settings);
   container.bind<Logger>(LoggerToken).toConstantValue(logger);

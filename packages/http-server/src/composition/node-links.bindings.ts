@@ -1,8 +1,7 @@
-import { CrossServerBus, type Lifecycle, type Settings } from '@svc/composition';
+import { BusTransport, ColumnarQueryLog, type Lifecycle, type Settings } from '@svc/composition';
 import {
   Clock,
   DeviceStore,
-  EdgeLogWriter,
   KeyedHash,
   LogQueryRelay,
   MessageBus,
@@ -19,7 +18,7 @@ import {
   ProfileStore,
   UnitOfWork,
 } from '@svc/domain';
-import { type Container, ContainerModule } from 'inversify';
+import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { NodeLinkLogQueryRelay } from '../links/node-link.log-query-relay.js';
 import { NodeLinkHub } from '../links/node-link-hub.js';
@@ -35,78 +34,129 @@ import {
   NodeServiceToken,
 } from './tokens.js';
 
+/** Resolves the node use cases when the hub first asks: they depend on the hub (their presence port). */
+const NodeServiceProviderToken = Symbol.for('svc.NodeServiceProvider');
+type NodeServiceProvider = () => Promise<NodeService>;
+
+/** What the hub and the hold's scheduler are built from, resolved once for both. */
+const NodeLinkHubPartsToken = Symbol.for('svc.NodeLinkHubParts');
+interface NodeLinkHubParts {
+  store: NodeStore;
+  profileStore: ProfileStore;
+  clock: Clock;
+  bus: MessageBus;
+  transport: BusTransport;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  keyedHash: KeyedHash;
+  uow: UnitOfWork;
+  signer: ProfileSigner;
+  hold: NodeLogHoldStore;
+  batchLedger: NodeLogBatchLedger;
+  totalsLedger: NodeTotalsLedger;
+  /** Where nodes' rows and totals are written; null where the family keeps none (they are then not kept). */
+  columnar: ColumnarQueryLog;
+  nodeService: NodeServiceProvider;
+}
+
 /**
  * The nodes' links of this API server (ROUTES.md "Node link"): the hub, the schedulers that need it, and what the
- * node use cases see of it (presence, the log query relay). Loaded before the use cases, which otherwise fall
- * back on no node connected and nodes offline; `container` resolves what the hub needs on first use.
+ * node use cases see of it (presence, the log query relay). Nodes' log batches and hourly totals go to the cloud
+ * query log the adapter family bound, and are not kept where it is none (memory storage).
  */
-export function nodeLinksModule(
-  container: Container,
-  settings: Pick<Settings, 'http' | 'nodes'>,
-): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
-    bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
-      async (
+export function nodeLinksModule(settings: Pick<Settings, 'http' | 'nodes'>): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<NodeServiceProvider>(NodeServiceProviderToken).toFactory(
+      (context) => () => context.getAsync<NodeService>(NodeServiceToken),
+    );
+    bind<NodeLinkHubParts>(NodeLinkHubPartsToken).toResolvedValue(
+      (
         store: NodeStore,
         profileStore: ProfileStore,
         clock: Clock,
         bus: MessageBus,
+        transport: BusTransport,
         logger: Logger,
         lifecycle: Lifecycle,
         keyedHash: KeyedHash,
-      ) => {
-        // Engine-backed servers keep node log batches (with a columnar store) and the offline hold.
-        const ledger = container.isBound(NodeLogBatchLedger)
-          ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
-          : undefined;
-        const writer = container.isBound(EdgeLogWriter)
-          ? await container.getAsync<EdgeLogWriter>(EdgeLogWriter)
-          : undefined;
-        const totalsLedger = container.isBound(NodeTotalsLedger)
-          ? await container.getAsync<NodeTotalsLedger>(NodeTotalsLedger)
-          : undefined;
+        uow: UnitOfWork,
+        signer: ProfileSigner,
+        hold: NodeLogHoldStore,
+        batchLedger: NodeLogBatchLedger,
+        totalsLedger: NodeTotalsLedger,
+        columnar: ColumnarQueryLog,
+        nodeService: NodeServiceProvider,
+      ): NodeLinkHubParts => ({
+        store,
+        profileStore,
+        clock,
+        bus,
+        transport,
+        logger,
+        lifecycle,
+        keyedHash,
+        uow,
+        signer,
+        hold,
+        batchLedger,
+        totalsLedger,
+        columnar,
+        nodeService,
+      }),
+      [
+        NodeStore,
+        ProfileStore,
+        Clock,
+        MessageBus,
+        BusTransport,
+        LoggerToken,
+        LifecycleToken,
+        KeyedHash,
+        UnitOfWork,
+        ProfileSigner,
+        NodeLogHoldStore,
+        NodeLogBatchLedger,
+        NodeTotalsLedger,
+        ColumnarQueryLog,
+        NodeServiceProviderToken,
+      ],
+    );
+    bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
+      async (parts: NodeLinkHubParts) => {
+        const { store, profileStore, clock, uow, columnar, lifecycle } = parts;
         const hub = new NodeLinkHub({
           store,
           profileStore,
           clock,
-          bus,
-          logger,
+          bus: parts.bus,
+          logger: parts.logger,
           problemBase: settings.http.problemBase,
-          crossServer: container.isBound(CrossServerBus),
-          keyedHash,
+          crossServer: parts.transport === 'nats',
+          keyedHash: parts.keyedHash,
           budget: settings.nodes.linkBudget,
           logBatches: new NodeLogBatchService({
-            storage: ledger === undefined || writer === undefined ? undefined : { ledger, writer },
+            storage: columnar === null ? undefined : { ledger: parts.batchLedger, writer: columnar.writer },
             findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
             clock,
           }),
           hourlyTotals: new NodeHourlyTotalsService({
-            storage:
-              totalsLedger === undefined || writer === undefined
-                ? undefined
-                : { ledger: totalsLedger, writer },
+            storage: columnar === null ? undefined : { ledger: parts.totalsLedger, writer: columnar.writer },
             clock,
           }),
-          ...(container.isBound(NodeLogHoldStore)
-            ? { hold: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore) }
-            : {}),
-          // Resolved on use: the node use cases depend on the hub (their presence port).
-          listsDigest: async (profile) =>
-            (await container.getAsync<NodeService>(NodeServiceToken)).listsDigest(profile),
-          operatorFiles: async () => {
-            const uow = await container.getAsync<UnitOfWork>(UnitOfWork);
-            return uow.run(async (tx) =>
+          hold: parts.hold,
+          listsDigest: async (profile) => (await parts.nodeService()).listsDigest(profile),
+          operatorFiles: async () =>
+            uow.run(async (tx) =>
               Promise.all(
                 NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
               ),
-            );
-          },
-          signer: await container.getAsync<ProfileSigner>(ProfileSigner),
+            ),
+          signer: parts.signer,
         });
         await hub.start();
         return lifecycle.own('node links', hub, (owned) => owned.close());
       },
-      [NodeStore, ProfileStore, Clock, MessageBus, LoggerToken, LifecycleToken, KeyedHash],
+      [NodeLinkHubPartsToken],
     );
     bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(
       (uow: UnitOfWork, store: NodeStore, clock: Clock, logger: Logger, hub: NodeLinkHub) =>
@@ -122,25 +172,19 @@ export function nodeLinksModule(
     );
     bind<ServerJob>(ServerJob).toService(NodeAlertSchedulerToken);
     bind<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken).toResolvedValue(
-      async (clock: Clock, logger: Logger, hub: NodeLinkHub) =>
+      (parts: NodeLinkHubParts, hub: NodeLinkHub) =>
         new NodeLogHoldScheduler({
-          store: await container.getAsync<NodeLogHoldStore>(NodeLogHoldStore),
-          ledger: container.isBound(NodeLogBatchLedger)
-            ? await container.getAsync<NodeLogBatchLedger>(NodeLogBatchLedger)
-            : undefined,
-          totals: container.isBound(NodeTotalsLedger)
-            ? await container.getAsync<NodeTotalsLedger>(NodeTotalsLedger)
-            : undefined,
-          clock,
-          logger,
+          store: parts.hold,
+          ledger: parts.batchLedger,
+          totals: parts.totalsLedger,
+          clock: parts.clock,
+          logger: parts.logger,
           linksByProfile: () => hub.readyLinksByProfile(),
           offer: (link) => hub.offerHeld(link),
         }),
-      [Clock, LoggerToken, NodeLinkHubToken],
+      [NodeLinkHubPartsToken, NodeLinkHubToken],
     );
-    // Only engine-backed families keep an offline hold.
-    if (isBound(NodeLogHoldStore)) bind<ServerJob>(ServerJob).toService(NodeLogHoldSchedulerToken);
-    // Loaded before the use cases: the query-log module falls back to an always-offline relay.
+    bind<ServerJob>(ServerJob).toService(NodeLogHoldSchedulerToken);
     bind<LogQueryRelay>(LogQueryRelay).toResolvedValue(
       (hub: NodeLinkHub, devices: DeviceStore) => new NodeLinkLogQueryRelay(hub, devices),
       [NodeLinkHubToken, DeviceStore],

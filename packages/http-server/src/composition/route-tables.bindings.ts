@@ -1,9 +1,8 @@
-import type { Settings } from '@svc/composition';
+import { ColumnarQueryLog, type Settings } from '@svc/composition';
 import {
   type AuditLogService,
   type ClientErrorService,
   Clock,
-  ColumnarStore,
   CountryLookup,
   type CursorSealer,
   type DataExportService,
@@ -67,19 +66,18 @@ import {
 export function routeTablesModule(
   settings: Pick<Settings, 'env' | 'http' | 'queryLogs' | 'accounts'>,
 ): ContainerModule {
-  return new ContainerModule(({ bind, isBound }) => {
+  return new ContainerModule(({ bind }) => {
     bind<ApiDescription>(ApiDescription).toConstantValue(new ApiDescription(settings.http.baseUrl));
-    // Whether logs can go to the cloud store is what the adapter families bound: decided once, at load.
-    const columnarStore = isBound(ColumnarStore);
     bind<RouteTable>(RouteTable).toResolvedValue(
-      (description: ApiDescription, countries: CountryLookup) =>
+      // Whether logs can go to the cloud store is whether the adapter family bound a cloud query log.
+      (description: ApiDescription, countries: CountryLookup, columnar: ColumnarQueryLog) =>
         metaRoutes({
           settings,
           openApiYaml: () => description.openApiYaml(),
-          columnarStore,
+          columnarStore: columnar !== null,
           geoipAttribution: countries.attribution,
         }),
-      [ApiDescription, CountryLookup],
+      [ApiDescription, CountryLookup, ColumnarQueryLog],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
       (cursors: CursorSealer, pipeline: ListPipelineService) => catalogueRoutes(cursors, pipeline),

@@ -23,7 +23,6 @@ export {
   NodeServiceToken,
   OperatorBlockServiceToken,
   OperatorViewServiceToken,
-  OptionalQueryLogReaderToken,
   PasskeyServiceToken,
   PasswordServiceToken,
   PostgresToken,
@@ -49,5 +48,5 @@ export const ListRefreshSchedulerToken = Symbol.for('svc.ListRefreshScheduler');
 /** Self-hosted nodes' links, bound in node-links.bindings.ts. */
 export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');
 export const NodeAlertSchedulerToken = Symbol.for('svc.NodeAlertScheduler');
-/** The offline hold's expiry and delivery scheduler (engine-backed servers only). */
+/** The offline hold's expiry and delivery scheduler. */
 export const NodeLogHoldSchedulerToken = Symbol.for('svc.NodeLogHoldScheduler');

@@ -9,7 +9,7 @@ import type { NextFunction, Request, Response } from 'express';
  * style element, no eval), API calls and WebAuthn to the same origin, images from the origin or `data:` (QR
  * codes), never framed.
  */
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

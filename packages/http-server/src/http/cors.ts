@@ -3,7 +3,7 @@ import { originOf } from './request-locals.js';
 import { sendProblem } from './send-problem.js';
 
 /** The public signup surfaces with their own CORS rules (spec 4.1.7). */
-export const SIGNUP_SURFACES: ReadonlySet<string> = new Set([
+const SIGNUP_SURFACES: ReadonlySet<string> = new Set([
   '/v1/auth/signup',
   '/v1/auth/signup-mode',
   '/v1/waitlist',

@@ -1,7 +1,7 @@
 import { parse, serialize } from 'cookie';
 
 /** Name of the session cookie (spec 5.1). */
-export const SESSION_COOKIE = 'svc_session';
+const SESSION_COOKIE = 'svc_session';
 
 /** The session token of a Cookie header, or undefined. */
 export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {

@@ -13,7 +13,7 @@ function problemOf(issue: z.core.$ZodIssue): ProblemCode | undefined {
 }
 
 /** Field errors of a failed zod parse, named by dotted path (`settings.block_mode`), or by `fallback` at the root. */
-export function fieldErrorsOf(error: z.ZodError, fallback: string): CodedFieldError[] {
+function fieldErrorsOf(error: z.ZodError, fallback: string): CodedFieldError[] {
   return error.issues.map((issue) => {
     const problem = problemOf(issue);
     return {

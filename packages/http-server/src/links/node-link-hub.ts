@@ -5,6 +5,7 @@ import {
   type BusSubscription,
   type Clock,
   DomainError,
+  EdgeDocumentHead,
   type KeyedHash,
   LISTS_CHANGED_SUBJECT,
   type MessageBus,
@@ -14,7 +15,6 @@ import {
   NODE_OFFLINE_RETRY_AFTER_S,
   NODE_OPERATOR_FILES,
   NODE_REVOKED_SUBJECT,
-  type NodeHourlyTotals,
   type NodeHourlyTotalsService,
   NodeLinkCloseCodes,
   type NodeLogBatchService,
@@ -23,7 +23,7 @@ import {
   type NodePresence,
   type NodeQueryResult,
   type NodeStore,
-  NodeToServerMessage,
+  type NodeToServerMessage,
   nodeOperatorFile,
   OPERATOR_CHANGED_SUBJECT,
   operatorFileSignaturePayload,
@@ -40,9 +40,16 @@ import { CrossServerRelay } from './cross-server-relay.js';
 import { HeldLogDelivery } from './held-log-delivery.js';
 import { type LinkBudgetLimits, LinkBudgetMeter } from './link-budget-meter.js';
 import { NodeLink } from './node-link.js';
+import {
+  dispatchNodeMessage,
+  type NodeMessageHandlers,
+  readNodeMessage,
+  settleHourlyTotals,
+  settleLogBatch,
+} from './node-link-messages.js';
 
 /** Path of the link (ROUTES.md). */
-export const NODE_LINK_PATH = '/v1/nodes/self/link';
+const NODE_LINK_PATH = '/v1/nodes/self/link';
 /** How long a node whose link dropped counts as reconnecting rather than offline. */
 const RECONNECT_WINDOW_MS = 60_000;
 /** How long a new link has to say hello. */
@@ -322,155 +329,77 @@ export class NodeLinkHub implements NodePresence {
     socket.on('error', (error) => this.deps.logger.warn({ err: error, nodeId }, 'node link error'));
   }
 
+  /** One handler per message type a node sends (the protocol's list: other types are ignored). */
+  private readonly handlers: NodeMessageHandlers = {
+    hello: (link, message) => this.greet(link, message),
+    heartbeat: (link) => {
+      link.send({ type: 'heartbeat_ack' });
+      this.linkSeen(link.nodeId);
+    },
+    query_result: (link, message) => link.answer(message.id, message.result),
+    query_error: (link, message) => link.fail(message.id, message.code, message.detail),
+    log_batch: (link, message) => settleLogBatch(this.deps, link, message.id, message.rows),
+    held_logs_ack: async (link, message) => {
+      await this.held?.acknowledged(link, message.seq);
+    },
+    operator_file_ack: (link, message) =>
+      this.deps.store.acknowledgeOperatorFile(link.nodeId, message.file, message.version),
+    hourly_totals: (link, message) => settleHourlyTotals(this.deps, link, message),
+  };
+
   private async onMessage(link: NodeLink, text: string): Promise<void> {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      link.send({ type: 'error', code: 'bad_request', detail: 'messages are JSON objects' });
-      return;
-    }
-    const parsed = NodeToServerMessage.safeParse(raw);
-    if (!parsed.success) {
-      const type = (raw as { type?: unknown } | null)?.type;
-      // Types added by later versions of the protocol are ignored; a known type with a bad shape is refused.
-      if (
-        [
-          'hello',
-          'heartbeat',
-          'query_result',
-          'query_error',
-          'log_batch',
-          'held_logs_ack',
-          'operator_file_ack',
-          'hourly_totals',
-        ].includes(String(type))
-      ) {
-        link.send({ type: 'error', code: 'validation_failed', detail: parsed.error.message });
-        if (type === 'hello') link.socket.close(NodeLinkCloseCodes.protocolError, 'bad hello');
-      }
-      return;
-    }
-    const message = parsed.data;
+    const message = readNodeMessage(link, text, this.handlers);
+    if (message === undefined) return;
     if (message.type !== 'hello' && !link.ready) {
       link.socket.close(NodeLinkCloseCodes.protocolError, 'hello expected');
       return;
     }
-    switch (message.type) {
-      case 'hello': {
-        link.version = message.version;
-        link.shapes = new Set(message.shapes);
-        await this.deps.store.touch(link.nodeId, this.deps.clock.now(), {
-          version: message.version,
-          shapes: [...link.shapes],
-        });
-        const profile = await this.deps.profileStore.find(link.orgId, link.profileId);
-        if (profile === null) {
-          link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
-          return;
-        }
-        // Recorded before the welcome, so a welcomed node reads online on every server.
-        if (this.deps.hold === undefined)
-          await this.deps.store.linkSeen([link.nodeId], this.deps.clock.now());
-        else await this.deps.hold.linkOpened(link.nodeId, link.linkId, this.deps.clock.now());
-        if (!link.open) {
-          // Closed during the hello: its close found it not ready, so its link state is cleared here.
-          await this.deps.hold?.linkClosed(link.nodeId, link.linkId);
-          return;
-        }
-        const listsSha256 = await this.listsDigestOf(profile, link.nodeId);
-        link.ready = true;
-        this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
-        link.send({
-          type: 'welcome',
-          protocol: NODE_LINK_PROTOCOL_VERSION,
-          node_id: link.nodeId,
-          profile_id: link.profileId,
-          profile_version: profile.version,
-          ...(listsSha256 === undefined ? {} : { lists_sha256: listsSha256 }),
-          heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
-          max_message_bytes: NODE_LINK_MAX_MESSAGE_BYTES,
-          budget: {
-            bytes_per_s: this.deps.budget.bytesPerSecond,
-            messages_per_s: this.deps.budget.messagesPerSecond,
-          },
-        });
-        this.held?.offer(link);
-        await this.sendOperatorFiles(link);
-        return;
-      }
-      case 'hourly_totals':
-        await this.settleHourlyTotals(link, message);
-        return;
-      case 'operator_file_ack':
-        await this.deps.store.acknowledgeOperatorFile(link.nodeId, message.file, message.version);
-        return;
-      case 'heartbeat':
-        link.send({ type: 'heartbeat_ack' });
-        this.linkSeen(link.nodeId);
-        return;
-      case 'query_result':
-        link.answer(message.id, message.result);
-        return;
-      case 'query_error':
-        link.fail(message.id, message.code, message.detail);
-        return;
-      case 'log_batch':
-        await this.settleLogBatch(link, message.id, message.rows);
-        return;
-      case 'held_logs_ack':
-        await this.held?.acknowledged(link, message.seq);
-        return;
-    }
+    await dispatchNodeMessage(link, message, this.handlers);
   }
 
-  /** Stores (or not) a log batch and acknowledges it once settled (docs/node-link-protocol.md). */
-  private async settleLogBatch(link: NodeLink, id: string, rows: readonly unknown[]): Promise<void> {
-    try {
-      const settled = await this.deps.logBatches.receive(link, id, rows);
-      // Each refusal on its own line, with the field and why but never the row (it holds the client's data).
-      for (const refusal of settled.refused ?? [])
-        this.deps.logger.warn(
-          {
-            nodeId: link.nodeId,
-            batchId: id,
-            row: refusal.index,
-            field: refusal.field,
-            reason: refusal.reason,
-          },
-          'refused a node log row',
-        );
-      link.send({ type: 'log_batch_ack', id, ...settled });
-    } catch (error) {
-      this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node log batch');
-      link.send({
-        type: 'log_batch_ack',
-        id,
-        accepted: 0,
-        outcome: 'rejected',
-        reason: 'storage_unavailable',
-      });
-    }
-  }
-
-  /** Adds a node's hourly totals to the cloud's and acknowledges them (docs/node-link-protocol.md). */
-  private async settleHourlyTotals(link: NodeLink, message: NodeHourlyTotals): Promise<void> {
-    if (this.deps.hourlyTotals === undefined) {
-      link.send({ type: 'hourly_totals_ack', id: message.id, outcome: 'not_kept' });
+  /** Answers a hello: records the node's version and shapes, and welcomes it when its profile still exists. */
+  private async greet(
+    link: NodeLink,
+    message: Extract<NodeToServerMessage, { type: 'hello' }>,
+  ): Promise<void> {
+    link.version = message.version;
+    link.shapes = new Set(message.shapes);
+    await this.deps.store.touch(link.nodeId, this.deps.clock.now(), {
+      version: message.version,
+      shapes: [...link.shapes],
+    });
+    const profile = await this.deps.profileStore.find(link.orgId, link.profileId);
+    if (profile === null) {
+      link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');
       return;
     }
-    try {
-      const settled = await this.deps.hourlyTotals.receive(link, message);
-      link.send({ type: 'hourly_totals_ack', id: message.id, ...settled });
-    } catch (error) {
-      this.deps.logger.error({ err: error, nodeId: link.nodeId }, 'could not store a node’s hourly totals');
-      link.send({
-        type: 'hourly_totals_ack',
-        id: message.id,
-        outcome: 'rejected',
-        reason: 'storage_unavailable',
-      });
+    // Recorded before the welcome, so a welcomed node reads online on every server.
+    if (this.deps.hold === undefined) await this.deps.store.linkSeen([link.nodeId], this.deps.clock.now());
+    else await this.deps.hold.linkOpened(link.nodeId, link.linkId, this.deps.clock.now());
+    if (!link.open) {
+      // Closed during the hello: its close found it not ready, so its link state is cleared here.
+      await this.deps.hold?.linkClosed(link.nodeId, link.linkId);
+      return;
     }
+    const listsSha256 = await this.listsDigestOf(profile, link.nodeId);
+    link.ready = true;
+    this.droppedAt.delete(`${link.orgId}/${link.profileId}`);
+    link.send({
+      type: 'welcome',
+      protocol: NODE_LINK_PROTOCOL_VERSION,
+      node_id: link.nodeId,
+      profile_id: link.profileId,
+      profile_version: profile.version,
+      ...(listsSha256 === undefined ? {} : { lists_sha256: listsSha256 }),
+      heartbeat_s: NODE_LINK_HEARTBEAT_SECONDS,
+      max_message_bytes: NODE_LINK_MAX_MESSAGE_BYTES,
+      budget: {
+        bytes_per_s: this.deps.budget.bytesPerSecond,
+        messages_per_s: this.deps.budget.messagesPerSecond,
+      },
+    });
+    this.held?.offer(link);
+    await this.sendOperatorFiles(link);
   }
 
   /** A ready link closed: other servers read the node offline, and its unacknowledged held rows go back. */
@@ -485,8 +414,9 @@ export class NodeLinkHub implements NodePresence {
   }
 
   private onProfilePublished(payload: unknown): void {
-    const document = payload as { kind?: unknown; id?: unknown; version?: unknown };
-    if (typeof document.id !== 'string' || typeof document.version !== 'number') return;
+    const head = EdgeDocumentHead.safeParse(payload);
+    if (!head.success) return;
+    const document = head.data;
     for (const link of this.links.values()) {
       if (link.profileId !== document.id) continue;
       if (document.kind === 'tombstone') link.socket.close(NodeLinkCloseCodes.revoked, 'node_revoked');

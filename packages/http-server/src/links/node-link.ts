@@ -15,7 +15,7 @@ interface PendingQuery {
 }
 
 /** Most queries a node has in flight at once (spec 8); one more is 503 node_busy. */
-export const NODE_QUERY_CONCURRENCY = 4;
+const NODE_QUERY_CONCURRENCY = 4;
 /** How long a node has to answer a relayed query (spec 8); later is 504 node_timeout. */
 export const NODE_QUERY_TIMEOUT_MS = 10_000;
 

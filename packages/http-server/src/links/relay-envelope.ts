@@ -18,7 +18,7 @@ const SignedMessage = z.strictObject({
 export type SignedMessage = z.infer<typeof SignedMessage>;
 
 /** Why a message was refused, for the warning logged when it is dropped. */
-export type RefusalReason = 'not_signed' | 'bad_signature' | 'not_json' | 'stale' | 'bad_message';
+type RefusalReason = 'not_signed' | 'bad_signature' | 'not_json' | 'stale' | 'bad_message';
 
 /** A message opened: its body, not yet checked against its schema. */
 export type OpenedMessage = { ok: true; body: unknown } | { ok: false; reason: RefusalReason };

@@ -7,7 +7,7 @@ import type { Readiness } from './readiness.js';
 import type { ServerMetrics } from './server-metrics.js';
 
 /** The paths answered outside /v1, before the API's pipeline (no rate limit, no credential, no OpenAPI entry). */
-export const OPERATIONAL_PATHS = { liveness: '/livez', readiness: '/readyz', metrics: '/metrics' } as const;
+const OPERATIONAL_PATHS = { liveness: '/livez', readiness: '/readyz', metrics: '/metrics' } as const;
 
 /** What the operational endpoints answer from. */
 export interface OperationalEndpointOptions {

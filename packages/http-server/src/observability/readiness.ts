@@ -1,8 +1,8 @@
 /** How long a readiness check waits for a store before calling it failing. */
-export const READINESS_TIMEOUT_MS = 2_000;
+const READINESS_TIMEOUT_MS = 2_000;
 
 /** The state of one dependency as `/readyz` reports it. */
-export type DependencyState =
+type DependencyState =
   /** Answered a trivial query within the time-out. */
   | 'ok'
   /** Did not answer, or answered with an error, within the time-out. */

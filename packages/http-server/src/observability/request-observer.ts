@@ -5,7 +5,7 @@ import type { ServerMetrics } from './server-metrics.js';
 import { endRequestSpan, runInContext, startRequestSpan } from './tracing.js';
 
 /** The route label of requests no route matched: raw paths would put ids and garbage into label values. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

@@ -2,7 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { RequestSeries } from './request-series.js';
 
 /** Label values of one series; names are fixed when the metric is declared. */
-export type MetricLabels = Record<string, string>;
+type MetricLabels = Record<string, string>;
 
 /**
  * A monotonically increasing count (requests, query cost units). Labels are always passed (`{}` for none):
@@ -134,18 +134,3 @@ export class PromServerMetrics implements ServerMetrics {
     };
   }
 }
-
-/**
- * Series other contexts keep through {@link ServerMetrics}, declared here so their names and labels stay one
- * list: `metrics.counter(QUERY_COST_UNITS).inc({ shape }, units)` where a log query is admitted, and
- * `metrics.gauge(NODE_LINKS_CONNECTED).inc({})` / `.dec({})` where a node link opens and closes.
- */
-export const QUERY_COST_UNITS: MetricDeclaration = {
-  name: 'svc_query_cost_units_total',
-  help: 'Query cost units charged to organisations for log and analytics queries, by shape.',
-  labelNames: ['shape'],
-};
-export const NODE_LINKS_CONNECTED: MetricDeclaration = {
-  name: 'svc_node_links_connected',
-  help: 'Node links connected to this API server.',
-};

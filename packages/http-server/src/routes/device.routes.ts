@@ -14,7 +14,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount } from './route-principal.js';
 
 /** Path of one device of a profile (spec 4.3: deviceId is a string of at most 64 characters). */
-export const DevicePath = z.object({ id: ProfileId, deviceId: DeviceId });
+const DevicePath = z.object({ id: ProfileId, deviceId: DeviceId });
 
 const NO_VERSION_NOTE =
   'Device changes do not change the profile’s version (nothing the resolvers use changes); a suspended profile refuses them with 409 profile_suspended.';

@@ -15,7 +15,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount } from './route-principal.js';
 
 /** Path of one linked IP of a profile (spec 4.4: linkId is a uuid). */
-export const LinkedIpPath = z.object({ id: ProfileId, linkId: z.uuid({ error: 'must be a uuid' }) });
+const LinkedIpPath = z.object({ id: ProfileId, linkId: z.uuid({ error: 'must be a uuid' }) });
 /** Path of a DDNS update: the token is the credential, so anything that is not a live token is 404. */
 const DdnsTokenPath = z.object({
   token: z.string().meta({ description: 'The token of an update URL from GET …/linked-ips/{linkId}/ddns.' }),

@@ -13,7 +13,7 @@ const ArtifactPath = z.object({
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /** True when an Accept-Encoding header admits gzip (without q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   return value.split(',').some((part) => {
     const [coding, ...parameters] = part.trim().toLowerCase().split(';');

@@ -6,7 +6,7 @@ import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount } from './route-principal.js';
 
 /** Path of one node of a profile. */
-export const NodePath = z.object({ id: ProfilePath.shape.id, nodeId: z.uuid({ error: 'must be a uuid' }) });
+const NodePath = z.object({ id: ProfilePath.shape.id, nodeId: z.uuid({ error: 'must be a uuid' }) });
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -4,7 +4,7 @@ import { operatorActor } from './operator-actor.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 
 /** Path of one operator entry (a uuid). */
-export const OperatorEntryPath = z.object({ id: z.uuid({ error: 'must be a uuid' }) });
+const OperatorEntryPath = z.object({ id: z.uuid({ error: 'must be a uuid' }) });
 
 /** What an operator file's entries offer the routes (OperatorBlockService, SourceBlockService). */
 interface OperatorEntryService<Create, Change, List> {

@@ -26,7 +26,7 @@ const IF_MATCH_NOTE =
 export const ProfilePath = z.object({ id: ProfileId });
 
 /** A profile answer: the resource with its version as the strong ETag. */
-export function profileAnswer(service: ProfileService, record: ProfileRecord, status = 200): RouteResult {
+function profileAnswer(service: ProfileService, record: ProfileRecord, status = 200): RouteResult {
   return { status, body: service.view(record), headers: { ETag: etagOf(record.version) } };
 }
 

@@ -8,7 +8,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Who may call a route: `none` is public (rate limited per client IP), `account` takes a session or an API
  * token with `scope`, `session` refuses tokens (403 session_required), `node` takes a node token only.
  */
-export type AuthMode = 'none' | 'account' | 'session' | 'node';
+type AuthMode = 'none' | 'account' | 'session' | 'node';
 
 /** A documented success response of a route. */
 export interface SuccessResponse {
@@ -50,7 +50,7 @@ export interface EventChannel {
 }
 
 /** What a handler receives: validated input and the request's facts, never the raw express objects. */
-export interface RouteContext<P, Q, B> {
+interface RouteContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;

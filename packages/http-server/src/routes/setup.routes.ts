@@ -16,7 +16,7 @@ import { actingAccount } from './route-principal.js';
  * name always gives the same UUID, so a re-downloaded configuration profile carries the UUIDs of the one a
  * device already has. Nothing secret goes in and nothing random comes out, which is all a PayloadUUID needs.
  */
-export function nameBasedUuid(name: string): string {
+function nameBasedUuid(name: string): string {
   const bytes = createHash('sha256').update(name, 'utf8').digest().subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ReadinessProbe } from '@svc/adapters';
 import {
+  BusTransport,
   type ControlCommand,
-  CrossServerBus,
   holdsEmbeddedEngines,
   type Lifecycle,
   LifecycleToken,
@@ -31,7 +31,7 @@ import { answerClientError } from './client-error.js';
 import { expressPrototypes } from './express-prototypes.js';
 
 /** How long shutdown waits for requests in flight before cutting connections (RUNNER.md). */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** A running API server. */
 export interface RunningServer {
@@ -88,18 +88,17 @@ async function observedStores(
   metrics: ServerMetrics,
   logger: Logger,
 ): Promise<ReadinessSources> {
-  const sources: ReadinessSources = { bus: container.isBound(CrossServerBus) ? 'nats' : 'in_process' };
-  if (container.isBound(QueueDepthSource)) {
-    const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource);
+  const sources: ReadinessSources = { bus: await container.getAsync<BusTransport>(BusTransport) };
+  // Bound by the family that keeps durable queues (PostgreSQL); memory keeps none to report.
+  const queues = await container.getAsync<QueueDepthSource>(QueueDepthSource, { optional: true });
+  if (queues !== undefined) {
     registerQueueMetrics(
       metrics,
       () => queues.read(),
       (error) => logger.warn({ err: error }, 'queue depths unavailable for metrics'),
     );
   }
-  const probes = container.isBound(ReadinessProbe)
-    ? await container.getAllAsync<ReadinessProbe>(ReadinessProbe)
-    : [];
+  const probes = await container.getAllAsync<ReadinessProbe>(ReadinessProbe);
   for (const probe of probes) {
     if (probe.dependency === 'postgres') {
       sources.postgres = () => probe.ping().then(() => undefined);

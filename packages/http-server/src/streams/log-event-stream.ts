@@ -3,15 +3,15 @@ import { problemFor, problemFromError } from '../problems/problem-document.js';
 import type { EventChannel } from '../routes/route-definition.js';
 
 /** How often the tail is polled (and the destination re-checked), the heartbeat, the longest stream (spec 6.1, 8). */
-export const STREAM_POLL_MS = 1_000;
-export const STREAM_HEARTBEAT_MS = 15_000;
-export const STREAM_MAX_MS = 3_600_000;
+const STREAM_POLL_MS = 1_000;
+const STREAM_HEARTBEAT_MS = 15_000;
+const STREAM_MAX_MS = 3_600_000;
 /**
  * How long a stream stays open while its credential and profile cannot be re-checked (the database out of
  * reach): long enough for a failover or a restart, short enough that a credential revoked meanwhile reads
  * little. Past it the stream sends a 503 `error` event and ends; the client's reconnect is checked afresh.
  */
-export const STREAM_RECHECK_GRACE_MS = 60_000;
+const STREAM_RECHECK_GRACE_MS = 60_000;
 
 /**
  * What a heartbeat's re-check found: still `allowed`, `revoked` (the credential ended or the profile is gone:

@@ -1,7 +1,7 @@
 import { DomainError } from '@svc/domain';
 
 /** Live log streams an account may hold open on one API server (spec 6.1, 8). */
-export const STREAMS_PER_ACCOUNT = 4;
+const STREAMS_PER_ACCOUNT = 4;
 
 /** Counts the open live streams of each account on this API server. */
 export class StreamSlots {

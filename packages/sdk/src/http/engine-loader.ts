@@ -14,7 +14,7 @@ function runsOnNode(): boolean {
 }
 
 /** The engine `transport` names, or when unset: fetch if a fetch option is given or outside Node, else undici. */
-export function transportKindOf(choice: EngineChoice): TransportKind {
+function transportKindOf(choice: EngineChoice): TransportKind {
   if (choice.transport !== undefined) return choice.transport;
   if (choice.fetch !== undefined || choice.credentials !== undefined) return 'fetch';
   return runsOnNode() ? 'undici' : 'fetch';

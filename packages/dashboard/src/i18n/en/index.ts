@@ -1,4 +1,5 @@
 import { common } from './common.js';
+import { profiles } from './profiles.js';
 
 /**
  * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
@@ -7,6 +8,7 @@ import { common } from './common.js';
  */
 export const en = {
   ...common,
+  ...profiles,
 } as const;
 
 /** The shape every language's catalogue has. */

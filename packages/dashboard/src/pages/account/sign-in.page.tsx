@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
-import { HOME } from '../../app/routes.js';
+import { HOME } from '../../app/home.js';
 import { safeNext } from '../../app/safe-next.js';
 import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';

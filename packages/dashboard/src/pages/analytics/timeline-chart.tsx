@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { stacked, TIMELINE_SERIES, type TimelineData } from './timeline-data.js';
 
 /** Name of the user-timing measure of one chart render, read by the dashboard benchmark. */
-export const TIMELINE_RENDER_MEASURE = 'svc:timeline-render';
+const TIMELINE_RENDER_MEASURE = 'svc:timeline-render';
 
 const HEIGHT = 260;
 

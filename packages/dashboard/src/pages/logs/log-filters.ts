@@ -4,7 +4,7 @@ import type { LogQueryOptions, QueryStatus } from '@svc/sdk';
 export const STATUSES: readonly QueryStatus[] = ['allowed', 'blocked', 'rewritten', 'error'];
 
 /** Names of the common DNS query types, for typing `AAAA` rather than 28. */
-export const QTYPE_NUMBERS: Readonly<Record<string, number>> = {
+const QTYPE_NUMBERS: Readonly<Record<string, number>> = {
   A: 1,
   NS: 2,
   CNAME: 5,

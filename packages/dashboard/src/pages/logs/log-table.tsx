@@ -5,7 +5,7 @@ import type { LogRow } from './log-row.js';
 import { shortTime } from './log-time.js';
 
 /** Height of one row in pixels: fixed, so that scrolling never measures the DOM. */
-export const ROW_HEIGHT = 36;
+const ROW_HEIGHT = 36;
 /** Rows drawn beyond the visible ones on each side, so that fast scrolling shows no gaps. */
 const OVERSCAN = 8;
 

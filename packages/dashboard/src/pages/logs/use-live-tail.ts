@@ -10,7 +10,7 @@ export const MAX_ROWS = 10_000;
 const FIRST_ROWS = 200;
 
 /** Where the live tail stands, as the page says it. */
-export type TailState = 'connecting' | 'live' | 'reconnecting' | 'ended';
+type TailState = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
 /** The live tail of a profile's log: its rows (newest first), its state, and the rows held back while paused. */
 export interface LiveTail {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api/client.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
 
@@ -39,7 +40,7 @@ export function AppleDownload({ profileId, profileName }: { profileId: string; p
         disabled={pending}
         aria-busy={pending}
       >
-        {pending ? 'Downloading…' : 'Download the configuration profile'}
+        {pending ? t('profiles.overview.downloading') : t('profiles.overview.download')}
       </button>
     </>
   );

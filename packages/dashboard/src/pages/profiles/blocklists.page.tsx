@@ -1,100 +1,39 @@
 import type { Blocklist, Profile } from '@svc/sdk';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { api } from '../../api/client.js';
-import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { catalogueQueries } from '../../api/catalogue.queries.js';
+import { profilesQueries } from '../../api/profiles.queries.js';
 import { CheckboxField } from '../../forms/checkbox-field.js';
 import { fieldId } from '../../forms/field-id.js';
-import { SubmitButton } from '../../forms/submit-button.js';
-import { useApiForm } from '../../forms/use-api-form.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { BlocklistFacts, BlocklistSources } from './blocklist-facts.js';
 import { ProfileFrame } from './profile-frame.js';
-import { profileKey } from './use-profile.js';
+import { settingName } from './security-wording.js';
+import { useListsToggle } from './use-profile-toggle.js';
+import './profiles.css';
 
-const count = new Intl.NumberFormat();
-
-/** Cache key of a profile's enabled lists. */
-function listsKey(id: string) {
-  return [...profileKey(id), 'lists'] as const;
-}
-
-/** Where a list backed by a setting is turned on, as a link to that setting's page. */
-function BackedBy({ profileId, toggle }: { profileId: string; toggle: string }) {
-  const [section] = toggle.split(/[.:]/);
-  const page = section === 'security' ? 'security' : 'parental';
+/** Where a list backed by a setting is turned on: the setting by its name, linked to its page. */
+function BackedBy({ profileId, setting, toggle }: { profileId: string; setting: string; toggle: string }) {
+  const security = toggle.startsWith('security.');
   return (
     <p className="hint">
-      Turned on with{' '}
-      <Link href={`/profiles/${profileId}/${page}`}>
-        {page === 'security' ? 'Security' : 'Parental controls'}
-      </Link>{' '}
-      (<code>{toggle}</code>).
+      {t('profiles.blocklists.turnedOnWith', { setting })}{' '}
+      <Link href={`/profiles/${profileId}/${security ? 'security' : 'parental'}`}>
+        {security ? t('profiles.security.title') : t('profiles.parental.title')}
+      </Link>
+      .
     </p>
   );
 }
 
-/** A list's sources with their licences and the credit they ask for. */
-function Sources({ list }: { list: Blocklist }) {
-  return (
-    <details>
-      <summary>Sources and licences of {list.name}</summary>
-      <TableScroll label={`Sources and licences of ${list.name}`}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Licence</th>
-              <th scope="col">Entries</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.sources.map((source) => (
-              <tr key={source.id}>
-                <td>{/^https?:/.test(source.url) ? <a href={source.url}>{source.name}</a> : source.name}</td>
-                <td>
-                  <a href={source.licence_url}>{source.licence}</a>
-                </td>
-                <td>{count.format(source.entries)}</td>
-                <td>
-                  <DateTime value={source.updated_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      {list.attribution !== '' && <p className="attribution">{list.attribution}</p>}
-    </details>
-  );
-}
-
 function Blocklists({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
-  const catalogue = useQuery({ queryKey: ['catalogue', 'lists'], queryFn: () => api.catalogue.lists() });
-  const enabled = useQuery({
-    queryKey: listsKey(profile.id),
-    queryFn: async () => {
-      const answer = await api.profiles.lists.get(profile.id).withResponse();
-      return { lists: answer.data, etag: answer.etag };
-    },
-  });
-  const form = useApiForm(
-    async (values) => {
-      const answer = await api.profiles.lists
-        .replace(profile.id, values.all('lists').map(Number), { ifMatch: enabled.data?.etag })
-        .withResponse();
-      return { lists: answer.data, etag: answer.etag };
-    },
-    {
-      onSuccess: (stored) => {
-        queryClient.setQueryData(listsKey(profile.id), stored);
-        void queryClient.invalidateQueries({ queryKey: profileKey(profile.id), exact: true });
-      },
-    },
-  );
+  const catalogue = useQuery(catalogueQueries.lists());
+  const categories = useQuery(catalogueQueries.parentalCategories());
+  const enabled = useQuery(profilesQueries.lists(profile.id));
+  const toggle = useListsToggle(profile.id);
   if (catalogue.isError || enabled.isError)
     return (
       <ProblemDisplay
@@ -106,65 +45,61 @@ function Blocklists({ profile }: { profile: Profile }) {
       />
     );
   if (catalogue.data === undefined || enabled.data === undefined)
-    return <p aria-busy="true">Loading the catalogue…</p>;
+    return <p aria-busy="true">{t('profiles.blocklists.loading')}</p>;
+  const on = enabled.data.lists;
+  const switchList = (list: Blocklist, turnOn: boolean) =>
+    toggle({
+      change: turnOn ? [...on.filter((id) => id !== list.id), list.id] : on.filter((id) => id !== list.id),
+      what: list.name,
+      done: t(turnOn ? 'profiles.toggle.on' : 'profiles.toggle.off', { what: list.name }),
+    });
+  const categoryName = (id: string) =>
+    categories.data?.categories.find((category) => category.id === id)?.name ??
+    t('profiles.parental.aCategory');
   const byId = catalogue.data.lists.filter((list) => list.toggle === '');
   const bySetting = catalogue.data.lists.filter((list) => list.toggle !== '');
   return (
     <>
       <p>
-        Blocklists maintained by others, compiled by the service (catalogue version {catalogue.data.version},{' '}
-        <DateTime value={catalogue.data.updated_at} />
-        ). Your own rules and allowed names always win.
+        {t('profiles.blocklists.intro', {
+          version: catalogue.data.version,
+          updated: formatDateTime(catalogue.data.updated_at),
+        })}
       </p>
-      {form.problem !== null && (
-        <ProblemDisplay problem={form.problem} fieldLabels={{ lists: 'Blocklists' }} focus>
-          {form.problem.code === 'version_mismatch' && (
-            <button
-              type="button"
-              onClick={() => {
-                form.reset();
-                void enabled.refetch();
-              }}
-            >
-              Load the latest version
-            </button>
-          )}
-        </ProblemDisplay>
-      )}
-      {form.result !== undefined && form.problem === null && (
-        <p className="notice" role="status">
-          Saved: {form.result.lists.length} list{form.result.lists.length === 1 ? '' : 's'} on.
-        </p>
-      )}
-      <form onSubmit={form.onSubmit} noValidate key={enabled.data.etag}>
-        <fieldset id={fieldId('lists')}>
-          <legend>Lists you turn on here</legend>
+      <fieldset id={fieldId('lists')}>
+        <legend>{t('profiles.blocklists.byIdLegend')}</legend>
+        <p className="hint">{t('profiles.toggle.appliesAtOnce')}</p>
+        <ul className="blocklist-cards">
           {byId.map((list) => (
-            <div key={list.id} className="blocklist">
+            <li key={list.id} className="blocklist">
               <CheckboxField
                 id={`${fieldId('lists')}-${list.id}`}
                 name="lists"
                 value={String(list.id)}
                 label={list.name}
                 hint={list.description}
-                defaultChecked={enabled.data.lists.includes(list.id)}
+                checked={on.includes(list.id)}
+                onChange={(event) => switchList(list, event.target.checked)}
               />
-              <Sources list={list} />
-            </div>
+              <BlocklistFacts list={list} />
+              <BlocklistSources list={list} />
+            </li>
           ))}
-        </fieldset>
-        <SubmitButton pending={form.pending} busyText="Saving…">
-          Save blocklists
-        </SubmitButton>
-      </form>
-      <h2>Lists behind security and parental settings</h2>
-      <ul className="blocklist-backed">
+        </ul>
+      </fieldset>
+      <h2>{t('profiles.blocklists.bySettingTitle')}</h2>
+      <ul className="blocklist-cards">
         {bySetting.map((list) => (
           <li key={list.id} className="blocklist">
             <strong>{list.name}</strong>
             <p className="hint">{list.description}</p>
-            <BackedBy profileId={profile.id} toggle={list.toggle} />
-            <Sources list={list} />
+            <BackedBy
+              profileId={profile.id}
+              toggle={list.toggle}
+              setting={settingName(list.toggle, categoryName)}
+            />
+            <BlocklistFacts list={list} />
+            <BlocklistSources list={list} />
           </li>
         ))}
       </ul>
@@ -172,7 +107,11 @@ function Blocklists({ profile }: { profile: Profile }) {
   );
 }
 
-/** The blocklist catalogue with its licences, and which lists this profile turns on. */
+/** The blocklist catalogue with its licences and freshness, and which lists this profile turns on. */
 export default function BlocklistsPage() {
-  return <ProfileFrame title="Blocklists">{(profile) => <Blocklists profile={profile} />}</ProfileFrame>;
+  return (
+    <ProfileFrame title={t('profiles.blocklists.title')}>
+      {(profile) => <Blocklists profile={profile} />}
+    </ProfileFrame>
+  );
 }

@@ -1,5 +1,6 @@
 import { BreakableText } from '../../components/breakable-text.js';
 import { CopyButton } from '../../components/copy-button.js';
+import { t } from '../../i18n/t.js';
 
 /** A value to type into a device (a DNS address, a URL) with a button copying it; `name` says what it is. */
 export function CopyableValue({ name, value }: { name: string; value: string }) {
@@ -8,7 +9,7 @@ export function CopyableValue({ name, value }: { name: string; value: string }) 
       <code className="secret">
         <BreakableText text={value} />
       </code>{' '}
-      <CopyButton text={value} label={`Copy the ${name}`} />
+      <CopyButton text={value} label={t('profiles.copy', { name })} />
     </div>
   );
 }

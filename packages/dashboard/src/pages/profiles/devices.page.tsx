@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client.js';
+import { profilesInvalidations, profilesQueries } from '../../api/profiles.queries.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { fieldId } from '../../forms/field-id.js';
@@ -11,25 +12,25 @@ import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from './profile-frame.js';
-import { profileKey } from './use-profile.js';
 
 const KINDS: Readonly<Record<Device['kind'], string>> = {
-  phone: 'Phone',
-  laptop: 'Laptop or computer',
-  tv: 'TV or media player',
-  router: 'Router',
-  other: 'Other',
+  phone: t('profiles.devices.kind.phone'),
+  laptop: t('profiles.devices.kind.laptop'),
+  tv: t('profiles.devices.kind.tv'),
+  router: t('profiles.devices.kind.router'),
+  other: t('profiles.devices.kind.other'),
 };
 const TRANSPORTS: Readonly<Record<string, string>> = { doh: 'DoH', doh3: 'DoH3', dot: 'DoT', doq: 'DoQ' };
-const LABELS = { display_name: 'Name shown', kind: 'Kind', notes: 'Notes' };
-const number = new Intl.NumberFormat();
-
-function devicesKey(id: string) {
-  return [...profileKey(id), 'devices'] as const;
-}
+const LABELS = {
+  display_name: t('profiles.devices.displayName'),
+  kind: t('profiles.devices.kind'),
+  notes: t('profiles.devices.notes'),
+};
 
 /** Renames, classifies and annotates one device (PATCH); empty fields clear. */
 function DeviceEditor({
@@ -51,18 +52,22 @@ function DeviceEditor({
       }),
     {
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: devicesKey(profileId) });
+        profilesInvalidations.devicesChanged(queryClient, profileId);
         onDone();
       },
     },
   );
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label={`Edit ${device.label}`}>
+    <form onSubmit={form.onSubmit} noValidate aria-label={t('profiles.devices.edit', { name: device.label })}>
       {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
       <TextField
         name="display_name"
         label={LABELS.display_name}
-        hint={`Leave empty to show the name the device sends${device.name === '' ? '' : ` (${device.name})`}.`}
+        hint={
+          device.name === ''
+            ? t('profiles.devices.displayNameHint')
+            : t('profiles.devices.displayNameHintSent', { name: device.name })
+        }
         defaultValue={device.display_name ?? ''}
         error={form.errorOf('display_name')}
         autoFocus
@@ -85,11 +90,11 @@ function DeviceEditor({
         error={form.errorOf('notes')}
       />
       <div className="actions">
-        <SubmitButton pending={form.pending} busyText="Saving…">
-          Save device
+        <SubmitButton pending={form.pending} busyText={t('common.saving')}>
+          {t('profiles.devices.save')}
         </SubmitButton>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
@@ -101,39 +106,43 @@ function DeviceCard({ profileId, device }: { profileId: string; device: Device }
   const [editing, setEditing] = useState(false);
   const forget = useMutation({
     mutationFn: () => api.profiles.devices.forget(profileId, device.id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: devicesKey(profileId) }),
+    onSuccess: () => profilesInvalidations.devicesChanged(queryClient, profileId),
   });
   return (
     <li aria-label={device.label}>
       <h3 className="card-title">{device.label}</h3>
       <dl className="facts">
-        <dt>Kind</dt>
+        <dt>{t('profiles.devices.kind')}</dt>
         <dd>{KINDS[device.kind] ?? device.kind}</dd>
-        <dt>Id</dt>
+        <dt>{t('profiles.devices.id')}</dt>
         <dd>
           <code>{device.id}</code>
         </dd>
-        <dt>Connects with</dt>
+        <dt>{t('profiles.devices.connectsWith')}</dt>
         <dd>
           {device.transport_last === null
             ? '—'
             : (TRANSPORTS[device.transport_last] ?? device.transport_last)}
-          {device.identification === 'sni' ? ' (named in the TLS host)' : ''}
-          {device.identification === 'doh_path' ? ' (named in the DoH path)' : ''}
+          {device.identification === 'sni' ? ` ${t('profiles.devices.namedInSni')}` : ''}
+          {device.identification === 'doh_path' ? ` ${t('profiles.devices.namedInPath')}` : ''}
         </dd>
-        <dt>Last seen</dt>
+        <dt>{t('profiles.devices.lastSeen')}</dt>
         <dd>
-          <DateTime value={device.last_seen} /> (first <DateTime value={device.first_seen} />)
+          <DateTime value={device.last_seen} /> ({t('profiles.devices.first')}{' '}
+          <DateTime value={device.first_seen} />)
         </dd>
-        <dt>Last 24 hours</dt>
+        <dt>{t('profiles.devices.last24h')}</dt>
         <dd>
           {device.queries_24h === null
-            ? 'not available'
-            : `${number.format(device.queries_24h)} queries, ${number.format(device.blocked_24h ?? 0)} blocked`}
+            ? t('profiles.devices.notAvailable')
+            : t('profiles.devices.counts', {
+                queries: formatNumber(device.queries_24h),
+                blocked: formatNumber(device.blocked_24h ?? 0),
+              })}
         </dd>
         {device.notes !== '' && (
           <>
-            <dt>Notes</dt>
+            <dt>{t('profiles.devices.notes')}</dt>
             <dd className="notes">{device.notes}</dd>
           </>
         )}
@@ -142,16 +151,20 @@ function DeviceCard({ profileId, device }: { profileId: string; device: Device }
         <DeviceEditor profileId={profileId} device={device} onDone={() => setEditing(false)} />
       ) : (
         <div className="actions">
-          <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${device.label}`}>
-            Edit
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            aria-label={t('profiles.devices.edit', { name: device.label })}
+          >
+            {t('profiles.devices.editButton')}
           </button>
           <Link href={`/profiles/${profileId}/logs?device=${encodeURIComponent(device.id)}`}>
-            Logs of {device.label}
+            {t('profiles.list.logsOf', { name: device.label })}
           </Link>
           <ConfirmedAction
-            label="Forget"
-            ariaLabel={`Forget ${device.label}`}
-            confirmLabel={`Yes, forget ${device.label}`}
+            label={t('profiles.devices.forget')}
+            ariaLabel={t('profiles.devices.forgetOne', { name: device.label })}
+            confirmLabel={t('profiles.devices.forgetYes', { name: device.label })}
             pending={forget.isPending}
             onConfirm={() => forget.mutate()}
             inline
@@ -164,24 +177,18 @@ function DeviceCard({ profileId, device }: { profileId: string; device: Device }
 }
 
 function Devices({ profile }: { profile: Profile }) {
-  const devices = useQuery({
-    queryKey: devicesKey(profile.id),
-    queryFn: () => api.profiles.devices.list(profile.id, { limit: 200 }).toArray(),
-  });
+  const devices = useQuery(profilesQueries.devices(profile.id));
   return (
     <>
-      <p>
-        Devices appear once they query with their name in the DoT host or DoH path (see the overview).
-        Forgetting one removes its name, kind and notes; its logs stay, and it appears as new when seen again.
-      </p>
+      <p>{t('profiles.devices.intro')}</p>
       {devices.isPending ? (
-        <p aria-busy="true">Loading the devices…</p>
+        <p aria-busy="true">{t('profiles.devices.loading')}</p>
       ) : devices.isError ? (
         <ProblemDisplay problem={problemOf(devices.error)} onRetry={() => void devices.refetch()} />
       ) : devices.data.length === 0 ? (
-        <p>No device has been seen yet.</p>
+        <p>{t('profiles.devices.none')}</p>
       ) : (
-        <ul className="card-list" aria-label="Devices">
+        <ul className="card-list" aria-label={t('profiles.devices.title')}>
           {devices.data.map((device) => (
             <DeviceCard key={device.id} profileId={profile.id} device={device} />
           ))}
@@ -193,5 +200,9 @@ function Devices({ profile }: { profile: Profile }) {
 
 /** The devices the resolvers have seen: rename, kind, notes, forget. */
 export default function DevicesPage() {
-  return <ProfileFrame title="Devices">{(profile) => <Devices profile={profile} />}</ProfileFrame>;
+  return (
+    <ProfileFrame title={t('profiles.devices.title')}>
+      {(profile) => <Devices profile={profile} />}
+    </ProfileFrame>
+  );
 }

@@ -2,20 +2,17 @@ import type { LinkedIp, Profile } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.js';
+import { profilesInvalidations, profilesKeys, profilesQueries } from '../../api/profiles.queries.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { CopyableValue } from './copyable-value.js';
 import { ProfileFrame } from './profile-frame.js';
-import { profileKey } from './use-profile.js';
-
-function linkedIpsKey(id: string) {
-  return [...profileKey(id), 'linked-ips'] as const;
-}
 
 /**
  * A DDNS slot's update URL, or a pending claim's proof URL (the same URL): shown on request (it is a
@@ -24,58 +21,48 @@ function linkedIpsKey(id: string) {
 function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
   const [shown, setShown] = useState(false);
   const queryClient = useQueryClient();
-  const key = [...linkedIpsKey(profileId), link.id, 'ddns'] as const;
-  const url = useQuery({
-    queryKey: key,
-    queryFn: () => api.profiles.linkedIps.ddnsUrl(profileId, link.id),
-    enabled: shown,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const url = useQuery(profilesQueries.ddnsUrl(profileId, link.id, shown));
   const rotate = useMutation({
     mutationFn: () => api.profiles.linkedIps.rotateDdns(profileId, link.id),
     onSuccess: (rotated) => {
-      queryClient.setQueryData(key, rotated);
+      queryClient.setQueryData(profilesKeys.ddnsUrl(profileId, link.id), rotated);
       setShown(true);
     },
   });
-  const label = link.ip ?? 'the empty slot';
+  const label = link.ip ?? t('profiles.linkedIps.theEmptySlot');
   return (
     <div className="ddns">
       {!shown ? (
         <button
           type="button"
           onClick={() => setShown(true)}
-          aria-label={`Show the DDNS update URL of ${label}`}
+          aria-label={t('profiles.linkedIps.showUrlOf', { name: label })}
         >
-          Show the DDNS update URL
+          {t('profiles.linkedIps.showUrl')}
         </button>
       ) : url.isPending ? (
-        <p aria-busy="true">Loading the update URL…</p>
+        <p aria-busy="true">{t('profiles.linkedIps.loadingUrl')}</p>
       ) : url.isError ? (
         <ProblemDisplay problem={problemOf(url.error)} onRetry={() => void url.refetch()} />
       ) : (
         <>
-          <p className="hint">
-            Have your router (or a scheduled <code>curl</code>) call this address from the network, now and
-            whenever its public address changes: each call proves the address it comes from. Keep it secret:
-            anyone with it can move this link.
-          </p>
-          <CopyableValue name="DDNS update URL" value={url.data.update_url} />
+          <p className="hint">{t('profiles.linkedIps.urlHint')}</p>
+          <CopyableValue name={t('profiles.linkedIps.urlName')} value={url.data.update_url} />
         </>
       )}
       {rotate.error !== null && <ProblemDisplay problem={problemOf(rotate.error)} />}
       {rotate.isSuccess && (
         <p className="notice" role="status">
-          New update URL made: the old one stopped working.
+          {t('profiles.linkedIps.rotated')}
         </p>
       )}
       <ConfirmedAction
         // A new URL starts the button afresh.
         key={rotate.data?.update_url ?? 'first'}
-        label="Rotate the URL"
-        ariaLabel={`Rotate the DDNS update URL of ${label}`}
-        confirmLabel="Replace the URL"
-        warning="The old URL stops at once."
+        label={t('profiles.linkedIps.rotate')}
+        ariaLabel={t('profiles.linkedIps.rotateOf', { name: label })}
+        confirmLabel={t('profiles.linkedIps.rotateConfirm')}
+        warning={t('profiles.linkedIps.rotateWarning')}
         danger={false}
         pending={rotate.isPending}
         onConfirm={() => rotate.mutate()}
@@ -86,14 +73,8 @@ function DdnsUrl({ profileId, link }: { profileId: string; link: LinkedIp }) {
 
 function LinkedIps({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
-  const links = useQuery({
-    queryKey: linkedIpsKey(profile.id),
-    queryFn: () => api.profiles.linkedIps.list(profile.id).toArray(),
-  });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: linkedIpsKey(profile.id) });
-    void queryClient.invalidateQueries({ queryKey: profileKey(profile.id), exact: true });
-  };
+  const links = useQuery(profilesQueries.linkedIps(profile.id));
+  const refresh = () => profilesInvalidations.linkedIpsChanged(queryClient, profile.id);
   const [ip, setIp] = useState('');
   const link = useApiForm(
     (values) => api.profiles.linkedIps.create(profile.id, { ip: values.text('ip').trim() }),
@@ -134,44 +115,36 @@ function LinkedIps({ profile }: { profile: Profile }) {
   });
   return (
     <>
-      <p>
-        Devices that cannot use encrypted DNS (older TVs, consoles, a whole router) send plain DNS to the
-        service’s IPv4 addresses. The service knows them by the public address they come from: link it here.
-        An address is used only once it is proven by a request from it, so link a network from a device on it,
-        or give the router a DDNS update URL.
-      </p>
+      <p>{t('profiles.linkedIps.intro')}</p>
       {links.isPending ? (
-        <p aria-busy="true">Loading the linked addresses…</p>
+        <p aria-busy="true">{t('profiles.linkedIps.loading')}</p>
       ) : links.isError ? (
         <ProblemDisplay problem={problemOf(links.error)} onRetry={() => void links.refetch()} />
       ) : links.data.length === 0 ? (
-        <p>No address is linked.</p>
+        <p>{t('profiles.linkedIps.none')}</p>
       ) : (
-        <ul className="card-list" aria-label="Linked addresses">
+        <ul className="card-list" aria-label={t('profiles.linkedIps.list')}>
           {links.data.map((entry) => (
             <li key={entry.id}>
-              <span className="card-title">{entry.ip ?? 'Waiting for its first DDNS update'}</span>
+              <span className="card-title">{entry.ip ?? t('profiles.linkedIps.waiting')}</span>
               {entry.ddns && (
                 <>
                   {' '}
-                  <span className="badge">DDNS</span>
+                  <span className="badge">{t('profiles.linkedIps.ddnsBadge')}</span>
                 </>
               )}
               {entry.state === 'pending' && entry.ip !== null && (
                 <>
                   {' '}
-                  <span className="badge">Pending proof</span>
+                  <span className="badge">{t('profiles.linkedIps.pendingBadge')}</span>
                 </>
               )}
               <p className="hint">
-                Linked <DateTime value={entry.created_at} />, last changed{' '}
-                <DateTime value={entry.updated_at} />.
+                {t('profiles.linkedIps.linkedAt')} <DateTime value={entry.created_at} />,{' '}
+                {t('profiles.linkedIps.changedAt')} <DateTime value={entry.updated_at} />.
               </p>
               {entry.state === 'pending' && entry.ip !== null && (
-                <p className="hint">
-                  Not used yet: open its proof URL from that network within 24 hours of linking, or the claim
-                  expires.
-                </p>
+                <p className="hint">{t('profiles.linkedIps.pendingHint')}</p>
               )}
               {(entry.ddns || (entry.state === 'pending' && entry.ip !== null)) && (
                 <DdnsUrl profileId={profile.id} link={entry} />
@@ -181,9 +154,11 @@ function LinkedIps({ profile }: { profile: Profile }) {
                 className="danger"
                 onClick={() => unlink.mutate(entry.id)}
                 disabled={unlink.isPending}
-                aria-label={`Unlink ${entry.ip ?? 'the empty DDNS slot'}`}
+                aria-label={t('profiles.linkedIps.unlinkOne', {
+                  name: entry.ip ?? t('profiles.linkedIps.theEmptyDdnsSlot'),
+                })}
               >
-                Unlink
+                {t('profiles.linkedIps.unlink')}
               </button>
             </li>
           ))}
@@ -191,47 +166,44 @@ function LinkedIps({ profile }: { profile: Profile }) {
       )}
       {unlink.error !== null && <ProblemDisplay problem={problemOf(unlink.error)} />}
       <section aria-labelledby="link-network">
-        <h2 id="link-network">Link this network</h2>
-        <p>Links the public address this browser comes from, proven by this very request.</p>
+        <h2 id="link-network">{t('profiles.linkedIps.thisNetwork')}</h2>
+        <p>{t('profiles.linkedIps.thisNetworkIntro')}</p>
         {thisNetwork.error !== null && <ProblemDisplay problem={problemOf(thisNetwork.error)} />}
         {thisNetwork.data?.link !== undefined && (
           <p className="notice" role="status">
-            {thisNetwork.data.link.ip} is linked.
+            {t('profiles.linkedIps.linked', { ip: thisNetwork.data.link.ip ?? '' })}
           </p>
         )}
         {thisNetwork.data !== undefined && thisNetwork.data.link === undefined && (
           <p className="warning" role="status">
-            You are connected over IPv6 ({thisNetwork.data.caller.ip}); only IPv4 addresses can be linked.
+            {t('profiles.linkedIps.ipv6', { ip: thisNetwork.data.caller.ip })}
           </p>
         )}
         <button type="button" onClick={() => thisNetwork.mutate()} disabled={thisNetwork.isPending}>
-          Link this network
+          {t('profiles.linkedIps.thisNetwork')}
         </button>
       </section>
       <section aria-labelledby="link-address">
-        <h2 id="link-address">Link an address</h2>
+        <h2 id="link-address">{t('profiles.linkedIps.anAddress')}</h2>
         {link.problem !== null && (
-          <ProblemDisplay problem={link.problem} fieldLabels={{ ip: 'IPv4 address' }} focus />
+          <ProblemDisplay problem={link.problem} fieldLabels={{ ip: t('profiles.linkedIps.ip') }} focus />
         )}
         {link.result !== undefined && link.problem === null && link.result.state === 'active' && (
           <p className="notice" role="status">
-            {link.result.ip} is linked.
+            {t('profiles.linkedIps.linked', { ip: link.result.ip ?? '' })}
           </p>
         )}
         {link.result?.proof_url !== undefined && link.problem === null && (
           <div className="notice" role="status">
-            <p>
-              {link.result.ip} is claimed but not proven: this browser is not on that network. Open this proof
-              URL from the network (a device on it, or its router) within 24 hours; until then it is not used.
-            </p>
-            <CopyableValue name="Proof URL" value={link.result.proof_url} />
+            <p>{t('profiles.linkedIps.claimed', { ip: link.result.ip ?? '' })}</p>
+            <CopyableValue name={t('profiles.linkedIps.proofUrl')} value={link.result.proof_url} />
           </div>
         )}
         <form onSubmit={link.onSubmit} noValidate>
           <TextField
             name="ip"
-            label="IPv4 address"
-            hint="The network’s public address, for example 203.0.113.7. Linked from elsewhere, it waits for its proof."
+            label={t('profiles.linkedIps.ip')}
+            hint={t('profiles.linkedIps.ipHint')}
             inputMode="decimal"
             autoComplete="off"
             error={link.errorOf('ip')}
@@ -239,24 +211,21 @@ function LinkedIps({ profile }: { profile: Profile }) {
             onChange={(event) => setIp(event.target.value)}
           />
           <div className="actions">
-            <SubmitButton pending={link.pending} busyText="Linking…">
-              Link this address
+            <SubmitButton pending={link.pending} busyText={t('profiles.linkedIps.linking')}>
+              {t('profiles.linkedIps.linkAddress')}
             </SubmitButton>
           </div>
         </form>
-        <h3>An address that changes</h3>
-        <p>
-          Create an empty slot, then give its update URL to your router’s dynamic DNS client: each call moves
-          the link to the address it comes from.
-        </p>
+        <h3>{t('profiles.linkedIps.changing')}</h3>
+        <p>{t('profiles.linkedIps.changingIntro')}</p>
         {slot.error !== null && <ProblemDisplay problem={problemOf(slot.error)} />}
         {slot.isSuccess && (
           <p className="notice" role="status">
-            A DDNS slot is created: show its update URL above and give it to your router.
+            {t('profiles.linkedIps.slotCreated')}
           </p>
         )}
         <button type="button" onClick={() => slot.mutate()} disabled={slot.isPending}>
-          Create a DDNS slot
+          {t('profiles.linkedIps.createSlot')}
         </button>
       </section>
     </>
@@ -265,5 +234,9 @@ function LinkedIps({ profile }: { profile: Profile }) {
 
 /** Linked IPv4 addresses for plain DNS, with DDNS update URLs and their rotation. */
 export default function LinkedIpsPage() {
-  return <ProfileFrame title="Linked IPs">{(profile) => <LinkedIps profile={profile} />}</ProfileFrame>;
+  return (
+    <ProfileFrame title={t('profiles.linkedIps.title')}>
+      {(profile) => <LinkedIps profile={profile} />}
+    </ProfileFrame>
+  );
 }

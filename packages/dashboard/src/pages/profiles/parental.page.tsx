@@ -1,48 +1,19 @@
 import type { ParentalService, Profile } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api } from '../../api/client.js';
+import { catalogueQueries } from '../../api/catalogue.queries.js';
 import { CheckboxField } from '../../forms/checkbox-field.js';
-import { fieldId } from '../../forms/field-id.js';
-import { SubmitButton } from '../../forms/submit-button.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ProfileFormOutcome } from './profile-form-outcome.js';
 import { ProfileFrame } from './profile-frame.js';
-import { useProfilePatchForm } from './use-profile-patch-form.js';
+import { ServiceGrid } from './service-grid.js';
+import { useProfileToggle } from './use-profile-toggle.js';
+import './profiles.css';
 
-const LABELS: Readonly<Record<string, string>> = {
-  'parental.safe_search': 'Force safe search',
-  'parental.youtube_restricted': 'Force YouTube restricted mode',
-  'parental.categories': 'Categories',
-  'parental.services': 'Services',
-};
-
-/** Whether `service` matches what was typed in the search box (name, id or a category). */
-function matches(service: ParentalService, search: string): boolean {
-  const text = search.trim().toLowerCase();
-  if (text === '') return true;
-  return [service.name, service.id, ...service.categories].some((part) => part.toLowerCase().includes(text));
-}
-
-function ParentalForm({ profile }: { profile: Profile }) {
-  const categories = useQuery({
-    queryKey: ['catalogue', 'parental-categories'],
-    queryFn: () => api.catalogue.parentalCategories(),
-  });
-  const services = useQuery({
-    queryKey: ['catalogue', 'parental-services'],
-    queryFn: () => api.catalogue.parentalServices({ limit: 200 }).toArray(),
-  });
-  const [search, setSearch] = useState('');
-  const form = useProfilePatchForm(profile, (values) => ({
-    parental: {
-      safe_search: values.checked('parental.safe_search'),
-      youtube_restricted: values.checked('parental.youtube_restricted'),
-      categories: values.all('parental.categories'),
-      services: values.all('parental.services'),
-    },
-  }));
+function ParentalControls({ profile }: { profile: Profile }) {
+  const categories = useQuery(catalogueQueries.parentalCategories());
+  const services = useQuery(catalogueQueries.parentalServices());
+  const toggle = useProfileToggle(profile.id);
   const failure = categories.error ?? services.error;
   if (failure !== null)
     return (
@@ -55,96 +26,98 @@ function ParentalForm({ profile }: { profile: Profile }) {
       />
     );
   if (categories.data === undefined || services.data === undefined)
-    return <p aria-busy="true">Loading the catalogues…</p>;
-  const catalogue = { categories: categories.data.categories, services: services.data };
-  const shown = catalogue.services.filter((service) => matches(service, search));
+    return <p aria-busy="true">{t('profiles.parental.loading')}</p>;
+  const parental = profile.parental;
+  const categoryName = (id: string) =>
+    categories.data.categories.find((category) => category.id === id)?.name ??
+    t('profiles.parental.aCategory');
+  const switchFlag = (key: 'safe_search' | 'youtube_restricted', label: string, on: boolean) =>
+    toggle(
+      { parental: { [key]: on } },
+      label,
+      t(on ? 'profiles.toggle.on' : 'profiles.toggle.off', { what: label }),
+    );
+  const switchCategory = (id: string, name: string, block: boolean) =>
+    toggle(
+      {
+        parental: {
+          categories: block
+            ? [...parental.categories.filter((each) => each !== id), id]
+            : parental.categories.filter((each) => each !== id),
+        },
+      },
+      name,
+      t(block ? 'profiles.parental.blocked' : 'profiles.parental.allowed', { name }),
+    );
+  const switchService = (service: ParentalService, block: boolean) =>
+    toggle(
+      {
+        parental: {
+          services: block
+            ? [...parental.services.filter((each) => each !== service.id), service.id]
+            : parental.services.filter((each) => each !== service.id),
+        },
+      },
+      service.name,
+      t(block ? 'profiles.parental.blocked' : 'profiles.parental.allowed', { name: service.name }),
+    );
+  const safeSearch = t('profiles.parental.safe_search');
+  const youtube = t('profiles.parental.youtube_restricted');
   return (
     <>
-      <ProfileFormOutcome form={form} profile={profile} fieldLabels={LABELS} />
-      <form onSubmit={form.onSubmit} noValidate key={profile.version}>
-        <fieldset>
-          <legend>Search engines and video</legend>
-          <CheckboxField
-            name="parental.safe_search"
-            label={LABELS['parental.safe_search'] ?? ''}
-            hint="Google, Bing, DuckDuckGo and others show only safe results."
-            defaultChecked={profile.parental.safe_search}
-            error={form.errorOf('parental.safe_search')}
-          />
-          <CheckboxField
-            name="parental.youtube_restricted"
-            label={LABELS['parental.youtube_restricted'] ?? ''}
-            hint="YouTube hides videos that may be inappropriate."
-            defaultChecked={profile.parental.youtube_restricted}
-            error={form.errorOf('parental.youtube_restricted')}
-          />
-        </fieldset>
-        <fieldset id={fieldId('parental.categories')}>
-          <legend>Block these categories</legend>
-          {form.errorOf('parental.categories') !== undefined && (
-            <p className="field-error">{form.errorOf('parental.categories')}</p>
-          )}
-          {catalogue.categories.map((category) => (
+      <p className="hint">{t('profiles.toggle.appliesAtOnce')}</p>
+      <fieldset>
+        <legend>{t('profiles.parental.searchLegend')}</legend>
+        <CheckboxField
+          name="parental.safe_search"
+          label={safeSearch}
+          hint={t('profiles.parental.safe_search.hint')}
+          checked={parental.safe_search}
+          onChange={(event) => switchFlag('safe_search', safeSearch, event.target.checked)}
+        />
+        <CheckboxField
+          name="parental.youtube_restricted"
+          label={youtube}
+          hint={t('profiles.parental.youtube_restricted.hint')}
+          checked={parental.youtube_restricted}
+          onChange={(event) => switchFlag('youtube_restricted', youtube, event.target.checked)}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t('profiles.parental.categoriesLegend')}</legend>
+        <div className="category-grid">
+          {categories.data.categories.map((category) => (
             <CheckboxField
               key={category.id}
-              id={`${fieldId('parental.categories')}-${category.id}`}
+              id={`category-${category.id}`}
               name="parental.categories"
               value={category.id}
               label={category.name}
               hint={category.description}
-              defaultChecked={profile.parental.categories.includes(category.id)}
+              checked={parental.categories.includes(category.id)}
+              onChange={(event) => switchCategory(category.id, category.name, event.target.checked)}
             />
           ))}
-        </fieldset>
-        <fieldset id={fieldId('parental.services')}>
-          <legend>Block these services</legend>
-          <div className="field">
-            <label htmlFor="service-search">Find a service</label>
-            <input
-              id="service-search"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              aria-controls="service-list"
-            />
-            <p className="hint" role="status">
-              {shown.length === catalogue.services.length
-                ? `${catalogue.services.length} services`
-                : `${shown.length} of ${catalogue.services.length} services match`}
-            </p>
-          </div>
-          {form.errorOf('parental.services') !== undefined && (
-            <p className="field-error">{form.errorOf('parental.services')}</p>
-          )}
-          <div id="service-list" className="choice-columns">
-            {catalogue.services.map((service) => (
-              // Filtered-out services stay in the form (hidden), so saving keeps their state.
-              <div key={service.id} hidden={!matches(service, search)}>
-                <CheckboxField
-                  id={`${fieldId('parental.services')}-${service.id}`}
-                  name="parental.services"
-                  value={service.id}
-                  label={service.name}
-                  hint={
-                    service.categories.length > 0 ? `Also in: ${service.categories.join(', ')}` : undefined
-                  }
-                  defaultChecked={profile.parental.services.includes(service.id)}
-                />
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <SubmitButton pending={form.pending} busyText="Saving…">
-          Save parental controls
-        </SubmitButton>
-      </form>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('profiles.parental.servicesLegend')}</legend>
+        <ServiceGrid
+          services={services.data}
+          parental={parental}
+          categoryName={categoryName}
+          onSwitch={switchService}
+        />
+      </fieldset>
     </>
   );
 }
 
-/** Parental controls: safe search, YouTube, categories and services from the API's catalogues. */
+/** Parental controls: safe search, YouTube, categories and services from the API's catalogues, applied at once. */
 export default function ParentalPage() {
   return (
-    <ProfileFrame title="Parental controls">{(profile) => <ParentalForm profile={profile} />}</ProfileFrame>
+    <ProfileFrame title={t('profiles.parental.title')}>
+      {(profile) => <ParentalControls profile={profile} />}
+    </ProfileFrame>
   );
 }

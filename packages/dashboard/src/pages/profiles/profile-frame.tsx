@@ -1,23 +1,24 @@
 import type { Profile } from '@svc/sdk';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { type MessageKey, t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { useProfile, useProfileId } from './use-profile.js';
 
 /** The sections of a profile, in the order of its navigation. */
-const SECTIONS: readonly { path: string; label: string }[] = [
-  { path: '', label: 'Overview' },
-  { path: '/security', label: 'Security' },
-  { path: '/parental', label: 'Parental' },
-  { path: '/settings', label: 'Settings' },
-  { path: '/rules', label: 'Rules' },
-  { path: '/blocklists', label: 'Blocklists' },
-  { path: '/linked-ips', label: 'Linked IPs' },
-  { path: '/devices', label: 'Devices' },
-  { path: '/logs', label: 'Logs' },
-  { path: '/analytics', label: 'Analytics' },
-  { path: '/nodes', label: 'Nodes' },
+const SECTIONS: readonly { path: string; label: MessageKey & `profiles.tab.${string}` }[] = [
+  { path: '', label: 'profiles.tab.overview' },
+  { path: '/security', label: 'profiles.tab.security' },
+  { path: '/parental', label: 'profiles.tab.parental' },
+  { path: '/settings', label: 'profiles.tab.settings' },
+  { path: '/rules', label: 'profiles.tab.rules' },
+  { path: '/blocklists', label: 'profiles.tab.blocklists' },
+  { path: '/linked-ips', label: 'profiles.tab.linkedIps' },
+  { path: '/devices', label: 'profiles.tab.devices' },
+  { path: '/logs', label: 'profiles.tab.logs' },
+  { path: '/analytics', label: 'profiles.tab.analytics' },
+  { path: '/nodes', label: 'profiles.tab.nodes' },
 ];
 
 /** The profile's own navigation: one link per section, the open one marked as the current page. */
@@ -25,14 +26,14 @@ function ProfileNavigation({ id }: { id: string }) {
   const [location] = useLocation();
   const base = `/profiles/${id}`;
   return (
-    <nav className="tabs" aria-label="Profile">
+    <nav className="tabs" aria-label={t('profiles.frame.navigation')}>
       <ul>
         {SECTIONS.map((section) => {
           const href = `${base}${section.path}`;
           return (
             <li key={section.path}>
               <Link href={href} aria-current={location === href ? 'page' : undefined}>
-                {section.label}
+                {t(section.label)}
               </Link>
             </li>
           );
@@ -56,28 +57,28 @@ export function ProfileFrame({
 }) {
   const id = useProfileId();
   const profile = useProfile(id);
-  if (profile.isPending) return <p aria-busy="true">Loading the profile…</p>;
+  if (profile.isPending) return <p aria-busy="true">{t('profiles.frame.loading')}</p>;
   if (profile.isError)
     return (
       <>
-        <h1>{title ?? 'Profile'}</h1>
+        <h1>{title ?? t('profiles.frame.profile')}</h1>
         <ProblemDisplay problem={problemOf(profile.error)} onRetry={() => void profile.refetch()}>
-          <Link href="/profiles">All profiles</Link>
+          <Link href="/profiles">{t('profiles.frame.allProfiles')}</Link>
         </ProblemDisplay>
       </>
     );
   return (
     <>
       <p className="caption">
-        <Link href="/profiles">Profiles</Link> › {profile.data.name} <code>{profile.data.id}</code>
+        <Link href="/profiles">{t('profiles.frame.profiles')}</Link> › {profile.data.name}{' '}
+        <code>{profile.data.id}</code>
       </p>
       <h1>{title ?? profile.data.name}</h1>
       <ProfileNavigation id={id} />
       {profile.data.suspended && (
         <div className="warning" role="note">
           <p>
-            <strong>An operator suspended this profile.</strong> It resolves without filtering, rules, lists
-            or logging, and refuses changes until it is reinstated. You can still read it.
+            <strong>{t('profiles.frame.suspended')}</strong> {t('profiles.frame.suspendedDetail')}
           </p>
         </div>
       )}

@@ -2,13 +2,16 @@ import type { Profile, Setup } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { api } from '../../api/client.js';
-import { DateTime } from '../../components/date-time.js';
+import { profilesQueries } from '../../api/profiles.queries.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { AppleDownload } from './apple-download.js';
 import { CopyableValue } from './copyable-value.js';
 import { ProfileFrame } from './profile-frame.js';
+import { setupSteps } from './setup-steps.js';
+import './profiles.css';
 import { useProfileId } from './use-profile.js';
 
 /** The QR codes, with their encoder, load after the addresses: the page is usable before they are drawn. */
@@ -16,7 +19,7 @@ const PhoneSetup = lazy(() => import('./phone-setup.js'));
 
 function Steps({ steps }: { steps: readonly string[] }) {
   return (
-    <ol>
+    <ol className="breakable">
       {steps.map((step) => (
         <li key={step}>{step}</li>
       ))}
@@ -28,40 +31,45 @@ function Steps({ steps }: { steps: readonly string[] }) {
 function Endpoints({ setup }: { setup: Setup }) {
   return (
     <section aria-labelledby="endpoints">
-      <h2 id="endpoints">Addresses</h2>
+      <h2 id="endpoints">{t('profiles.overview.addresses')}</h2>
       <dl className="facts">
-        <dt>DNS-over-HTTPS (DoH)</dt>
+        <dt>{t('profiles.overview.doh')}</dt>
         <dd>
-          <CopyableValue name="DoH URL" value={setup.doh} />
+          <CopyableValue name={t('profiles.overview.dohName')} value={setup.doh} />
         </dd>
-        <dt>DNS-over-TLS (DoT)</dt>
+        <dt>{t('profiles.overview.dot')}</dt>
         <dd>
-          <CopyableValue name="DoT host name" value={setup.dot} />
-          <p className="hint">
-            To see a device by name in the logs, use <code>{setup.dot_device}</code> with{' '}
-            <code>&lt;device&gt;</code> replaced by its name.
-          </p>
+          <CopyableValue name={t('profiles.overview.dotName')} value={setup.dot} />
+          <p className="hint breakable">{t('profiles.overview.dotDevice', { host: setup.dot_device })}</p>
         </dd>
-        <dt>DNS-over-QUIC (DoQ)</dt>
+        <dt>{t('profiles.overview.doq')}</dt>
         <dd>
-          <CopyableValue name="DoQ address" value={setup.doq} />
+          <CopyableValue name={t('profiles.overview.doqName')} value={setup.doq} />
         </dd>
         {setup.ipv6.length > 0 && (
           <>
-            <dt>IPv6</dt>
+            <dt>{t('profiles.overview.ipv6')}</dt>
             <dd>
               {setup.ipv6.map((address, index) => (
-                <CopyableValue key={address} name={`IPv6 address ${index + 1}`} value={address} />
+                <CopyableValue
+                  key={address}
+                  name={t('profiles.overview.ipv6Name', { index: index + 1 })}
+                  value={address}
+                />
               ))}
             </dd>
           </>
         )}
         {setup.ipv4.length > 0 && (
           <>
-            <dt>IPv4 (needs a linked IP)</dt>
+            <dt>{t('profiles.overview.ipv4')}</dt>
             <dd>
               {setup.ipv4.map((address, index) => (
-                <CopyableValue key={address} name={`IPv4 address ${index + 1}`} value={address} />
+                <CopyableValue
+                  key={address}
+                  name={t('profiles.overview.ipv4Name', { index: index + 1 })}
+                  value={address}
+                />
               ))}
             </dd>
           </>
@@ -74,46 +82,45 @@ function Endpoints({ setup }: { setup: Setup }) {
 /** How to point each kind of device at the profile, with the API's steps for its values. */
 function Platforms({ profile, setup }: { profile: Profile; setup: Setup }) {
   const pageUrl = `${window.location.origin}/profiles/${profile.id}`;
+  const steps = setupSteps(setup);
   return (
     <section aria-labelledby="set-up">
-      <h2 id="set-up">Set up a device</h2>
+      <h2 id="set-up">{t('profiles.overview.setUp')}</h2>
       <details open>
-        <summary>iPhone, iPad and Mac</summary>
-        <p>Install the configuration profile: it sets DNS-over-HTTPS for the whole device.</p>
+        <summary>{t('profiles.overview.apple')}</summary>
+        <p>{t('profiles.overview.appleIntro')}</p>
         <AppleDownload profileId={profile.id} profileName={profile.name} />
-        <Steps steps={setup.apple.steps.slice(1)} />
+        <Steps steps={steps.apple} />
       </details>
       <details>
-        <summary>Android</summary>
-        <CopyableValue name="Private DNS host name" value={setup.android.private_dns_host} />
-        <Steps steps={setup.android.steps} />
+        <summary>{t('profiles.overview.android')}</summary>
+        <CopyableValue name={t('profiles.overview.androidName')} value={setup.android.private_dns_host} />
+        <Steps steps={steps.android} />
       </details>
       <details>
-        <summary>Windows</summary>
-        <CopyableValue name="DoH template" value={setup.windows.doh_template} />
-        <Steps steps={setup.windows.steps} />
+        <summary>{t('profiles.overview.windows')}</summary>
+        <CopyableValue name={t('profiles.overview.windowsName')} value={setup.windows.doh_template} />
+        <Steps steps={steps.windows} />
       </details>
       <details>
-        <summary>Linux (systemd-resolved)</summary>
+        <summary>{t('profiles.overview.linux')}</summary>
         <pre className="secret">{setup.linux.resolved_conf}</pre>
-        <Steps steps={setup.linux.steps} />
+        <Steps steps={steps.linux} />
       </details>
       <details>
-        <summary>Browsers</summary>
-        <Steps steps={setup.browsers.steps} />
+        <summary>{t('profiles.overview.browsers')}</summary>
+        <Steps steps={steps.browsers} />
       </details>
       <details>
-        <summary>Routers and plain DNS</summary>
-        <Steps steps={setup.routers.steps} />
+        <summary>{t('profiles.overview.routers')}</summary>
+        <Steps steps={steps.routers} />
         <p>
-          Plain DNS cannot carry the profile: the network is recognised by its public address, once a request
-          from it proves it. Link it from a device on the network, or give the router the linked IP’s DDNS
-          update URL: each call the router makes proves its current address.{' '}
-          <Link href={`/profiles/${profile.id}/linked-ips`}>Link this network’s IP address</Link>.
+          {t('profiles.overview.routersNote')}{' '}
+          <Link href={`/profiles/${profile.id}/linked-ips`}>{t('profiles.overview.linkNetwork')}</Link>.
         </p>
       </details>
-      <h3>On a phone</h3>
-      <Suspense fallback={<p aria-busy="true">Drawing the QR codes…</p>}>
+      <h3>{t('profiles.overview.onPhone')}</h3>
+      <Suspense fallback={<p aria-busy="true">{t('profiles.overview.drawingQr')}</p>}>
         <PhoneSetup pageUrl={pageUrl} androidHost={setup.android.private_dns_host} />
       </Suspense>
     </section>
@@ -122,21 +129,20 @@ function Platforms({ profile, setup }: { profile: Profile; setup: Setup }) {
 
 /** The setup values of profile `id`; they follow from its id and endpoints, which never change. */
 function useSetup(id: string) {
-  return useQuery({
-    queryKey: ['profiles', id, 'setup'],
-    queryFn: () => api.profiles.setup(id),
-    staleTime: 300_000,
-  });
+  return useQuery(profilesQueries.setup(id));
 }
 
 function Overview({ profile, setup }: { profile: Profile; setup: ReturnType<typeof useSetup> }) {
   return (
     <>
       <p>
-        Version {profile.version}, changed <DateTime value={profile.updated_at} />.
+        {t('profiles.overview.version', {
+          version: profile.version,
+          changed: formatDateTime(profile.updated_at),
+        })}
       </p>
       {setup.isPending ? (
-        <p aria-busy="true">Loading the setup values…</p>
+        <p aria-busy="true">{t('profiles.overview.loadingSetup')}</p>
       ) : setup.isError ? (
         <ProblemDisplay problem={problemOf(setup.error)} onRetry={() => void setup.refetch()} />
       ) : (

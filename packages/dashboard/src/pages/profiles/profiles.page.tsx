@@ -1,22 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api } from '../../api/client.js';
+import { profilesInvalidations, profilesQueries } from '../../api/profiles.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { profileKey } from './use-profile.js';
-
-/** Cache key of the profile list. */
-export const PROFILES_QUERY_KEY = ['profiles'] as const;
 
 /** The organisation's profiles, and a form to create one (which then opens, to set up a device). */
 export default function ProfilesPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const deleted = new URLSearchParams(useSearch()).get('deleted');
-  const profiles = useQuery({ queryKey: PROFILES_QUERY_KEY, queryFn: () => api.profiles.list().toArray() });
+  const profiles = useQuery(profilesQueries.list());
   const create = useApiForm(
     (values) => {
       const name = values.optionalText('name');
@@ -24,8 +22,7 @@ export default function ProfilesPage() {
     },
     {
       onSuccess: (profile) => {
-        queryClient.setQueryData(profileKey(profile.id), profile);
-        void queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY, exact: true });
+        profilesInvalidations.profileSaved(queryClient, profile);
         navigate(`/profiles/${profile.id}`);
       },
     },
@@ -33,36 +30,40 @@ export default function ProfilesPage() {
 
   return (
     <>
-      <h1>Profiles</h1>
-      <p>
-        A profile is one set of filtering choices, with its own DNS addresses for the devices that use it.
-      </p>
+      <h1>{t('profiles.list.title')}</h1>
+      <p>{t('profiles.list.intro')}</p>
       {deleted !== null && (
         <p className="notice" role="status">
-          Profile {deleted} is deleted.
+          {t('profiles.list.deleted', { name: deleted })}
         </p>
       )}
       {profiles.isPending ? (
-        <p aria-busy="true">Loading profiles…</p>
+        <p aria-busy="true">{t('profiles.list.loading')}</p>
       ) : profiles.isError ? (
         <ProblemDisplay problem={problemOf(profiles.error)} onRetry={() => void profiles.refetch()} />
       ) : profiles.data.length === 0 ? (
-        <p>You have no profile yet. Create one below.</p>
+        <p>{t('profiles.list.none')}</p>
       ) : (
-        <ul className="card-list" aria-label="Your profiles">
+        <ul className="card-list" aria-label={t('profiles.list.yours')}>
           {profiles.data.map((profile) => (
             <li key={profile.id}>
               <Link href={`/profiles/${profile.id}`} className="card-title">
                 {profile.name}
               </Link>{' '}
               <code>{profile.id}</code>
-              {profile.suspended && <strong className="badge"> Suspended</strong>}
+              {profile.suspended && <strong className="badge"> {t('profiles.list.suspended')}</strong>}
               <span className="card-links">
-                <Link href={`/profiles/${profile.id}/logs`} aria-label={`Logs of ${profile.name}`}>
-                  Logs
+                <Link
+                  href={`/profiles/${profile.id}/logs`}
+                  aria-label={t('profiles.list.logsOf', { name: profile.name })}
+                >
+                  {t('profiles.tab.logs')}
                 </Link>
-                <Link href={`/profiles/${profile.id}/analytics`} aria-label={`Analytics of ${profile.name}`}>
-                  Analytics
+                <Link
+                  href={`/profiles/${profile.id}/analytics`}
+                  aria-label={t('profiles.list.analyticsOf', { name: profile.name })}
+                >
+                  {t('profiles.tab.analytics')}
                 </Link>
               </span>
             </li>
@@ -70,18 +71,18 @@ export default function ProfilesPage() {
         </ul>
       )}
       <section aria-labelledby="create-profile">
-        <h2 id="create-profile">Create a profile</h2>
+        <h2 id="create-profile">{t('profiles.list.create')}</h2>
         {create.problem !== null && (
-          <ProblemDisplay problem={create.problem} fieldLabels={{ name: 'Name' }} focus />
+          <ProblemDisplay problem={create.problem} fieldLabels={{ name: t('profiles.list.name') }} focus />
         )}
         <form onSubmit={create.onSubmit} noValidate>
           <TextField
             name="name"
-            label="Name"
-            hint="For example Home or Kids' tablets. The settings start from the service's defaults."
+            label={t('profiles.list.name')}
+            hint={t('profiles.list.nameHint')}
             error={create.errorOf('name')}
           />
-          <SubmitButton pending={create.pending}>Create profile</SubmitButton>
+          <SubmitButton pending={create.pending}>{t('profiles.list.createButton')}</SubmitButton>
         </form>
       </section>
     </>

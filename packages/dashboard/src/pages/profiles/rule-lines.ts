@@ -1,4 +1,5 @@
 import type { FieldError, ProfileRules } from '@svc/sdk';
+import { t } from '../../i18n/t.js';
 
 /** The three rule lists of a profile (spec 2.4). */
 export type RuleList = 'deny' | 'allow' | 'rewrites';
@@ -69,7 +70,12 @@ export function lineErrors(
       others.push(error);
       continue;
     }
-    const part = match?.[3] === 'answer' ? 'The answer' : list === 'rewrites' ? 'The pattern' : 'It';
+    const part =
+      match?.[3] === 'answer'
+        ? t('profiles.rules.theAnswer')
+        : list === 'rewrites'
+          ? t('profiles.rules.thePattern')
+          : t('profiles.rules.it');
     lines.push({ line: rule.line, text: rule.text, message: `${part} ${error.message}` });
   }
   return { lines: lines.sort((a, b) => a.line - b.line), others };

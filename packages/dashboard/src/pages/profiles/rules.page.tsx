@@ -1,7 +1,9 @@
 import type { Profile, ProfileRules } from '@svc/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { profilesKeys } from '../../api/profiles.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from './profile-frame.js';
@@ -13,25 +15,25 @@ import {
   type RuleList,
   withPasted,
 } from './rule-lines.js';
-import { rulesKey, useReplaceRules, useRules, type VersionedRules } from './use-rules.js';
+import { useReplaceRules, useRules, type VersionedRules } from './use-rules.js';
 
 const LISTS: readonly { list: RuleList; title: string; intro: string; example: string }[] = [
   {
     list: 'deny',
-    title: 'Denied names',
-    intro: 'Blocked whatever the lists say.',
+    title: t('profiles.rules.deny'),
+    intro: t('profiles.rules.denyIntro'),
     example: 'ads.example.com\n=exactly.example.com\n*.only-under.example.com',
   },
   {
     list: 'allow',
-    title: 'Allowed names',
-    intro: 'Never blocked: an allowed name wins over every list and denied name.',
+    title: t('profiles.rules.allow'),
+    intro: t('profiles.rules.allowIntro'),
     example: 'needed.example.com',
   },
   {
     list: 'rewrites',
-    title: 'Rewrites',
-    intro: 'Answered with your own address or host name instead of the real one.',
+    title: t('profiles.rules.rewrites'),
+    intro: t('profiles.rules.rewritesIntro'),
     example: 'nas.home.example 192.168.1.20\nalias.example.com other.example.com',
   },
 ];
@@ -60,14 +62,13 @@ interface Addition {
 
 /** The acknowledgement of an addition, in words: a rule that was already there is not "added". */
 function additionText({ added, already, single }: Addition): string {
-  const rules = (n: number) => `${n} rule${n === 1 ? '' : 's'}`;
   if (added === 0) {
     return single !== undefined
-      ? `${single} was already there; nothing was added.`
-      : `All ${rules(already)} were already there; nothing was added.`;
+      ? t('profiles.rules.singleAlready', { rule: single })
+      : t('profiles.rules.allAlready', { count: already });
   }
-  if (already === 0) return `Added ${rules(added)}.`;
-  return `Added ${rules(added)}; ${already} ${already === 1 ? 'was' : 'were'} already there.`;
+  if (already === 0) return t('profiles.rules.added', { count: added });
+  return t('profiles.rules.addedSome', { count: added, already });
 }
 
 /** `rules` without entry `index` of `list`. */
@@ -118,8 +119,8 @@ function RuleListSection({
       setProblem({
         ...problemOf(null),
         code: 'nothing_to_add',
-        title: 'There is nothing to add',
-        advice: 'Type or paste the rules, one a line.',
+        title: t('profiles.rules.nothingToAdd'),
+        advice: t('profiles.rules.nothingToAddAdvice'),
       });
       return;
     }
@@ -163,9 +164,9 @@ function RuleListSection({
       <p>{intro}</p>
       {remove.error !== null && <ProblemDisplay problem={problemOf(remove.error)} />}
       {count === 0 ? (
-        <p>None yet.</p>
+        <p>{t('profiles.rules.none')}</p>
       ) : shown.length === 0 ? (
-        <p>No rule here matches the search.</p>
+        <p>{t('profiles.rules.noMatch')}</p>
       ) : (
         <ul className="rule-list" aria-label={title}>
           {shown.map((index) => {
@@ -177,12 +178,12 @@ function RuleListSection({
                   type="button"
                   className="link-button"
                   disabled={remove.isPending}
-                  aria-label={`Remove ${textOfRule}`}
+                  aria-label={t('profiles.rules.removeOne', { rule: textOfRule })}
                   onClick={() =>
                     remove.mutate({ rules: without(current.rules, list, index), etag: current.etag })
                   }
                 >
-                  Remove
+                  {t('profiles.rules.remove')}
                 </button>
               </li>
             );
@@ -194,9 +195,9 @@ function RuleListSection({
         {stale && (
           <button
             type="button"
-            onClick={() => void queryClient.invalidateQueries({ queryKey: rulesKey(profileId) })}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: profilesKeys.rules(profileId) })}
           >
-            Load the latest rules
+            {t('profiles.rules.loadLatest')}
           </button>
         )}
         {added !== undefined && (
@@ -205,22 +206,21 @@ function RuleListSection({
           </p>
         )}
         <div className={errors.length === 0 ? 'field' : 'field field-invalid'}>
-          <label htmlFor={`${id}-add`}>Add to {title.toLowerCase()}</label>
+          <label htmlFor={`${id}-add`}>{t('profiles.rules.addTo', { list: title })}</label>
           <p className="hint" id={`${id}-hint`}>
-            One a line; paste as many as you like.{' '}
-            {list === 'rewrites' ? 'A name, a space, then its answer.' : ''} For example:{' '}
-            <code className="example">{example}</code>
+            {t('profiles.rules.pasteHint')} {list === 'rewrites' ? t('profiles.rules.rewriteHint') : ''}{' '}
+            {t('profiles.rules.forExample')} <code className="example">{example}</code>
           </p>
           {errors.length > 0 && (
             <ul
               className="field-error line-errors"
               id={`${id}-errors`}
-              aria-label={`Lines to correct in ${title}`}
+              aria-label={t('profiles.rules.linesToCorrect', { list: title })}
             >
               {errors.map((error) => (
                 <li key={`${error.line}:${error.message}`}>
                   <button type="button" className="link-button" onClick={() => select(error.line)}>
-                    Line {error.line}
+                    {t('profiles.rules.line', { line: error.line })}
                   </button>{' '}
                   (<code>{error.text}</code>): {error.message}
                 </li>
@@ -238,8 +238,8 @@ function RuleListSection({
             aria-describedby={`${id}-hint${errors.length > 0 ? ` ${id}-errors` : ''}`}
           />
         </div>
-        <SubmitButton pending={replace.isPending} busyText="Adding…">
-          {`Add to ${title.toLowerCase()}`}
+        <SubmitButton pending={replace.isPending} busyText={t('profiles.rules.adding')}>
+          {t('profiles.rules.addTo', { list: title })}
         </SubmitButton>
       </form>
     </section>
@@ -249,17 +249,17 @@ function RuleListSection({
 function RulesEditor({ profile }: { profile: Profile }) {
   const rules = useRules(profile.id);
   const [search, setSearch] = useState('');
-  if (rules.isPending) return <p aria-busy="true">Loading the rules…</p>;
+  if (rules.isPending) return <p aria-busy="true">{t('profiles.rules.loading')}</p>;
   if (rules.isError)
     return <ProblemDisplay problem={problemOf(rules.error)} onRetry={() => void rules.refetch()} />;
   return (
     <>
-      <p>
-        A rule names a domain and everything under it (<code>example.com</code>), exactly one name (
-        <code>=example.com</code>) or only what is under it (<code>*.example.com</code>).
+      <p className="rule-syntax">
+        {t('profiles.rules.syntaxDomain')} (<code>example.com</code>), {t('profiles.rules.syntaxExact')} (
+        <code>=example.com</code>) {t('profiles.rules.syntaxUnder')} (<code>*.example.com</code>).
       </p>
       <div className="field">
-        <label htmlFor="rule-search">Search the rules</label>
+        <label htmlFor="rule-search">{t('profiles.rules.search')}</label>
         <input
           id="rule-search"
           type="search"
@@ -282,5 +282,9 @@ function RulesEditor({ profile }: { profile: Profile }) {
 
 /** Deny, allow and rewrite rules: searchable lists, bulk paste, errors shown at the pasted line. */
 export default function RulesPage() {
-  return <ProfileFrame title="Rules">{(profile) => <RulesEditor profile={profile} />}</ProfileFrame>;
+  return (
+    <ProfileFrame title={t('profiles.rules.title')}>
+      {(profile) => <RulesEditor profile={profile} />}
+    </ProfileFrame>
+  );
 }

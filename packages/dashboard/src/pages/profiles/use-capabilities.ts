@@ -1,20 +1,17 @@
-import type { Capabilities, Meta } from '@svc/sdk';
+import type { Capabilities } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.js';
+import { metaQueries } from '../../api/meta.queries.js';
 import type { Choice } from '../../forms/choice-field.js';
+import { t } from '../../i18n/t.js';
 
 /** What this deployment supports (GET /v1/capabilities); it changes only with the server's configuration. */
 export function useCapabilities() {
-  return useQuery({
-    queryKey: ['meta', 'capabilities'],
-    queryFn: (): Promise<Capabilities> => api.meta.capabilities(),
-    staleTime: 300_000,
-  });
+  return useQuery(metaQueries.capabilities());
 }
 
 /** The deployment's facts (GET /v1/meta): base URL, API version, log regions, GeoIP credit. */
 export function useMeta() {
-  return useQuery({ queryKey: ['meta'], queryFn: (): Promise<Meta> => api.meta.get(), staleTime: 300_000 });
+  return useQuery(metaQueries.overview());
 }
 
 /**
@@ -38,7 +35,10 @@ export function choicesOf(
       value,
       label: labels[value]?.label ?? value,
       hint: labels[value]?.hint,
-      unavailable: capability?.supported === false ? (capability.reason ?? 'not supported') : undefined,
+      unavailable:
+        capability?.supported === false
+          ? (capability.reason ?? t('profiles.settings.notSupported'))
+          : undefined,
     };
   });
 }

@@ -1,11 +1,10 @@
-import type { Profile } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { api } from '../../api/client.js';
+import { profilesKeys, profilesQueries } from '../../api/profiles.queries.js';
 
-/** Cache key of one profile; its sub-resources extend it (`['profiles', id, 'rules']`). */
+/** Cache key of one profile (kept for the pages of other areas that import it; see `profilesKeys.detail`). */
 export function profileKey(id: string): readonly ['profiles', string] {
-  return ['profiles', id];
+  return profilesKeys.detail(id);
 }
 
 /** The `:id` of the profile page being shown. */
@@ -15,5 +14,5 @@ export function useProfileId(): string {
 
 /** One profile, by id (its `version` is the ETag writes send back as If-Match). */
 export function useProfile(id: string) {
-  return useQuery({ queryKey: profileKey(id), queryFn: (): Promise<Profile> => api.profiles.get(id) });
+  return useQuery(profilesQueries.detail(id));
 }

@@ -1,28 +1,23 @@
-import type { ProfileRules, ProfileRulesRequest } from '@svc/sdk';
+import type { ProfileRulesRequest } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
-import { profileKey } from './use-profile.js';
+import {
+  profilesInvalidations,
+  profilesKeys,
+  profilesQueries,
+  type VersionedRules,
+} from '../../api/profiles.queries.js';
 
-/** A profile's rules with the ETag they were read at (the rules answer carries no version of its own). */
-export interface VersionedRules {
-  rules: ProfileRules;
-  etag: string | undefined;
-}
+export type { VersionedRules } from '../../api/profiles.queries.js';
 
-/** Cache key of a profile's rules. */
+/** Cache key of a profile's rules (kept for the pages of other areas that import it). */
 export function rulesKey(id: string) {
-  return [...profileKey(id), 'rules'] as const;
+  return profilesKeys.rules(id);
 }
 
 /** The profile's rules with their ETag. */
 export function useRules(id: string) {
-  return useQuery({
-    queryKey: rulesKey(id),
-    queryFn: async (): Promise<VersionedRules> => {
-      const answer = await api.profiles.rules.get(id).withResponse();
-      return { rules: answer.data, etag: answer.etag };
-    },
-  });
+  return useQuery(profilesQueries.rules(id));
 }
 
 /**
@@ -37,8 +32,8 @@ export function useReplaceRules(id: string) {
       return { rules: answer.data, etag: answer.etag } satisfies VersionedRules;
     },
     onSuccess: (stored) => {
-      queryClient.setQueryData(rulesKey(id), stored);
-      void queryClient.invalidateQueries({ queryKey: profileKey(id), exact: true });
+      queryClient.setQueryData(profilesKeys.rules(id), stored);
+      profilesInvalidations.partSaved(queryClient, id);
     },
   });
 }

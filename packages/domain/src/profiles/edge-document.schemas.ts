@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { EcsOperatorCap } from '../ecs/ecs.js';
+import { ProfileRules } from '../rules/rules.schemas.js';
+import { ParentalSettings, ProfileSettings, SecuritySettings } from './profile.schemas.js';
+
+/** How the resolver applies the profile's ECS mode, as the edge document carries it (spec 2.3 settings.ecs). */
+export const EdgeProfileEcs = z.object({
+  mode: ProfileSettings.shape.ecs.unwrap(),
+  operator_cap: EcsOperatorCap.meta({ description: 'The operator’s cap on forwarded source prefixes.' }),
+  source_prefix: EcsOperatorCap.meta({
+    description:
+      'Longest source prefix per family the mode and the cap allow together (0: an explicit /0 is sent); a client’s own option is forwarded no wider, and its /0 opt-out always honoured.',
+  }),
+});
+export type EdgeProfileEcs = z.infer<typeof EdgeProfileEcs>;
+
+/**
+ * What every profile document carries, for the cloud edge (spec 6.3) and a self-hosted node (spec 4.13) alike,
+ * in the order documents are written. Each document adds its lists and where it goes after these fields.
+ */
+export const EdgeProfileCore = z.object({
+  kind: z.literal('profile'),
+  id: z.string(),
+  version: z.int(),
+  suspended: z.boolean(),
+  filtering: z.boolean(),
+  logging: z.boolean(),
+  security: SecuritySettings,
+  parental: ParentalSettings,
+  settings: ProfileSettings,
+  ecs: EdgeProfileEcs,
+  rules: ProfileRules,
+});
+export type EdgeProfileCore = z.infer<typeof EdgeProfileCore>;
+
+/**
+ * The profile document published to the cloud edge after every write (spec 1.4, 6.3): the catalogue list ids it
+ * enables, and the addresses linked to the profile, by which the edge maps Do53 clients.
+ */
+export const EdgeProfileDocument = EdgeProfileCore.extend({
+  lists: z.array(z.int()),
+  updated_at: z.iso.datetime(),
+  linked_ips: z.array(z.string()),
+});
+export type EdgeProfileDocument = z.infer<typeof EdgeProfileDocument>;
+
+/** The document that tells the edge a profile is gone (deleted, or tombstoned by an account deletion). */
+export const EdgeTombstone = z.object({
+  kind: z.literal('tombstone'),
+  id: z.string(),
+  version: z.int(),
+  deleted_at: z.iso.datetime(),
+});
+export type EdgeTombstone = z.infer<typeof EdgeTombstone>;
+
+/**
+ * What a reader of the profile subject needs of any document published on it: which profile, which version,
+ * and whether it is gone. Other fields are not checked, so a reader keeps up with documents that grow.
+ */
+export const EdgeDocumentHead = z.discriminatedUnion('kind', [
+  EdgeProfileCore.pick({ kind: true, id: true, version: true }),
+  EdgeTombstone.pick({ kind: true, id: true, version: true }),
+]);
