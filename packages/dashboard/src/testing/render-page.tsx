@@ -28,13 +28,7 @@ function openPath(path: string): void {
 
 function rendered(ui: ReactNode, queryClient: QueryClient): RenderedPage {
   const user = userEvent.setup();
-  // The app's providers (app.tsx): the query cache, and the notices shown in the viewport, which tests find
-  // by their live region's role as a screen reader hears them.
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <NotifyProvider>{ui}</NotifyProvider>
-    </QueryClientProvider>,
-  );
+  const result = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
   return {
     ...result,
     user,
@@ -50,36 +44,40 @@ function rendered(ui: ReactNode, queryClient: QueryClient): RenderedPage {
  */
 export function renderRoute(path: string): RenderedPage {
   openPath(path);
+  // Within the app's notices (app.tsx), shown in the viewport: tests find them by their live region's role,
+  // as a screen reader hears them.
   return rendered(
-    <Switch>
-      {ROUTES.map((route) => {
-        const Page = route.page;
-        const page = (
-          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-            <Page />
-          </Suspense>
-        );
-        return (
-          <Route key={route.path} path={route.path}>
-            {route.access === 'public' ? (
-              page
-            ) : (
-              <SignedInOnly adminOnly={route.access === 'operator'}>{page}</SignedInOnly>
-            )}
-          </Route>
-        );
-      })}
-      <Route>
-        <h1>Page not found</h1>
-      </Route>
-    </Switch>,
+    <NotifyProvider>
+      <Switch>
+        {ROUTES.map((route) => {
+          const Page = route.page;
+          const page = (
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <Page />
+            </Suspense>
+          );
+          return (
+            <Route key={route.path} path={route.path}>
+              {route.access === 'public' ? (
+                page
+              ) : (
+                <SignedInOnly adminOnly={route.access === 'operator'}>{page}</SignedInOnly>
+              )}
+            </Route>
+          );
+        })}
+        <Route>
+          <h1>Page not found</h1>
+        </Route>
+      </Switch>
+    </NotifyProvider>,
     createQueryClient(),
   );
 }
 
 /**
  * Renders one component with the query cache, at `path` (for components reading the address or a route's
- * parameters, render them inside a `<Route path="…">`).
+ * parameters, render them inside a `<Route path="…">`; for notices, inside a `<NotifyProvider>`).
  */
 export function renderComponent(ui: ReactNode, { path = '/' }: { path?: string } = {}): RenderedPage {
   openPath(path);
