@@ -138,9 +138,6 @@ module.exports = {
           '^test/',
           // Named by vitest.config.ts (the dashboard's component tests' environment and setup).
           '^packages/dashboard/src/testing/(setup|jsdom-environment)\\.ts$',
-          // The dashboard's Intl formats, laid down for the pages moving onto the message catalogue: remove this
-          // line once a page imports it.
-          '^packages/dashboard/src/i18n/format\\.ts$',
         ],
       },
       to: {},

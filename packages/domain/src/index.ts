@@ -33,6 +33,7 @@ export * from './identity/account-nodes-revocation.ports.js';
 export * from './identity/account-view.js';
 export * from './identity/api-token.service.js';
 export * from './identity/api-token-invalidation.port.js';
+export * from './identity/audit-actor-emails.js';
 export * from './identity/email-verification.js';
 export * from './identity/identity.dependencies.js';
 export * from './identity/identity.ports.js';

@@ -2,6 +2,7 @@
 export { profileSignaturePayload } from '@svc/domain/profile-signature';
 export type * from './account-feedback.types.js';
 export type * from './admin.types.js';
+export * from './analytics-results.js';
 export * from './api-promise.js';
 export * from './client.js';
 export type * from './data-export.types.js';

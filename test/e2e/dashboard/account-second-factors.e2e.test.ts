@@ -82,10 +82,15 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { name: 'Enter your authenticator code' }).waitFor();
-      // A wrong code is refused in words; the right one signs in.
+      // Issue 36: the code step is a question, not an error: no alert, no reference to quote.
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await page.getByRole('region', { name: 'Enter your authenticator code' }).waitFor();
+      expect(await page.getByText('Reference:').count()).toBe(0);
+      // A wrong code is refused in words, as an error with its reference; the right one signs in.
       await page.getByLabel('Authenticator code', { exact: true }).fill('000000');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.getByRole('heading', { name: 'That code did not work' }).waitFor();
+      await page.getByRole('alert').getByRole('heading', { name: 'That code did not work' }).waitFor();
+      await page.getByRole('alert').getByText('Reference:').waitFor();
       // The wrong code earns the account's first delay on the sign-in ladder (spec 5.2.3); a person takes
       // longer than that to type the next code, a test must wait it out (Retry-After is whole seconds).
       await page.waitForTimeout(1_100);

@@ -134,6 +134,10 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.getByRole('checkbox', { name: /account:read/ }).check();
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.getByRole('heading', { name: 'Confirm it is you' }).first().waitFor();
+      // Issue 36: a question, not an error: a neutral panel, no alert, no reference of the refused request.
+      await page.getByRole('region', { name: 'Confirm it is you' }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByText('test-request').count()).toBe(0);
       await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Confirm', exact: true }).click();
       expect(await page.getByLabel('Token secret', { exact: true }).inputValue()).toMatch(/^svc_/);
@@ -186,7 +190,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       await page.context().close();
     });
 
-    it('shows the audit log of what the account did', async () => {
+    it('shows the audit log of what the account did, in words and by email, never by raw ids', async () => {
       const email = await verifiedAccount(server, newEmail('audit'));
       const page = await signedIn(email);
       await page.goto(`${server.url}/account`);
@@ -197,7 +201,13 @@ describe.skipIf(browserSkipReason !== undefined)(
         .getByRole('link', { name: 'Audit log' })
         .click();
       const entries = page.getByRole('table', { name: 'Audit entries' });
-      await entries.getByText('account.preferences_updated').waitFor();
+      const saved = entries.getByRole('row').filter({ hasText: 'Preferences changed' });
+      await saved.waitFor();
+      // Issue 36: the actor is the account's email, not `account:<uuid>`; the action in words, not its code.
+      await saved.getByRole('cell', { name: email, exact: true }).waitFor();
+      const text = (await entries.textContent()) ?? '';
+      expect(text).not.toMatch(/\b(account|token):[0-9a-f-]{36}/);
+      expect(text).not.toContain('account.preferences_updated');
       await page.context().close();
     });
 

@@ -45,10 +45,7 @@ export const LOG_COLUMNS = [
   ['ede_text', 'string'],
 ];
 
-function simulatedProfile(
-  id: string,
-  destination: 'cloud' | 'none' | 'self-hosted',
-): SimulatedProfile {
+function simulatedProfile(id: string, destination: 'cloud' | 'none' | 'self-hosted'): SimulatedProfile {
   return {
     id,
     settings: {

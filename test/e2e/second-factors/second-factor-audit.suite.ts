@@ -70,6 +70,7 @@ export function runSecondFactorAuditSuite(storage: HarnessStorage, options: { sk
       expect(first).toEqual({
         id: expect.any(String),
         actor: `account:${id}`,
+        actor_email: account.email,
         action: ACTION,
         target: `accounts/${id}/second-factors/totp`,
         created_at: expect.any(String),

@@ -10,6 +10,10 @@ export function memoryApiTokenRepository(t: () => IdentityTables): IdentityRepos
       for (const row of t().apiTokens.values()) if (row.secretHash === hash) return copy(row);
       return null;
     },
+    findById: async (id) => {
+      const row = t().apiTokens.get(id);
+      return row === undefined ? null : copy(row);
+    },
     listByAccount: async (accountId, page) =>
       [...t().apiTokens.values()]
         .filter(

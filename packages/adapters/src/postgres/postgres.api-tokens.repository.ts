@@ -67,6 +67,12 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
     return row === undefined ? null : tokenOf(row);
   }
 
+  async findById(id: string): Promise<ApiTokenRow | null> {
+    const result = await this.db.query<TokenSqlRow>('SELECT * FROM api_tokens WHERE id = $1', [id]);
+    const row = result.rows[0];
+    return row === undefined ? null : tokenOf(row);
+  }
+
   async listByAccount(accountId: string, page: KeysetPage): Promise<ApiTokenRow[]> {
     const tail = keysetPage(NEWEST, 2, page);
     const result = await this.db.query<TokenSqlRow>(

@@ -2,10 +2,12 @@ import {
   AttemptLimiter,
   AuditLogService,
   AuditLogStore,
+  auditActorEmails,
   ClientErrorService,
   Clock,
   type CursorSealer,
   FeedbackService,
+  IdentityStore,
   PreferencesService,
   UnitOfWork,
 } from '@svc/domain';
@@ -26,8 +28,9 @@ export function accountFeedbackModule(): ContainerModule {
       [UnitOfWork, Clock],
     );
     bind<AuditLogService>(AuditLogServiceToken).toResolvedValue(
-      (store: AuditLogStore, cursors: CursorSealer) => new AuditLogService({ store, cursors }),
-      [AuditLogStore, CursorSealerToken],
+      (store: AuditLogStore, cursors: CursorSealer, identity: IdentityStore) =>
+        new AuditLogService({ store, cursors, actors: auditActorEmails(identity) }),
+      [AuditLogStore, CursorSealerToken, IdentityStore],
     );
     bind<ClientErrorService>(ClientErrorServiceToken).toResolvedValue(
       (uow: UnitOfWork, clock: Clock, limiter: AttemptLimiter) =>

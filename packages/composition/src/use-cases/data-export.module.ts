@@ -2,10 +2,12 @@ import { sha256RunningDigest } from '@svc/adapters';
 import {
   AccountArchiveCollector,
   AuditLogStore,
+  auditActorEmails,
   Clock,
   type CursorSealer,
   DataExportService,
   type DeviceService,
+  IdentityStore,
   type LinkedIpService,
   type ListReportService,
   type NodeService,
@@ -43,10 +45,12 @@ export function dataExportsModule(http: HttpSettings): ContainerModule {
         devices: DeviceService,
         listReports: ListReportService,
         nodes: NodeService,
+        identity: IdentityStore,
       ) =>
         new AccountArchiveCollector({
           uow,
           audit,
+          actors: auditActorEmails(identity),
           views: {
             profile: (record) => profiles.view(record),
             linkedIp: (record) => linkedIps.view(record),
@@ -63,6 +67,7 @@ export function dataExportsModule(http: HttpSettings): ContainerModule {
         DeviceServiceToken,
         ListReportServiceToken,
         NodeServiceToken,
+        IdentityStore,
       ],
     );
     bind<DataExportService>(DataExportServiceToken).toResolvedValue(

@@ -1,7 +1,9 @@
 import {
   AuditLogStore,
+  auditActorEmails,
   Clock,
   type CursorSealer,
+  IdentityStore,
   KeyedHash,
   ListReportTriageService,
   OperatorBlockService,
@@ -51,9 +53,14 @@ export function operatorModule(): ContainerModule {
       [UnitOfWork, Clock, CursorSealerToken],
     );
     bind<OperatorViewService>(OperatorViewServiceToken).toResolvedValue(
-      (uow: UnitOfWork, auditLog: AuditLogStore, clock: Clock, cursors: CursorSealer) =>
-        new OperatorViewService({ uow, auditLog, clock, cursors }),
-      [UnitOfWork, AuditLogStore, Clock, CursorSealerToken],
+      (
+        uow: UnitOfWork,
+        auditLog: AuditLogStore,
+        clock: Clock,
+        cursors: CursorSealer,
+        identity: IdentityStore,
+      ) => new OperatorViewService({ uow, auditLog, clock, cursors, actors: auditActorEmails(identity) }),
+      [UnitOfWork, AuditLogStore, Clock, CursorSealerToken, IdentityStore],
     );
   });
 }

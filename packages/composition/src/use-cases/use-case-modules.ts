@@ -67,7 +67,7 @@ export function useCaseModules(settings: Settings): ContainerModule[] {
     listPipelineModule(settings),
     listReportsModule(),
     accountFeedbackModule(),
-    accountDeletionModule(settings.accounts),
+    accountDeletionModule(settings.accounts, settings.dashboard),
     operatorModule(),
     dataExportsModule(settings.http),
   ];

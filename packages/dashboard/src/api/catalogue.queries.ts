@@ -5,7 +5,7 @@ import { api } from './client.js';
  * The catalogue's query keys: one factory per question, so a page never writes a key by hand and an
  * invalidation names exactly what it refreshes.
  */
-export const catalogueKeys = {
+const catalogueKeys = {
   all: ['catalogue'] as const,
   lists: () => [...catalogueKeys.all, 'lists'] as const,
   parentalCategories: () => [...catalogueKeys.all, 'parental-categories'] as const,

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.js';
 
 /** The service's own description: its capabilities and points of presence. */
-export const metaKeys = {
+const metaKeys = {
   all: ['meta'] as const,
   overview: () => [...metaKeys.all, 'overview'] as const,
   capabilities: () => [...metaKeys.all, 'capabilities'] as const,

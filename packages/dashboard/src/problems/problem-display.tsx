@@ -2,8 +2,10 @@ import type { FieldError } from '@svc/sdk';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link } from 'wouter';
 import { fieldId } from '../forms/field-id.js';
+import { t } from '../i18n/t.js';
 import { ConfirmIdentity } from '../session/confirm-identity.js';
 import type { DisplayProblem } from './problem-of.js';
+import { ProblemReference } from './problem-reference.js';
 import { useCountdown } from './use-countdown.js';
 
 /** Props of {@link ProblemDisplay}. */
@@ -34,7 +36,9 @@ function fieldErrorText(error: FieldError, labels: Readonly<Record<string, strin
 /**
  * How every failure reads in the dashboard: a plain title, the server's detail, what to do, a countdown when
  * the server said when to come back, the reference to quote, and for a form the list of fields to correct
- * (each a link to its field, where the message is repeated).
+ * (each a link to its field, where the message is repeated). A 403 reauth_required is no failure but a
+ * question (confirm it is you), so it is the neutral {@link ConfirmIdentity} panel instead: no alert, no
+ * reference.
  */
 export function ProblemDisplay({
   problem,
@@ -52,6 +56,7 @@ export function ProblemDisplay({
     if (focus) box.current?.focus();
   }, [focus]);
   const signIn = problem.code === 'unauthenticated' || problem.code === 'mfa_required';
+  if (problem.code === 'reauth_required') return <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />;
   return (
     <div className="problem" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={box}>
       <h2 id={titleId} className="problem-title">
@@ -70,40 +75,31 @@ export function ProblemDisplay({
           ))}
         </ul>
       )}
-      {wait > 0 && (
-        <p aria-live="polite">
-          You can try again in {wait} second{wait === 1 ? '' : 's'}.
-        </p>
-      )}
+      {wait > 0 && <p aria-live="polite">{t('problems.retryIn', { seconds: wait })}</p>}
       <div className="actions">
         {onRetry !== undefined && (
           <button type="button" onClick={onRetry} disabled={wait > 0}>
-            Try again
+            {t('common.retry')}
           </button>
         )}
         {signIn && (
           <Link href={`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}>
-            Sign in again
+            {t('problems.signInAgain')}
           </Link>
         )}
         {children}
       </div>
-      {problem.code === 'reauth_required' && <ConfirmIdentity onConfirmed={afterReauth ?? onRetry} />}
       {problem.code === 'account_pending_deletion' && window.location.pathname !== '/account' && (
         <p>
-          <Link href="/account">Go to your account page</Link>
+          <Link href="/account">{t('problems.goToAccount')}</Link>
         </p>
       )}
       {problem.code === 'mfa_enrolment_required' && window.location.pathname !== '/account/security' && (
         <p>
-          <Link href="/account/security">Set up a second factor</Link>
+          <Link href="/account/security">{t('problems.setUpSecondFactor')}</Link>
         </p>
       )}
-      {problem.requestId !== undefined && (
-        <p className="reference">
-          Reference: <code>{problem.requestId}</code>
-        </p>
-      )}
+      <ProblemReference requestId={problem.requestId} />
     </div>
   );
 }

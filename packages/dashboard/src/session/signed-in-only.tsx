@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { t } from '../i18n/t.js';
 import { ProblemDisplay } from '../problems/problem-display.js';
 import { problemOf } from '../problems/problem-of.js';
 import { useAccount } from './use-account.js';
@@ -12,7 +13,7 @@ function signInUrlReturningHere(): string {
 /** Shows `children` to a signed-in visitor; sends anyone else to the sign-in page, which brings them back. */
 export function SignedInOnly({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
   const account = useAccount();
-  if (account.isPending) return <p aria-busy="true">Loading…</p>;
+  if (account.isPending) return <p aria-busy="true">{t('common.loading')}</p>;
   if (account.isError)
     return <ProblemDisplay problem={problemOf(account.error)} onRetry={() => void account.refetch()} />;
   if (account.data === null) return <Redirect to={signInUrlReturningHere()} replace />;
@@ -23,8 +24,8 @@ export function SignedInOnly({ children, adminOnly = false }: { children: ReactN
           ...problemOf(null),
           status: 403,
           code: 'insufficient_scope',
-          title: 'For operators only',
-          advice: 'This page is for operator accounts.',
+          title: t('problems.operatorsOnly'),
+          advice: t('problems.operatorsOnlyAdvice'),
           detail: undefined,
         }}
       />

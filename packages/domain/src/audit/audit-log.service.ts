@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { type CursorSealer, PageQuery, pageFrom } from '../pagination/pagination.js';
 import { validationFailed } from '../shared/domain-error.js';
-import { AuditActions, type AuditEntryRecord, type AuditLogStore } from './audit.ports.js';
+import {
+  AuditActions,
+  type AuditActorEmails,
+  type AuditEntryRecord,
+  type AuditLogStore,
+} from './audit.ports.js';
 
 /** The audit actions as a schema (the type is {@link AuditAction} of the ports). */
 export const AuditActionEnum = z.enum(AuditActions).meta({ id: 'AuditAction' });
@@ -20,6 +25,10 @@ export const AuditEntryView = z
   .object({
     id: z.string().meta({ description: 'Position in the log, as a decimal string.' }),
     actor: z.string().meta({ description: '`account:<id>`, `token:<id>` or `node:<id>`.' }),
+    actor_email: z.string().nullable().meta({
+      description:
+        'Email of the account behind an `account:` or `token:` actor, when that account belongs to the organisation whose log this is; null for nodes, erased accounts and accounts of other organisations.',
+    }),
     action: AuditActionEnum,
     target: z.string(),
     created_at: z.iso.datetime(),
@@ -38,11 +47,15 @@ export type AuditEntryList = z.infer<typeof AuditEntryList>;
 
 const LIST = 'audit';
 
-/** An audit entry as the API answers it (also in data exports). */
-export function auditEntryView(entry: AuditEntryRecord): AuditEntryView {
+/** An audit entry as the API answers it (also in data exports), with its actor's email from `emails`. */
+export function auditEntryView(
+  entry: AuditEntryRecord,
+  emails: ReadonlyMap<string, string> = new Map(),
+): AuditEntryView {
   return {
     id: entry.id,
     actor: entry.actor,
+    actor_email: emails.get(entry.actor) ?? null,
     action: entry.action,
     target: entry.target,
     created_at: entry.at.toISOString(),
@@ -54,7 +67,9 @@ export function auditEntryView(entry: AuditEntryRecord): AuditEntryView {
 
 /** Reads an organisation's audit log, newest first, with sealed keyset cursors. */
 export class AuditLogService {
-  constructor(private readonly deps: { store: AuditLogStore; cursors: CursorSealer }) {}
+  constructor(
+    private readonly deps: { store: AuditLogStore; cursors: CursorSealer; actors: AuditActorEmails },
+  ) {}
 
   async list(orgId: string, query: AuditQuery): Promise<AuditEntryList> {
     let after: { at: Date; id: string } | null = null;
@@ -72,6 +87,7 @@ export class AuditLogService {
       at: row.at.toISOString(),
       id: row.id,
     }));
-    return { entries: page.items.map(auditEntryView), next_cursor: page.nextCursor };
+    const emails = await this.deps.actors.emailsOf([...new Set(page.items.map((row) => row.actor))], orgId);
+    return { entries: page.items.map((row) => auditEntryView(row, emails)), next_cursor: page.nextCursor };
   }
 }

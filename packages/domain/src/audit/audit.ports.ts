@@ -37,6 +37,16 @@ export interface AuditSource {
   requestId?: string;
 }
 
+/**
+ * Who the actors of audit entries are, for people reading the log: the email of the account behind
+ * `account:<id>` or `token:<id>`. Resolved at read time (the log itself never changes), and only within
+ * `orgId` when one is given, so that an organisation's log never reveals the address of an account of another
+ * organisation (an operator acting on its behalf); `null` for operators' cross-organisation view.
+ */
+export interface AuditActorEmails {
+  emailsOf(actors: readonly string[], orgId: string | null): Promise<ReadonlyMap<string, string>>;
+}
+
 /** One audit entry to append. */
 export interface AuditEntry extends AuditSource {
   /** The organisation whose audit log holds the entry. */

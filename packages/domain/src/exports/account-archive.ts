@@ -1,4 +1,4 @@
-import type { AuditLogStore } from '../audit/audit.ports.js';
+import type { AuditActorEmails, AuditLogStore } from '../audit/audit.ports.js';
 import { auditEntryView } from '../audit/audit-log.service.js';
 import type { DevicePage, DeviceRecord } from '../devices/device.ports.js';
 import type { Device } from '../devices/device.schemas.js';
@@ -44,6 +44,8 @@ interface AccountArchiveViews {
 export interface AccountArchiveDependencies {
   uow: ScopedUnitOfWork<AccountArchiveScope>;
   audit: AuditLogStore;
+  /** The audit entries' actors as the API names them (their emails within the organisation). */
+  actors: AuditActorEmails;
   views: AccountArchiveViews;
 }
 
@@ -152,8 +154,14 @@ export class AccountArchiveCollector {
       format: ACCOUNT_ARCHIVE_FORMAT,
       exported_at: now.toISOString(),
       ...sections,
-      audit_entries: (await this.auditEntries(orgId)).map(auditEntryView),
+      audit_entries: await this.auditEntryViews(orgId),
     };
+  }
+
+  private async auditEntryViews(orgId: string) {
+    const entries = await this.auditEntries(orgId);
+    const emails = await this.deps.actors.emailsOf([...new Set(entries.map((entry) => entry.actor))], orgId);
+    return entries.map((entry) => auditEntryView(entry, emails));
   }
 
   private async auditEntries(orgId: string) {

@@ -1,5 +1,5 @@
 import type { AuditSource } from '../audit/audit.ports.js';
-import { accountDeletionCanceledMail } from '../mail/identity.mails.js';
+import { accountDeletionCanceledMail, accountDeletionRequestedMail } from '../mail/identity.mails.js';
 import { edgeTombstone, profileSubject } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { QueryLogEraser } from '../query-log/query-log-eraser.ports.js';
@@ -47,6 +47,8 @@ export interface AccountDeletionDependencies<NodesScope = unknown> {
   publishProfile: (tx: AccountDeletionScope, profile: ProfileRecord) => Promise<void>;
   /** Erases the profiles' query logs and counts in the columnar store; none without one (memory storage). */
   queryLogs?: QueryLogEraser | null;
+  /** `{dashboard_url}` of the emailed undo link, without a trailing slash. */
+  dashboardUrl: string;
 }
 
 /**
@@ -60,7 +62,8 @@ export class AccountDeletionService<NodesScope = unknown> {
 
   /**
    * DELETE /v1/auth/me (step-up checked by the caller), or on an owner's behalf (POST
-   * /v1/admin/accounts/{id}/deletion): 202 with deletion_requested_at and deletion_due_at.
+   * /v1/admin/accounts/{id}/deletion): 202 with deletion_requested_at and deletion_due_at. The owner is mailed
+   * the due date and the undo link either way, so a request they did not make cannot go unnoticed.
    */
   async request(account: AccountRecord, onBehalf?: DeletionOnBehalf): Promise<Account> {
     const now = this.deps.clock.now();
@@ -79,6 +82,9 @@ export class AccountDeletionService<NodesScope = unknown> {
       await tx.identity.sessions.revokeAllExcept(account.id, null, now);
       await tx.identity.apiTokens.revokeAll(account.id, now);
       await this.deps.nodes.revokeOrganisationNodes(tx, account.orgId, now);
+      // The sign-in page names the due date, and signing in leads an account being deleted to its cancel button.
+      const undo = `${this.deps.dashboardUrl}/login?deletion_due=${encodeURIComponent(due.toISOString())}`;
+      await tx.mail.enqueue(accountDeletionRequestedMail(account.email, due, { undo }, onBehalf?.ticket));
       if (onBehalf !== undefined) {
         await tx.audit.record({
           ...onBehalf.source,

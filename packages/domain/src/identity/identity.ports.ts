@@ -118,6 +118,8 @@ export interface SessionRepository {
 export interface ApiTokenRepository {
   create(token: ApiTokenRow): Promise<void>;
   findBySecretHash(hash: string): Promise<ApiTokenRow | null>;
+  /** A token by id, revoked or not (the audit log names the account behind a token actor). */
+  findById(id: string): Promise<ApiTokenRow | null>;
   /** The account's unrevoked tokens, newest first, after the keyset position. */
   listByAccount(accountId: string, page: KeysetPage): Promise<ApiTokenRow[]>;
   /** Revokes one token of the account; false when it has none by that id (or it is already revoked). */

@@ -1,16 +1,25 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { passwordChangedMail, passwordResetMail, passwordResetNoticeMail } from '../mail/identity.mails.js';
 import { DomainError, validationFailed } from '../shared/domain-error.js';
-import { normaliseEmail } from './account-view.js';
 import { endCredentialsOfUnverifiedPast } from './email-verification.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { SessionRow } from './identity.records.js';
 import type { PasswordChangeRequest } from './identity.schemas.js';
 import { AttemptLimits, IdentityLimits } from './identity.settings.js';
 import type { PasswordScope } from './identity-transaction.ports.js';
-import { linkStillOwed, withinLimit } from './mailed-link-limit.js';
+import { type MailedLink, mailOneTimeLink } from './mailed-link-limit.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
-import { newOpaqueToken, SecretPurpose } from './secrets.js';
+import { SecretPurpose } from './secrets.js';
+
+/** The one-hour password reset link (spec 4.8). */
+const RESET_LINK: MailedLink = {
+  purpose: 'reset',
+  tokenPrefix: 'rst_',
+  addressLimit: AttemptLimits.resetPerAddress,
+  ttlMs: IdentityLimits.resetTtlMs,
+  mail: (email, token, dashboardUrl) =>
+    passwordResetMail(email, `${dashboardUrl}/reset-password?token=${encodeURIComponent(token)}`),
+};
 
 /** At most this many active tokens are read for a reset notice (it names the first few and counts the rest). */
 const LISTED_TOKENS_READ = 1_000;
@@ -73,31 +82,7 @@ export class PasswordService {
    * {@link linkStillOwed}), so a stranger asking for links cannot block the owner's reset.
    */
   async requestReset(rawEmail: string, clientNetwork: string): Promise<void> {
-    const email = normaliseEmail(rawEmail);
-    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientNetwork);
-    const withinAddressLimit = await withinLimit(this.deps.limiter, AttemptLimits.resetPerAddress, email);
-    const account = await this.deps.store.accounts.findByEmail(email);
-    if (account === null) return;
-    const now = this.deps.clock.now();
-    const token = newOpaqueToken(this.deps.random, 'rst_');
-    await this.deps.uow.run(async (tx) => {
-      if (!(await linkStillOwed(tx, 'reset', email, withinAddressLimit, now))) return;
-      await tx.identity.oneTimeTokens.create({
-        purpose: 'reset',
-        hash: this.deps.keyedHash.mac(SecretPurpose.oneTime, token),
-        accountId: account.id,
-        email,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IdentityLimits.resetTtlMs),
-        usedAt: null,
-      });
-      await tx.mail.enqueue(
-        passwordResetMail(
-          email,
-          `${this.deps.settings.dashboardUrl}/reset-password?token=${encodeURIComponent(token)}`,
-        ),
-      );
-    });
+    await mailOneTimeLink(this.deps, RESET_LINK, rawEmail, clientNetwork);
   }
 
   /**

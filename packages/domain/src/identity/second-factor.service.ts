@@ -1,13 +1,12 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { accountRecoveryMail, secondFactorChangedMail } from '../mail/identity.mails.js';
 import { DomainError } from '../shared/domain-error.js';
-import { normaliseEmail } from './account-view.js';
 import { assertEmailVerified } from './email-verification.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { SessionRow } from './identity.records.js';
 import { AttemptLimits, IdentityLimits } from './identity.settings.js';
 import type { SecondFactorScope } from './identity-transaction.ports.js';
-import { linkStillOwed, withinLimit } from './mailed-link-limit.js';
+import { type MailedLink, mailOneTimeLink } from './mailed-link-limit.js';
 import { consumeOneTimeToken } from './one-time-tokens.js';
 import {
   canonicalRecoveryCode,
@@ -16,10 +15,20 @@ import {
   recoveryCodesForFirstFactor,
 } from './recovery-codes.js';
 import { recordSecondFactorChange, type SecondFactorOwner } from './second-factor-audit.js';
-import { newOpaqueToken, SecretPurpose } from './secrets.js';
+import { SecretPurpose } from './secrets.js';
 import type { IssuedSession, SessionService, SignInContext } from './session.service.js';
 
 const ISSUER = 'svc';
+
+/** The one-hour account recovery link (spec 5.5): it signs in together with one recovery code. */
+const RECOVERY_LINK: MailedLink = {
+  purpose: 'recovery',
+  tokenPrefix: 'rec_',
+  addressLimit: AttemptLimits.recoveryPerAddress,
+  ttlMs: IdentityLimits.recoveryTtlMs,
+  mail: (email, token, dashboardUrl) =>
+    accountRecoveryMail(email, `${dashboardUrl}/login?recovery=${encodeURIComponent(token)}`),
+};
 
 /**
  * TOTP, recovery codes and account recovery (spec 5.5, ROUTES.md "Second factors"). Credential changes need a
@@ -194,31 +203,7 @@ export class SecondFactorService {
    * the owner (see {@link linkStillOwed}).
    */
   async requestRecovery(rawEmail: string, clientNetwork: string): Promise<void> {
-    const email = normaliseEmail(rawEmail);
-    await this.deps.limiter.consume(AttemptLimits.resetPerIp, clientNetwork);
-    const withinAddressLimit = await withinLimit(this.deps.limiter, AttemptLimits.recoveryPerAddress, email);
-    const account = await this.deps.store.accounts.findByEmail(email);
-    if (account === null) return;
-    const now = this.deps.clock.now();
-    const token = newOpaqueToken(this.deps.random, 'rec_');
-    await this.deps.uow.run(async (tx) => {
-      if (!(await linkStillOwed(tx, 'recovery', email, withinAddressLimit, now))) return;
-      await tx.identity.oneTimeTokens.create({
-        purpose: 'recovery',
-        hash: this.deps.keyedHash.mac(SecretPurpose.oneTime, token),
-        accountId: account.id,
-        email,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IdentityLimits.recoveryTtlMs),
-        usedAt: null,
-      });
-      await tx.mail.enqueue(
-        accountRecoveryMail(
-          email,
-          `${this.deps.settings.dashboardUrl}/login?recovery=${encodeURIComponent(token)}`,
-        ),
-      );
-    });
+    await mailOneTimeLink(this.deps, RECOVERY_LINK, rawEmail, clientNetwork);
   }
 
   /**

@@ -5,7 +5,7 @@ import type { LinkedIpRecord, LinkedIpRepository } from './linked-ip.ports.js';
  * How long a claimed address waits for its proof (a request from it, or its DDNS update URL called from it):
  * long enough to reach the router, short enough that a stale claim does not linger in the owner's list.
  */
-const PENDING_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const PENDING_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Keyed-hash purposes of DDNS tokens: the token is derived from the link and its generation under the server

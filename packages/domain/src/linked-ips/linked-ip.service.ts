@@ -25,7 +25,7 @@ const DDNS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const IPV4 = z.ipv4();
 
 /** The deployment's rules for what may be linked (settings, README). */
-interface LinkedIpPolicy {
+export interface LinkedIpPolicy {
   /** Links (DDNS slots included) one profile may have: 422 too_many_linked_ips beyond. */
   perProfile: number;
   /** Links one account (its organisation) may have over all its profiles: 422 too_many_linked_ips beyond. */

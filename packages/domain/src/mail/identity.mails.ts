@@ -176,6 +176,42 @@ export function accountRecoveryMail(to: string, link: string): MailMessage {
   ]);
 }
 
+/** A deletion's due time as the owner reads it, in UTC since a mail cannot know the reader's time zone. */
+const DUE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * Sent when a deletion of the account is requested, by the owner or by an operator on their behalf (spec 3),
+ * so that the request is confirmed in the inbox: when the erasure happens, and the link that undoes it (sign
+ * in, then cancel) while the cooling-off runs. `reference` is the support ticket when an operator asked.
+ */
+export function accountDeletionRequestedMail(
+  to: string,
+  due: Date,
+  links: { undo: string },
+  reference?: string,
+): MailMessage {
+  const when = `${DUE_FORMAT.format(due)} UTC`;
+  return composeMail(to, `Your ${SERVICE} account will be deleted on ${DUE_FORMAT.format(due)}`, [
+    {
+      paragraph: `A deletion of your ${SERVICE} account ${to} was requested. It will be deleted with its profiles, logs and settings on ${when}.`,
+    },
+    ...(reference === undefined ? [] : [{ paragraph: `Reference: ${reference}` }]),
+    {
+      paragraph:
+        'Until then its profiles no longer filter, and every session, API token and node was signed out.',
+    },
+    { paragraph: 'Changed your mind? Sign in before then and cancel the deletion:' },
+    { link: links.undo, label: 'Cancel the deletion' },
+    {
+      paragraph: `If you did not ask for this, cancel it now and contact ${SERVICE} support.`,
+    },
+  ]);
+}
+
 /**
  * Sent when a pending account deletion is cancelled (spec 6.4 `account_deletion_canceled`), so the owner
  * learns of a cancel they did not make; `reference` is the support ticket when an operator cancelled it.

@@ -40,12 +40,12 @@ import type { ProfileSigner } from './profile-signer.ports.js';
 export const NodeSecretPurpose = { enrolment: 'node-enrolment-code', token: 'node-token' } as const;
 
 /** How long an enrolment code works if unused: a day to install and start a node, not a standing credential. */
-const ENROLMENT_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const ENROLMENT_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** How often at most a node's last-seen mark is written by its requests (links write it themselves). */
 const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
 
 /** A node token: `svcnode_` and 52 alphanumerics (spec 5.1), drawn like an API token. */
-const NODE_TOKEN_PATTERN = /^svcnode_[A-Za-z0-9]{52}$/;
+export const NODE_TOKEN_PATTERN = /^svcnode_[A-Za-z0-9]{52}$/;
 /** An enrolment code: `svcenrol_` and 32 random bytes in base64url. */
 const ENROLMENT_CODE_PATTERN = /^svcenrol_[A-Za-z0-9_-]{43}$/;
 

@@ -1,4 +1,4 @@
-import type { AuditLogStore } from '../audit/audit.ports.js';
+import type { AuditActorEmails, AuditLogStore } from '../audit/audit.ports.js';
 import { auditEntryView } from '../audit/audit-log.service.js';
 import { type CursorSealer, type PageQuery, pageFrom } from '../pagination/pagination.js';
 import type { Clock } from '../shared/clock.ports.js';
@@ -16,6 +16,8 @@ import type {
 export interface OperatorViewDependencies {
   uow: ScopedUnitOfWork<OperatorViewScope>;
   auditLog: AuditLogStore;
+  /** Operators see every organisation's log, so actors resolve whatever organisation they belong to. */
+  actors: AuditActorEmails;
   clock: Clock;
   cursors: CursorSealer;
 }
@@ -70,8 +72,9 @@ export class OperatorViewService {
       t: row.at.toISOString(),
       i: row.id,
     }));
+    const emails = await this.deps.actors.emailsOf([...new Set(page.items.map((row) => row.actor))], null);
     return {
-      entries: page.items.map((row) => ({ ...auditEntryView(row), org_id: row.orgId })),
+      entries: page.items.map((row) => ({ ...auditEntryView(row, emails), org_id: row.orgId })),
       next_cursor: page.nextCursor,
     };
   }

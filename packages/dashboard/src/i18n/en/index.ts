@@ -1,4 +1,9 @@
+import { account } from './account.js';
+import { analytics } from './analytics.js';
 import { common } from './common.js';
+import { logs } from './logs.js';
+import { nodes } from './nodes.js';
+import { problems } from './problems.js';
 import { profiles } from './profiles.js';
 
 /**
@@ -8,6 +13,11 @@ import { profiles } from './profiles.js';
  */
 export const en = {
   ...common,
+  ...account,
+  ...analytics,
+  ...logs,
+  ...nodes,
+  ...problems,
   ...profiles,
 } as const;
 

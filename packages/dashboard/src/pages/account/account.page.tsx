@@ -1,25 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { accountKeys, accountQueries } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
+import { useNotify } from '../../feedback/notify.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ACCOUNT_QUERY_KEY, useAccount } from '../../session/use-account.js';
+import { useAccount } from '../../session/use-account.js';
 import { AccountTabs } from './account-tabs.js';
 import { DataExports } from './data-exports.js';
 
 /** Alerts by email (spec 2.2). */
 function Preferences() {
   const queryClient = useQueryClient();
-  const preferences = useQuery({
-    queryKey: ['account', 'preferences'],
-    queryFn: () => api.auth.preferences.get(),
-  });
+  const notify = useNotify();
+  const preferences = useQuery(accountQueries.preferences());
   const update = useMutation({
     mutationFn: (nodeOffline: boolean) =>
       api.auth.preferences.update({ alerts: { node_offline: nodeOffline } }),
-    onSuccess: (saved) => queryClient.setQueryData(['account', 'preferences'], saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(accountKeys.preferences(), saved);
+      notify.success(t('account.preferences.saved'));
+    },
   });
   return (
     <section aria-labelledby="preferences-title">
@@ -55,6 +59,7 @@ function Preferences() {
 function Deletion() {
   const account = useAccount();
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [understood, setUnderstood] = useState(false);
   const [, navigate] = useLocation();
   // Asking for the deletion revokes every session, this one included: the person is signed out, and told when
@@ -63,13 +68,16 @@ function Deletion() {
     mutationFn: () => api.auth.deleteAccount(),
     onSuccess: (deleted) => {
       queryClient.clear();
-      queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+      queryClient.setQueryData(accountKeys.me(), null);
       navigate(`/login?deletion_due=${encodeURIComponent(deleted.deletion_due_at ?? '')}`);
     },
   });
   const undelete = useMutation({
     mutationFn: () => api.auth.undelete(),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+      notify.success(t('account.deletion.canceled'));
+    },
   });
   const current = account.data;
   if (current === undefined || current === null) return null;

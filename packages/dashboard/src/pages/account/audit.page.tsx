@@ -1,7 +1,9 @@
+import type { AuditEntry } from '@svc/sdk';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.js';
+import { accountQueries } from '../../api/account.queries.js';
 import { DateTime } from '../../components/date-time.js';
 import { TableScroll } from '../../components/table-scroll.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { AccountTabs } from './account-tabs.js';
@@ -14,37 +16,49 @@ function detailsOf(details: Record<string, unknown>): string {
     .join(' · ');
 }
 
+/**
+ * Who made a change, as a person reads it: the email the API resolved, marked when it came through an API
+ * token; a node, or someone the API does not name to this organisation (an operator, an erased account),
+ * in words, never a raw id.
+ */
+export function actorOf(entry: Pick<AuditEntry, 'actor' | 'actor_email' | 'action'>): string {
+  if (entry.actor_email !== null) {
+    return entry.actor.startsWith('token:')
+      ? t('account.audit.viaToken', { email: entry.actor_email })
+      : entry.actor_email;
+  }
+  if (entry.actor.startsWith('node:')) return t('account.audit.byNode');
+  if (entry.action.startsWith('admin.') || entry.action === 'account.deletion_canceled')
+    return t('account.audit.byOperator');
+  return t('account.audit.byUnknown');
+}
+
 /** The organisation's audit log, newest first, fifty at a time. */
 export default function AuditPage() {
-  const entries = useInfiniteQuery({
-    queryKey: ['account', 'audit'],
-    queryFn: ({ pageParam }) => api.auth.audit.list({ limit: 50 }).page(pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  const entries = useInfiniteQuery(accountQueries.audit());
   const rows = entries.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
-      <h1>Audit log</h1>
+      <h1>{t('account.audit.title')}</h1>
       <AccountTabs />
-      <p>Every change to your organisation's account, tokens and profiles, newest first.</p>
+      <p>{t('account.audit.intro')}</p>
       {entries.isError && (
         <ProblemDisplay problem={problemOf(entries.error)} onRetry={() => void entries.refetch()} />
       )}
-      {entries.isPending && <p aria-busy="true">Loading…</p>}
-      {entries.isSuccess && rows.length === 0 && <p>Nothing recorded yet.</p>}
+      {entries.isPending && <p aria-busy="true">{t('common.loading')}</p>}
+      {entries.isSuccess && rows.length === 0 && <p>{t('account.audit.empty')}</p>}
       {rows.length > 0 && (
-        <TableScroll label="Audit entries">
+        <TableScroll label={t('account.audit.caption')}>
           <table>
-            <caption>Audit entries</caption>
+            <caption>{t('account.audit.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Action</th>
-                <th scope="col">By</th>
-                <th scope="col">On</th>
-                <th scope="col">From</th>
-                <th scope="col">Details</th>
+                <th scope="col">{t('account.audit.when')}</th>
+                <th scope="col">{t('account.audit.action')}</th>
+                <th scope="col">{t('account.audit.by')}</th>
+                <th scope="col">{t('account.audit.on')}</th>
+                <th scope="col">{t('account.audit.from')}</th>
+                <th scope="col">{t('account.audit.details')}</th>
               </tr>
             </thead>
             <tbody>
@@ -53,10 +67,8 @@ export default function AuditPage() {
                   <td>
                     <DateTime value={entry.created_at} />
                   </td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.actor}</td>
+                  <td>{t('account.audit.actionName', { action: entry.action })}</td>
+                  <td>{actorOf(entry)}</td>
                   <td>{entry.target}</td>
                   <td>{entry.client_ip ?? '—'}</td>
                   <td>{detailsOf(entry.details)}</td>
@@ -72,7 +84,7 @@ export default function AuditPage() {
           disabled={entries.isFetchingNextPage}
           onClick={() => void entries.fetchNextPage()}
         >
-          Show older entries
+          {t('account.audit.older')}
         </button>
       )}
     </>

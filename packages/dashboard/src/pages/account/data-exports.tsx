@@ -1,12 +1,13 @@
 import type { DataExport } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { exportsKeys, exportsQueries } from '../../api/exports.queries.js';
 import { DateTime } from '../../components/date-time.js';
 import { TableScroll } from '../../components/table-scroll.js';
+import { useNotify } from '../../feedback/notify.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-
-const EXPORTS_KEY = ['account', 'exports'] as const;
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   pending: 'Being prepared',
@@ -43,16 +44,14 @@ function DownloadButton({ item }: { item: DataExport }) {
 /** The account's data exports (GDPR): start one, watch it get ready, download it. */
 export function DataExports() {
   const queryClient = useQueryClient();
-  const exports = useQuery({
-    queryKey: EXPORTS_KEY,
-    queryFn: () => api.auth.exports.list({ limit: 10 }).page(),
-    // While one is being prepared, look again every two seconds.
-    refetchInterval: (query) =>
-      query.state.data?.items.some((item) => item.status === 'pending') ? 2_000 : false,
-  });
+  const notify = useNotify();
+  const exports = useQuery(exportsQueries.list());
   const start = useMutation({
     mutationFn: () => api.auth.exports.create(),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: EXPORTS_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: exportsKeys.list() });
+      notify.info(t('account.exports.started'));
+    },
   });
   return (
     <section aria-labelledby="exports-title">

@@ -1,6 +1,8 @@
 import type { Passkey } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { accountKeys } from '../../api/account.queries.js';
+import { authKeys, authQueries } from '../../api/auth.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
 import { RecoveryCodesShown } from '../../components/recovery-codes-shown.js';
@@ -11,15 +13,12 @@ import { useApiForm } from '../../forms/use-api-form.js';
 import { createPasskey, passkeysSupported } from '../../passkeys/webauthn.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
-
-const PASSKEYS_KEY = ['account', 'passkeys'] as const;
 
 /** One passkey's row: its name (renamed in place), when it was made and last used, and deleting it. */
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: authKeys.passkeys() });
   const rename = useApiForm((values) => api.auth.passkeys.rename(passkey.id, values.text('name')), {
     onSuccess: () => {
       setRenaming(false);
@@ -76,7 +75,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 /** Passkeys: list, add (the browser creates it), rename and delete. */
 export function PasskeysSection() {
   const queryClient = useQueryClient();
-  const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => api.auth.passkeys.list() });
+  const passkeys = useQuery(authQueries.passkeys());
   const add = useApiForm(
     async (values) => {
       const options = await api.auth.passkeys.registrationOptions();
@@ -85,8 +84,8 @@ export function PasskeysSection() {
     },
     {
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
-        void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: authKeys.passkeys() });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
       },
     },
   );

@@ -1,28 +1,33 @@
 import { api } from '../../api/client.js';
+import { useNotify } from '../../feedback/notify.js';
 import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 
 const LABELS = { current_password: 'Current password', new_password: 'New password' };
 
 /** Changing the password; every other session is signed out (spec 4.8). */
 export function PasswordSection() {
-  const form = useApiForm((values) => {
-    const current = values.text('current_password');
-    return api.auth.changePassword({
-      ...(current.length === 0 ? {} : { current_password: current }),
-      new_password: values.text('new_password'),
-    });
-  });
+  const notify = useNotify();
+  const form = useApiForm(
+    (values) => {
+      const current = values.text('current_password');
+      return api.auth.changePassword({
+        ...(current.length === 0 ? {} : { current_password: current }),
+        new_password: values.text('new_password'),
+      });
+    },
+    { onSuccess: (changed) => notify.success(t('account.password.changed', { revoked: changed.revoked })) },
+  );
   return (
     <section aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <FormProblem form={form} labels={LABELS} />
       {form.result !== undefined && form.problem === null && (
         <p role="status" className="notice">
-          Password changed. {form.result.revoked} other session{form.result.revoked === 1 ? ' was' : 's were'}{' '}
-          signed out.
+          {t('account.password.changed', { revoked: form.result.revoked })}
         </p>
       )}
       <form onSubmit={form.onSubmit} noValidate>

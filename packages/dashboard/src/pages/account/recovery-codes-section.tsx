@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authKeys, authQueries } from '../../api/auth.queries.js';
 import { api } from '../../api/client.js';
 import { RecoveryCodesShown } from '../../components/recovery-codes-shown.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
-const REMAINING_KEY = ['account', 'recovery-codes'] as const;
-
 /** How many recovery codes are left, and replacing them all (the old ones stop working). */
 export function RecoveryCodesSection() {
   const queryClient = useQueryClient();
-  const remaining = useQuery({ queryKey: REMAINING_KEY, queryFn: () => api.auth.recoveryCodes.remaining() });
+  const remaining = useQuery(authQueries.recoveryCodes());
   const replace = useMutation({
     mutationFn: () => api.auth.recoveryCodes.replace(),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: REMAINING_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: authKeys.recoveryCodes() }),
   });
   return (
     <section aria-labelledby="recovery-title">

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
+import { accountKeys } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
 import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
-import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
 
 /**
  * The emailed recovery link `/login?recovery=rec_…`: one recovery code signs in, restricted until a second
@@ -18,7 +18,7 @@ export function RecoverySignIn({ token }: { token: string }) {
     (values) => api.auth.recovery.confirm({ token, recovery_code: values.text('recovery_code').trim() }),
     {
       onSuccess: (account) => {
-        queryClient.setQueryData(ACCOUNT_QUERY_KEY, account);
+        queryClient.setQueryData(accountKeys.me(), account);
         navigate('/account/security?recovered=1', { replace: true });
       },
     },

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { sessionsKeys, sessionsQueries } from '../../api/sessions.queries.js';
 import { DateTime } from '../../components/date-time.js';
 import { TableScroll } from '../../components/table-scroll.js';
+import { useNotify } from '../../feedback/notify.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-
-const SESSIONS_KEY = ['account', 'sessions'] as const;
 
 /** A user agent in a few words: the browser and system, not the whole header. */
 function browserOf(userAgent: string): string {
@@ -20,15 +21,22 @@ function browserOf(userAgent: string): string {
 /** Signed-in sessions: where and when, and signing out one or every other. */
 export function SessionsSection() {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api.auth.sessions.list() });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const notify = useNotify();
+  const sessions = useQuery(sessionsQueries.list());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: sessionsKeys.list() });
   const revoke = useMutation({
     mutationFn: (id: string) => api.auth.sessions.revoke(id),
-    onSuccess: refresh,
+    onSuccess: () => {
+      refresh();
+      notify.success(t('account.sessions.signedOutOne'));
+    },
   });
   const revokeOthers = useMutation({
     mutationFn: () => api.auth.sessions.revokeOthers(),
-    onSuccess: refresh,
+    onSuccess: (outcome) => {
+      refresh();
+      notify.success(t('account.sessions.signedOutOthers', { revoked: outcome.revoked }));
+    },
   });
   return (
     <section aria-labelledby="sessions-title">
@@ -40,8 +48,7 @@ export function SessionsSection() {
       {revokeOthers.isError && <ProblemDisplay problem={problemOf(revokeOthers.error)} />}
       {revokeOthers.data !== undefined && (
         <p role="status" className="notice">
-          {revokeOthers.data.revoked} other session{revokeOthers.data.revoked === 1 ? ' was' : 's were'}{' '}
-          signed out.
+          {t('account.sessions.signedOutOthers', { revoked: revokeOthers.data.revoked })}
         </p>
       )}
       {sessions.data !== undefined && (

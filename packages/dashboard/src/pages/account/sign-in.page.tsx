@@ -2,6 +2,7 @@ import type { Account } from '@svc/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { accountKeys } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
 import { HOME } from '../../app/home.js';
 import { safeNext } from '../../app/safe-next.js';
@@ -9,13 +10,18 @@ import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { passkeysSupported, signWithPasskey } from '../../passkeys/webauthn.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
+import { Prompt } from '../../problems/prompt.js';
 import { RecoverySignIn } from './recovery-sign-in.js';
 
-const LABELS = { email: 'Email address', password: 'Password', totp_code: 'Authenticator code' };
+const LABELS = {
+  email: t('account.signIn.email'),
+  password: t('account.signIn.password'),
+  totp_code: t('account.signIn.code'),
+};
 
 /** Sign in with a passkey (discoverable: no address to type), or with email, password and the code when asked. */
 export default function SignInPage() {
@@ -45,7 +51,7 @@ function PasswordOrPasskey({
   const [, navigate] = useLocation();
   const [askCode, setAskCode] = useState(false);
   const signedIn = (account: Account) => {
-    queryClient.setQueryData(ACCOUNT_QUERY_KEY, account);
+    queryClient.setQueryData(accountKeys.me(), account);
     // An account being deleted can do little but cancel the deletion, which its account page offers.
     navigate(account.deletion_requested_at === null ? safeNext(next, HOME) : '/account', { replace: true });
   };
@@ -71,31 +77,33 @@ function PasswordOrPasskey({
   useEffect(() => {
     if (code === 'second_factor_required' || code === 'invalid_second_factor') setAskCode(true);
   }, [code]);
+  // The code being asked for is the sign-in's next step, not a failure: a neutral prompt, no reference.
+  const codeAsked = code === 'second_factor_required';
 
   return (
     <div className="narrow">
-      <h1>Sign in</h1>
+      <h1>{t('account.signIn.title')}</h1>
       {deletionDue !== null && form.problem === null && (
         <div className="notice" role="status">
           <p>
-            Your account will be deleted on{' '}
+            {t('account.signIn.deletionDue')}{' '}
             <strong>
               <DateTime value={deletionDue} />
             </strong>
-            . You are signed out everywhere, and its tokens and nodes no longer work.
+            . {t('account.signIn.deletionSignedOut')}
           </p>
-          <p>Changed your mind? Sign in before then and choose Cancel the deletion.</p>
+          <p>{t('account.signIn.deletionUndo')}</p>
         </div>
       )}
       {signedOut && form.problem === null && (
         <p className="notice" role="status">
-          You are signed out.
+          {t('account.signIn.signedOut')}
         </p>
       )}
       {passkeysSupported() && (
         <section aria-labelledby="passkey-title">
           <h2 id="passkey-title" className="visually-hidden">
-            With a passkey
+            {t('account.signIn.withPasskey')}
           </h2>
           {passkey.isError && <ProblemDisplay problem={problemOf(passkey.error)} focus />}
           <button
@@ -104,12 +112,19 @@ function PasswordOrPasskey({
             disabled={passkey.isPending}
             onClick={() => passkey.mutate()}
           >
-            Sign in with a passkey
+            {t('account.signIn.passkey')}
           </button>
-          <p className="separator">or with your password</p>
+          <p className="separator">{t('account.signIn.orPassword')}</p>
         </section>
       )}
-      {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
+      {form.problem !== null && codeAsked && (
+        <Prompt title={t('account.signIn.codeTitle')}>
+          <p>{t('account.signIn.codeAdvice')}</p>
+        </Prompt>
+      )}
+      {form.problem !== null && !codeAsked && (
+        <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />
+      )}
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
           name="email"
@@ -131,28 +146,28 @@ function PasswordOrPasskey({
           <TextField
             name="totp_code"
             label={LABELS.totp_code}
-            hint="The 6-digit code your authenticator app shows for svc."
+            hint={t('account.signIn.codeHint')}
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
             error={form.errorOf('totp_code')}
           />
         )}
-        <SubmitButton pending={form.pending} busyText="Signing in…">
-          Sign in
+        <SubmitButton pending={form.pending} busyText={t('account.signIn.busy')}>
+          {t('account.signIn.submit')}
         </SubmitButton>
       </form>
       {askCode && (
         <p>
-          Lost your authenticator?{' '}
-          <Link href="/recover-account">Recover your account with a recovery code</Link>
+          {t('account.signIn.lostAuthenticator')}{' '}
+          <Link href="/recover-account">{t('account.signIn.recover')}</Link>
         </p>
       )}
       <p>
-        <Link href="/reset-password">Forgotten your password?</Link>
+        <Link href="/reset-password">{t('account.signIn.forgotten')}</Link>
       </p>
       <p>
-        New here? <Link href="/signup">Create an account</Link>
+        {t('account.signIn.newHere')} <Link href="/signup">{t('account.signIn.signUp')}</Link>
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
+import { accountQueries } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
 import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
@@ -46,7 +47,7 @@ function WaitlistForm() {
 /** Sign up in every mode the deployment runs: open, invite (code or allowlisted address), or waitlist. */
 export default function SignUpPage() {
   const params = new URLSearchParams(useSearch());
-  const mode = useQuery({ queryKey: ['signup-mode'], queryFn: () => api.auth.signupMode() });
+  const mode = useQuery(accountQueries.signupMode());
   const form = useApiForm((values) => {
     const invite = values.optionalText('invite_code');
     return api.auth.signup({

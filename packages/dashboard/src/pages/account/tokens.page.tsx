@@ -1,6 +1,7 @@
 import type { Scope } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { tokensKeys, tokensQueries } from '../../api/tokens.queries.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
 import { TableScroll } from '../../components/table-scroll.js';
@@ -13,8 +14,6 @@ import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { useAccount } from '../../session/use-account.js';
 import { AccountTabs } from './account-tabs.js';
-
-const TOKENS_KEY = ['tokens'] as const;
 
 /** The scopes a person may grant (spec 5.4), in words. `admin` is offered to operators only. */
 const SCOPES: readonly { scope: Scope; label: string; operatorOnly?: boolean }[] = [
@@ -36,8 +35,8 @@ function isScope(value: string): value is Scope {
 export default function TokensPage() {
   const queryClient = useQueryClient();
   const account = useAccount();
-  const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: () => api.tokens.list().toArray(500) });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+  const tokens = useQuery(tokensQueries.list());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: tokensKeys.list() });
   const create = useApiForm(
     (values) => {
       const expires = values.optionalText('expires_at');

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../api/account.queries.js';
+import { authKeys, authQueries } from '../../api/auth.queries.js';
 import { api } from '../../api/client.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { QrCode } from '../../components/qr-code.js';
@@ -9,10 +11,6 @@ import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
-
-/** Cache key of the authenticator app's state (GET /v1/auth/totp). */
-const TOTP_STATUS_QUERY_KEY = ['auth', 'totp'] as const;
 
 /** Groups a base32 secret in fours, as authenticator apps show it, for typing by hand. */
 function grouped(secret: string): string {
@@ -22,10 +20,10 @@ function grouped(secret: string): string {
 /** The authenticator app (TOTP): enrol with a QR code and a first code, or turn it off with a current code. */
 export function TotpSection() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: TOTP_STATUS_QUERY_KEY, queryFn: () => api.auth.totp.status() });
+  const status = useQuery(authQueries.totp());
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: TOTP_STATUS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+    void queryClient.invalidateQueries({ queryKey: authKeys.totp() });
   };
   const start = useMutation({ mutationFn: () => api.auth.totp.start() });
   const confirm = useApiForm(

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
+import { accountKeys } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { ACCOUNT_QUERY_KEY } from '../../session/use-account.js';
 import { ResendVerification } from './resend-verification.js';
 
 /** The emailed link `/verify-email?token=ver_…` (spec 4.8): verifies the address as soon as it opens. */
@@ -14,7 +14,7 @@ export default function VerifyEmailPage() {
   // A first verification ends the sessions made before it: whoever was signed in signs in again.
   const verify = useMutation({
     mutationFn: (value: string) => api.auth.verify(value),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.me() }),
   });
   // The token is single use: send it once per page, also where React runs effects twice (development).
   const sent = useRef(false);

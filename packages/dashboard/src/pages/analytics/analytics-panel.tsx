@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
@@ -37,7 +38,7 @@ export function AnalyticsPanel<T>({
           onRetry={() => void query.refetch()}
         />
       ) : query.data === undefined ? (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{t('common.loading')}</p>
       ) : (
         children(query.data)
       )}

@@ -1,9 +1,12 @@
+import { formatDateTime } from '../../i18n/format.js';
+import { t } from '../../i18n/t.js';
+
 /** The ranges the picker offers, newest-first windows ending now. */
 export const PRESETS = [
-  { key: '1h', label: 'Last hour', ms: 3_600_000 },
-  { key: '24h', label: 'Last 24 hours', ms: 86_400_000 },
-  { key: '7d', label: 'Last 7 days', ms: 7 * 86_400_000 },
-  { key: '30d', label: 'Last 30 days', ms: 30 * 86_400_000 },
+  { key: '1h', label: t('analytics.range.lastHour'), ms: 3_600_000 },
+  { key: '24h', label: t('analytics.range.last24h'), ms: 86_400_000 },
+  { key: '7d', label: t('analytics.range.last7d'), ms: 7 * 86_400_000 },
+  { key: '30d', label: t('analytics.range.last30d'), ms: 30 * 86_400_000 },
 ] as const;
 
 /** The window analytics shows: RFC 3339 bounds, the timeline's bucket, and how to name it. */
@@ -25,8 +28,6 @@ function bucketFor(ms: number): number {
   return ms > 31 * DAY ? 86_400 : 3_600;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * The range in the page's address: `?range=7d` (default `24h`), or `?from=…&to=…` for a custom window. `now` is
  * when the page last refreshed, rounded up to the next whole minute so that repeated renders ask the same.
@@ -46,8 +47,11 @@ export function timeRangeOf(search: string, now: number): TimeRange {
       bucket: bucketFor(span),
       label:
         Number.isNaN(start) || Number.isNaN(end)
-          ? `${from} to ${to}`
-          : `${dateTime.format(start)} to ${dateTime.format(end)}`,
+          ? t('analytics.range.between', { from, to })
+          : t('analytics.range.between', {
+              from: formatDateTime(new Date(start)),
+              to: formatDateTime(new Date(end)),
+            }),
     };
   }
   const preset = PRESETS.find((each) => each.key === params.get('range')) ?? PRESETS[1];

@@ -1,11 +1,12 @@
-import { type QueryResult, queryRecords } from '@svc/sdk';
+import type { TimelineBucket } from '@svc/sdk';
+import { t } from '../../i18n/t.js';
 
 /** The statuses the timeline stacks, bottom to top, with their colours. */
 export const TIMELINE_SERIES = [
-  { key: 'allowed', label: 'Allowed', colour: '#2e8540' },
-  { key: 'rewritten', label: 'Rewritten', colour: '#2b6cb0' },
-  { key: 'blocked', label: 'Blocked', colour: '#c0392b' },
-  { key: 'error', label: 'Failed', colour: '#7f8c8d' },
+  { key: 'allowed', label: t('analytics.status.allowed'), colour: '#2e8540' },
+  { key: 'rewritten', label: t('analytics.status.rewritten'), colour: '#2b6cb0' },
+  { key: 'blocked', label: t('analytics.status.blocked'), colour: '#c0392b' },
+  { key: 'error', label: t('analytics.status.error'), colour: '#7f8c8d' },
 ] as const;
 
 /** One value per bucket: bucket starts (Unix seconds) and each status's count, empty buckets as 0. */
@@ -19,7 +20,7 @@ export interface TimelineData {
  * chart shows quiet hours as zero rather than joining the points around them.
  */
 export function timelineData(
-  result: Pick<QueryResult, 'columns' | 'rows'>,
+  buckets: readonly TimelineBucket[],
   from: string,
   to: string,
   bucket: number,
@@ -30,13 +31,13 @@ export function timelineData(
   const slots = Math.max(0, Math.ceil((end - start) / step));
   const x = Array.from({ length: slots }, (_value, index) => (start + index * step) / 1000);
   const series = TIMELINE_SERIES.map(() => new Array<number>(slots).fill(0));
-  for (const record of queryRecords(result)) {
-    const at = Date.parse(String(record.ts));
+  for (const record of buckets) {
+    const at = Date.parse(record.ts);
     const slot = Math.floor((at - start) / step);
     if (slot < 0 || slot >= slots) continue;
     TIMELINE_SERIES.forEach((status, index) => {
       const column = series[index];
-      if (column !== undefined) column[slot] = Number(record[status.key] ?? 0);
+      if (column !== undefined) column[slot] = record[status.key];
     });
   }
   return { x, series };

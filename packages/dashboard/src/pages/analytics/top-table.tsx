@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { TableScroll } from '../../components/table-scroll.js';
-
-const number = new Intl.NumberFormat();
+import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/t.js';
 
 /** One line of a top list: what, how many, and where clicking it leads (a filtered log), if anywhere. */
 export interface TopItem {
@@ -23,7 +23,7 @@ export function TopTable({
   itemHeading: string;
   caption: string;
 }) {
-  if (items.length === 0) return <p>Nothing in this range.</p>;
+  if (items.length === 0) return <p>{t('analytics.nothing')}</p>;
   const max = Math.max(...items.map((item) => item.count), 1);
   return (
     <TableScroll label={caption}>
@@ -33,7 +33,7 @@ export function TopTable({
           <tr>
             <th scope="col">{itemHeading}</th>
             <th scope="col" className="numeric">
-              Queries
+              {t('analytics.queries')}
             </th>
           </tr>
         </thead>
@@ -45,7 +45,7 @@ export function TopTable({
                 {item.detail !== undefined && <span className="hint"> {item.detail}</span>}
                 <span className="bar" aria-hidden="true" style={{ width: `${(item.count / max) * 100}%` }} />
               </td>
-              <td className="numeric">{number.format(item.count)}</td>
+              <td className="numeric">{formatNumber(item.count)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,16 +2,20 @@ import type { Blocklist } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { catalogueQueries } from '../../api/catalogue.queries.js';
 import { api } from '../../api/client.js';
+import { metaQueries } from '../../api/meta.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { profileKey } from '../profiles/use-profile.js';
 import { rulesKey } from '../profiles/use-rules.js';
 import { allowDomain } from './allow-domain.js';
 import { qtypeName } from './log-filters.js';
+import { reasonLabel, statusLabel, transportLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { fullTime } from './log-time.js';
 
@@ -138,9 +142,9 @@ export function LogRowDetails({
   row: LogRow;
   onClose: () => void;
 }) {
+  const pops = useQuery(metaQueries.pops());
   const catalogue = useQuery({
-    queryKey: ['catalogue', 'lists'],
-    queryFn: () => api.catalogue.lists(),
+    ...catalogueQueries.lists(),
     staleTime: 300_000,
   });
   const list =
@@ -164,14 +168,14 @@ export function LogRowDetails({
         </dd>
         <dt>Status</dt>
         <dd>
-          {row.status} ({RCODES[row.rcode] ?? `rcode ${row.rcode}`})
+          {statusLabel(row.status)} ({RCODES[row.rcode] ?? `rcode ${row.rcode}`})
         </dd>
         <dt>Decided by</dt>
         <dd>{REASON_CODES[row.reason_code] ?? row.reason_code}</dd>
         {row.reason !== '' && (
           <>
             <dt>Reason</dt>
-            <dd>{row.reason}</dd>
+            <dd>{reasonLabel(row)}</dd>
           </>
         )}
         {row.reason_list_id !== null && (
@@ -208,10 +212,13 @@ export function LogRowDetails({
         <dt>Client</dt>
         <dd>{row.client_ip === '' ? 'not logged' : row.client_ip}</dd>
         <dt>Transport</dt>
-        <dd>{row.transport}</dd>
+        <dd>{transportLabel(row.transport)}</dd>
         <dt>Answered by</dt>
         <dd>
-          {row.source === 'node' ? 'your node' : `PoP ${row.pop}`}, {Math.round(row.latency_us / 100) / 10} ms
+          {row.source === 'node'
+            ? t('logs.yourNode')
+            : t('logs.pop', { name: pops.data?.pops.find((pop) => pop.id === row.pop)?.name ?? row.pop })}
+          , {Math.round(row.latency_us / 100) / 10} ms
           {row.cache_hit ? ', from the cache' : ''}
           {row.dnssec_validated ? ', DNSSEC validated' : ''}
         </dd>

@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
+import { t } from '../../i18n/t.js';
 import { qtypeName } from './log-filters.js';
+import { reasonLabel, statusLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { shortTime } from './log-time.js';
 
@@ -35,16 +37,16 @@ const LogTableRow = memo(function LogTableRow({
       <td>
         <time dateTime={row.ts}>{shortTime(row.ts)}</time>
       </td>
-      <td className="log-status">{row.status}</td>
+      <td className="log-status">{statusLabel(row.status)}</td>
       <td className="log-domain">
         <button type="button" className="link-button" aria-pressed={selected} onClick={() => onSelect(index)}>
-          {row.qname === '' ? '(name not logged)' : row.qname}
+          {row.qname === '' ? t('logs.unnamedQuery') : row.qname}
         </button>
       </td>
       <td>{qtypeName(row.qtype)}</td>
       <td>{row.device_name === '' ? row.device_id : row.device_name}</td>
       <td>{row.client_ip}</td>
-      <td>{row.reason}</td>
+      <td>{reasonLabel(row)}</td>
     </tr>
   );
 });
@@ -94,13 +96,13 @@ export function LogTable({ rows, selected, onSelect, onAtTop, onNearEnd, label, 
       <table className="log-table" aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
           <tr className="log-row" aria-rowindex={1}>
-            <th scope="col">Time</th>
-            <th scope="col">Status</th>
-            <th scope="col">Domain</th>
-            <th scope="col">Type</th>
-            <th scope="col">Device</th>
-            <th scope="col">Client</th>
-            <th scope="col">Reason</th>
+            <th scope="col">{t('logs.column.time')}</th>
+            <th scope="col">{t('logs.column.status')}</th>
+            <th scope="col">{t('logs.column.domain')}</th>
+            <th scope="col">{t('logs.column.type')}</th>
+            <th scope="col">{t('logs.column.device')}</th>
+            <th scope="col">{t('logs.column.client')}</th>
+            <th scope="col">{t('logs.column.reason')}</th>
           </tr>
         </thead>
         <tbody style={{ height: virtualizer.getTotalSize() }}>

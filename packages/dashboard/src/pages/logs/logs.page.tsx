@@ -2,20 +2,21 @@ import type { Profile } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api } from '../../api/client.js';
+import { catalogueQueries } from '../../api/catalogue.queries.js';
+import { logsQueries } from '../../api/logs.queries.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from '../profiles/profile-frame.js';
 import { FILTER_LABELS, LogFilterForm } from './log-filter-form.js';
 import { filtersOf, type LogView, logViewOf, searchOf } from './log-filters.js';
+import { partialLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { LogRowDetails } from './log-row-details.js';
 import { LogTable } from './log-table.js';
 import { useLiveTail } from './use-live-tail.js';
 import { useLogSearch } from './use-log-search.js';
 import './logs.css';
-
-const count = new Intl.NumberFormat();
 
 /** The API's message for filter `name` (`qtype.0` belongs to `qtype`). */
 function errorFinder(problem: DisplayProblem | null) {
@@ -36,15 +37,8 @@ function Logs({ profile }: { profile: Profile }) {
   const live = view.mode === 'live';
   const tail = useLiveTail(profile.id, filters, filterKey, live, live && (holding || !atTop));
   const found = useLogSearch(profile.id, filters, filterKey, !live);
-  const devices = useQuery({
-    queryKey: ['profiles', profile.id, 'devices'],
-    queryFn: () => api.profiles.devices.list(profile.id, { limit: 200 }).toArray(),
-  });
-  const catalogue = useQuery({
-    queryKey: ['catalogue', 'lists'],
-    queryFn: () => api.catalogue.lists(),
-    staleTime: 300_000,
-  });
+  const devices = useQuery(logsQueries.devices(profile.id));
+  const catalogue = useQuery(catalogueQueries.lists());
 
   const rows = live ? tail.rows : found.rows;
   const problem = live ? tail.problem : found.search.isError ? problemOf(found.search.error) : null;
@@ -67,7 +61,7 @@ function Logs({ profile }: { profile: Profile }) {
   return (
     <>
       <details className="filters" open={filterKey !== '' || undefined}>
-        <summary>Filters</summary>
+        <summary>{t('logs.filters')}</summary>
         <LogFilterForm
           view={view}
           devices={devices.data ?? []}
@@ -96,23 +90,23 @@ function Logs({ profile }: { profile: Profile }) {
           <>
             <p role="status" className={`tail-state tail-${tail.state}`}>
               {tail.state === 'connecting'
-                ? 'Connecting…'
+                ? t('logs.tail.connecting')
                 : tail.state === 'reconnecting'
-                  ? 'Connection lost: reconnecting…'
+                  ? t('logs.tail.reconnecting')
                   : tail.state === 'ended'
-                    ? 'The live tail stopped.'
+                    ? t('logs.tail.ended')
                     : holding || !atTop
-                      ? 'Paused'
-                      : 'Live'}
+                      ? t('logs.tail.paused')
+                      : t('logs.tail.live')}
             </p>
             {tail.notice !== null && <p className="hint">{tail.notice}</p>}
             {tail.state === 'ended' ? (
               <button type="button" onClick={tail.restart}>
-                Start the live tail again
+                {t('logs.tail.restart')}
               </button>
             ) : (
               <button type="button" aria-pressed={holding} onClick={() => setHolding((value) => !value)}>
-                {holding ? 'Resume' : 'Pause'}
+                {holding ? t('logs.tail.resume') : t('logs.tail.pause')}
               </button>
             )}
             {tail.held > 0 && (
@@ -126,7 +120,7 @@ function Logs({ profile }: { profile: Profile }) {
                   tail.release();
                 }}
               >
-                Show {count.format(tail.held)} new {tail.held === 1 ? 'query' : 'queries'}
+                {t('logs.tail.showNew', { count: tail.held })}
               </button>
             )}
           </>
@@ -134,32 +128,24 @@ function Logs({ profile }: { profile: Profile }) {
           <>
             <p role="status">
               {found.search.isPending
-                ? 'Searching…'
-                : `${count.format(rows.length)} ${rows.length === 1 ? 'query' : 'queries'}${found.canLoadMore ? ' so far' : ''}`}
+                ? t('logs.search.pending')
+                : t('logs.search.found', { count: rows.length, more: found.canLoadMore })}
             </p>
             {found.partialReason !== undefined && (
-              <p className="warning">
-                Some rows are missing: the answer was cut short ({found.partialReason}).
-              </p>
+              <p className="warning">{t('logs.partial', { why: partialLabel(found.partialReason) })}</p>
             )}
-            {found.capped && (
-              <p className="hint">
-                Showing the newest {count.format(rows.length)}: narrow the filters to see older ones.
-              </p>
-            )}
+            {found.capped && <p className="hint">{t('logs.search.capped', { count: rows.length })}</p>}
           </>
         )}
       </div>
       {rows.length === 0 &&
       !(live ? tail.state === 'connecting' : found.search.isPending) &&
       problem === null ? (
-        <p>
-          {live ? 'No query yet: new ones appear here as devices ask.' : 'No query matches these filters.'}
-        </p>
+        <p>{live ? t('logs.tail.empty') : t('logs.search.empty')}</p>
       ) : (
         <LogTable
           rows={rows}
-          label={live ? 'Live queries, newest first' : 'Queries found, newest first'}
+          label={live ? t('logs.tail.table') : t('logs.search.table')}
           selected={selectedIndex === -1 ? undefined : selectedIndex}
           onSelect={select}
           onAtTop={live ? setAtTop : undefined}
@@ -169,7 +155,7 @@ function Logs({ profile }: { profile: Profile }) {
       )}
       {!live && found.canLoadMore && (
         <button type="button" onClick={loadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading older queries…' : 'Load older queries'}
+          {isFetchingNextPage ? t('logs.search.loadingOlder') : t('logs.search.loadOlder')}
         </button>
       )}
       {selected !== undefined && (
@@ -186,5 +172,5 @@ function Logs({ profile }: { profile: Profile }) {
 
 /** The profile's query log: live tail, search with every filter, a query's details and what to do about it. */
 export default function LogsPage() {
-  return <ProfileFrame title="Logs">{(profile) => <Logs profile={profile} />}</ProfileFrame>;
+  return <ProfileFrame title={t('logs.title')}>{(profile) => <Logs profile={profile} />}</ProfileFrame>;
 }

@@ -2,23 +2,21 @@ import type { Node, NodeCreated, Profile } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api } from '../../api/client.js';
+import { nodesKeys, nodesQueries } from '../../api/nodes.queries.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
 import { TableScroll } from '../../components/table-scroll.js';
+import { useNotify } from '../../feedback/notify.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from '../profiles/profile-frame.js';
 import { useMeta } from '../profiles/use-capabilities.js';
-import { profileKey } from '../profiles/use-profile.js';
 import { enrolmentCommand } from './enrolment-command.js';
-
-function nodesKey(id: string) {
-  return [...profileKey(id), 'nodes'] as const;
-}
 
 /** The node's link as a person reads it. */
 function linkState(node: Node): string {
@@ -51,9 +49,13 @@ function EnrolmentShown({ created, baseUrl }: { created: NodeCreated; baseUrl: s
 
 function NodeRow({ profileId, node }: { profileId: string; node: Node }) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const revoke = useMutation({
     mutationFn: () => api.profiles.nodes.revoke(profileId, node.id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: nodesKey(profileId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: nodesKeys.list(profileId) });
+      notify.success(t('nodes.revoked', { name: node.name }));
+    },
   });
   return (
     <tr>
@@ -83,16 +85,16 @@ function NodeRow({ profileId, node }: { profileId: string; node: Node }) {
 
 function Nodes({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const meta = useMeta();
-  const nodes = useQuery({
-    queryKey: nodesKey(profile.id),
-    queryFn: () => api.profiles.nodes.list(profile.id).toArray(),
-    refetchInterval: 15_000,
-  });
+  const nodes = useQuery(nodesQueries.list(profile.id));
   const create = useApiForm(
     (values) => api.profiles.nodes.create(profile.id, { name: values.text('name').trim() }),
     {
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: nodesKey(profile.id) }),
+      onSuccess: (created) => {
+        void queryClient.invalidateQueries({ queryKey: nodesKeys.list(profile.id) });
+        notify.success(t('nodes.created', { name: created.node.name }));
+      },
       resetOnSuccess: true,
     },
   );
@@ -163,5 +165,5 @@ function Nodes({ profile }: { profile: Profile }) {
 
 /** Self-hosted nodes: create one (its enrolment code shown once with the command), link state, revoke. */
 export default function NodesPage() {
-  return <ProfileFrame title="Nodes">{(profile) => <Nodes profile={profile} />}</ProfileFrame>;
+  return <ProfileFrame title={t('nodes.title')}>{(profile) => <Nodes profile={profile} />}</ProfileFrame>;
 }

@@ -1,4 +1,5 @@
 import type { AnalyticsShape, Problem, QueryResult, QueryStatus } from '@svc/domain';
+import { type AnalyticsResult, analyticsRecords } from '../../analytics-results.js';
 import { ApiError, NetworkError } from '../../errors.js';
 import { serverSentEvents } from '../../event-stream.js';
 import type { ApiRequest, Transport } from '../../transport.js';
@@ -197,59 +198,67 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export class AnalyticsResource {
   constructor(private readonly transport: Transport) {}
 
-  /** GET …/analytics/{shape}. */
-  async query(id: string, shape: AnalyticsShape, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
-    return (
+  /** GET …/analytics/{shape}: the answer, with its rows as the shape's typed `records`. */
+  async query<S extends AnalyticsShape>(
+    id: string,
+    shape: S,
+    options: AnalyticsQueryOptions = {},
+  ): Promise<AnalyticsResult<S>> {
+    const result = (
       await this.transport.send<QueryResult>({
         method: 'GET',
         path: profilePath(id, 'analytics', encodeURIComponent(shape)),
         query: queryOf(options),
       })
     ).data;
+    return { ...result, records: analyticsRecords(shape, result) };
   }
 
   /** Queries by status (hourly totals when filtered by time only). */
-  countsByStatus(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  countsByStatus(
+    id: string,
+    options: AnalyticsQueryOptions = {},
+  ): Promise<AnalyticsResult<'counts_by_status'>> {
     return this.query(id, 'counts_by_status', options);
   }
 
   /** Most queried names. */
-  topDomains(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  topDomains(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'top_domains'>> {
     return this.query(id, 'top_domains', options);
   }
 
   /** Devices with the most queries. */
-  topDevices(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  topDevices(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'top_devices'>> {
     return this.query(id, 'top_devices', options);
   }
 
   /** Most blocked names. */
-  topBlocked(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  topBlocked(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'top_blocked'>> {
     return this.query(id, 'top_blocked', options);
   }
 
   /** Answer addresses of allowed queries, with country and owner. */
-  destinations(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  destinations(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'destinations'>> {
     return this.query(id, 'destinations', options);
   }
 
   /** Queries per bucket and status. */
-  timeline(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  timeline(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'timeline'>> {
     return this.query(id, 'timeline', options);
   }
 
   /** What decided blocked and rewritten queries. */
-  topReasons(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  topReasons(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'top_reasons'>> {
     return this.query(id, 'top_reasons', options);
   }
 
   /** Platform companies and CDN operators behind the queries. */
-  topOwners(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  topOwners(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'top_owners'>> {
     return this.query(id, 'top_owners', options);
   }
 
   /** PoPs that answered the queries. */
-  topPops(id: string, options: AnalyticsQueryOptions = {}): Promise<QueryResult> {
+  topPops(id: string, options: AnalyticsQueryOptions = {}): Promise<AnalyticsResult<'top_pops'>> {
     return this.query(id, 'top_pops', options);
   }
 }

@@ -1,0 +1,3 @@
+import { runDeletionMailSuite } from './deletion-mail.suite.js';
+
+runDeletionMailSuite('memory');

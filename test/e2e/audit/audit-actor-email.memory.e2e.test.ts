@@ -1,0 +1,3 @@
+import { runAuditActorEmailSuite } from './audit-actor-email.suite.js';
+
+runAuditActorEmailSuite('memory');

@@ -1,0 +1,98 @@
+import type { SvcClient } from '@svc/sdk';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSkipReason,
+  launchBrowser,
+  newEmail,
+  newPage,
+  signIn,
+  verifiedAccount,
+} from '../../support/dashboard-browser.js';
+import { signedInClient } from '../../support/dashboard-data.js';
+import {
+  type InProcessDashboard,
+  logRow,
+  startInProcessDashboard,
+} from '../../support/dashboard-in-process.js';
+
+const SECOND = 1000;
+
+/**
+ * Issue 36, "no internal names on screen": the log's rows and a query's details speak in words, never in the
+ * API's codes (`operator:abuse`, `doh`, `rewritten`) nor with the `=` the log adds to mark a rewrite the person
+ * typed without one.
+ */
+describe.skipIf(browserSkipReason !== undefined)('dashboard: the logs in words', () => {
+  let server: InProcessDashboard;
+  let browser: Browser;
+  let email: string;
+  let api: SvcClient;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startInProcessDashboard(), launchBrowser()]);
+    email = await verifiedAccount(server, newEmail('logs-words'));
+    api = await signedInClient(server, email);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows statuses, reasons, transports and PoPs by name', async () => {
+    const profile = await api.profiles.create({ name: 'Words' });
+    const base = Date.now() - 10 * 60 * SECOND;
+    await server.writeRows([
+      logRow(profile.id, {
+        qname: 'printer.home.example',
+        ts: new Date(base),
+        status: 'rewritten',
+        reasonRule: 'printer.home.example',
+        transport: 'dot',
+        answerIps: ['192.168.1.20'],
+      }),
+      logRow(profile.id, {
+        qname: 'bad.example',
+        ts: new Date(base + SECOND),
+        status: 'blocked',
+        operatorCode: 'abuse',
+        reasonRule: 'bad.example',
+        rcode: 3,
+        answerIps: [],
+      }),
+      logRow(profile.id, {
+        qname: 'ads.example',
+        ts: new Date(base + 2 * SECOND),
+        status: 'blocked',
+        reasonListId: 1,
+        reasonListName: 'StevenBlack unified hosts',
+        rcode: 3,
+        answerIps: [],
+      }),
+    ]);
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(20_000);
+    await signIn(page, server, email);
+    await page.goto(`${server.url}/profiles/${profile.id}/logs?mode=search`);
+    const table = page.getByRole('table', { name: 'Queries found, newest first' });
+    await table.getByRole('button', { name: 'printer.home.example', exact: true }).waitFor();
+
+    const rewrite = table.getByRole('row').filter({ hasText: 'printer.home.example' });
+    await rewrite.getByRole('cell', { name: 'Rewritten', exact: true }).waitFor();
+    await rewrite.getByRole('cell', { name: 'Rewritten by printer.home.example', exact: true }).waitFor();
+    const operator = table.getByRole('row').filter({ hasText: 'bad.example' });
+    await operator.getByRole('cell', { name: 'Blocked by the operator to stop abuse' }).waitFor();
+    const list = table.getByRole('row').filter({ hasText: 'ads.example' });
+    await list.getByRole('cell', { name: 'StevenBlack unified hosts' }).waitFor();
+    const rows = (await table.textContent()) ?? '';
+    expect(rows).not.toContain('=printer');
+    expect(rows).not.toMatch(/operator:|\brewritten\b|\bblocked\b/);
+
+    await table.getByRole('button', { name: 'printer.home.example', exact: true }).click();
+    const details = page.getByRole('region', { name: 'printer.home.example' });
+    await details.getByText('DNS over TLS', { exact: true }).waitFor();
+    const facts = (await details.textContent()) ?? '';
+    expect(facts).not.toMatch(/\bdot\b|=printer|\brewritten\b/);
+    await page.context().close();
+  });
+});
