@@ -9,14 +9,20 @@ import {
   startDashboardServer,
   verifiedAccount,
 } from '../support/dashboard-browser.js';
+import { simulateTraffic } from '../support/dashboard-data.js';
+import { lighthouseLines, lighthouseScores, meetsTargets } from './dashboard-lighthouse.js';
 
 /**
  * `npm run bench -- --only dashboard`. Serves the built dashboard with `svc serve` and loads it in Chromium
  * (Debian's, through playwright-core) with an empty cache, printing next to the issue's budgets:
  * - the initial JavaScript of the sign-in page and of the signed-in app (the profile list): every script the
  *   page loads until its heading shows and the network is idle, as gzip (level 9) and as sent (brotli);
- * - the time from navigation to the page's heading (shown, data loaded), on loopback, median of five.
- * The budgets are the ratio's baseline: a ratio above 1 is over budget, and the bench exits 1.
+ * - the time from navigation to the page's heading (shown, data loaded), on loopback, median of five;
+ * - Lighthouse's performance, accessibility and best-practices scores of the sign-in page, a profile's
+ *   overview, its logs and its analytics (over a day of simulated traffic), mobile and desktop, against the
+ *   issue's floors (dashboard-lighthouse.ts); `BENCH_LIGHTHOUSE=0` leaves them out.
+ * The budgets are the ratio's baseline: a ratio above 1 is over budget, and the bench exits 1, as it does when
+ * a score is below its floor.
  */
 const BUDGET_KB = { signIn: 150, app: 250 } as const;
 const TURNS = 5;
@@ -97,7 +103,7 @@ if (browserSkipReason !== undefined) {
     const email = await verifiedAccount(server, newEmail('bench'));
     const client = server.client();
     await client.auth.login({ email, password: PASSWORD });
-    await client.profiles.create({ name: 'Home' });
+    const profile = await client.profiles.create({ name: 'Home' });
     const cookie = { name: 'svc_session', value: client.sessionCookie() ?? '', url: server.url };
 
     const signIn = await measure(browser, `${server.url}/login`, 'Sign in');
@@ -105,6 +111,23 @@ if (browserSkipReason !== undefined) {
     process.stdout.write(`${line('sign-in page', signIn, BUDGET_KB.signIn)}\n`);
     process.stdout.write(`${line('app (profile list)', app, BUDGET_KB.app)}\n`);
     if (signIn.gzipKb > BUDGET_KB.signIn || app.gzipKb > BUDGET_KB.app) process.exitCode = 1;
+
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      await simulateTraffic(server, profile.id, { queries: 5_000, days: 1, devices: 3 });
+      const base = `/profiles/${profile.id}`;
+      const scores = await lighthouseScores(
+        server.url,
+        [
+          { name: 'sign-in', path: '/login', signedIn: false },
+          { name: 'profile overview', path: base, signedIn: true },
+          { name: 'logs', path: `${base}/logs`, signedIn: true },
+          { name: 'analytics', path: `${base}/analytics`, signedIn: true },
+        ],
+        cookie.value,
+      );
+      process.stdout.write(`${lighthouseLines(scores).join('\n')}\n`);
+      if (!scores.every(meetsTargets)) process.exitCode = 1;
+    }
   } finally {
     await browser?.close();
     await server?.close();

@@ -11,7 +11,7 @@ import { seedColumnarStore } from './columnar-template.js';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** Debian's Chromium, which `.ci/run` installs when missing; Playwright drives it over CDP. */
-const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.SVC_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export const browserSkipReason: string | undefined = existsSync(CHROMIUM)

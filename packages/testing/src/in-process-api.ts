@@ -1,3 +1,4 @@
+import { DeviceSightings } from '@svc/domain';
 import { createTestApp, type TestApp } from '@svc/http-server';
 
 /** The dashboard origin the in-process API accepts session writes from (its SVC_DASHBOARD_URL). */
@@ -18,6 +19,8 @@ export interface InProcessApi {
    * moment after the call that caused it) and returns the link.
    */
   linkFromEmail(address: string, path: RegExp): Promise<string>;
+  /** Plays the resolvers: a device naming itself `name` in the DoH path queried for the profile just now. */
+  seeDevice(profileId: string, name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,10 @@ export async function startInProcessApi(env: Record<string, string> = {}): Promi
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    seeDevice: (profileId, name) =>
+      app.container
+        .get<DeviceSightings>(DeviceSightings)
+        .record([{ profileId, name, identification: 'doh_path', transport: 'doh', seenAt: new Date() }]),
     close: () => app.close(),
   };
 }

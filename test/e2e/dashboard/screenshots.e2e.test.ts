@@ -24,7 +24,20 @@ const OUT =
     ? new URL('../../../docs/screenshots/', import.meta.url).pathname
     : mkdtempSync(join(tmpdir(), 'svc-screenshots-'));
 
-/** The main pages, as a person first sees them, in the light scheme at a laptop's size. */
+/**
+ * The screens shot: a laptop, and a phone (390 × 844, as an iPhone 12 to 15 shows a page, with its meta
+ * viewport and touch) whose shots are named `<page>-phone.png`.
+ */
+const SCREENS = [
+  { name: 'laptop', suffix: '', options: { viewport: { width: 1200, height: 760 } } },
+  {
+    name: 'phone',
+    suffix: '-phone',
+    options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  },
+] as const;
+
+/** The main pages, as a person first sees them, in the light scheme on a laptop and on a phone. */
 describe.skipIf(browserSkipReason !== undefined)(
   'dashboard: screenshots of the main pages',
   { timeout: 120_000 },
@@ -35,7 +48,7 @@ describe.skipIf(browserSkipReason !== undefined)(
     beforeAll(async () => {
       mkdirSync(OUT, { recursive: true });
       [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
-    });
+    }, 180_000);
     afterAll(async () => {
       await browser?.close();
       await server?.close();
@@ -52,27 +65,27 @@ describe.skipIf(browserSkipReason !== undefined)(
       expect(size, name).toBeLessThan(250_000);
     }
 
-    it('shoots sign-in, profiles, account security and API tokens', async () => {
-      const email = await verifiedAccount(server, newEmail('screens'));
-      const client = server.client();
-      await client.auth.login({ email, password: PASSWORD });
-      await client.profiles.create({ name: 'Home' });
-      await client.profiles.create({ name: "Kids' tablets" });
-      const { page } = await newPage(browser, {
-        viewport: { width: 1200, height: 760 },
-        colorScheme: 'light',
-      });
-      page.setDefaultTimeout(15_000);
+    it.each(SCREENS)(
+      'shoots sign-in, profiles, account security and API tokens on a $name',
+      async (screen) => {
+        const email = await verifiedAccount(server, newEmail('screens'));
+        const client = server.client();
+        await client.auth.login({ email, password: PASSWORD });
+        await client.profiles.create({ name: 'Home' });
+        await client.profiles.create({ name: "Kids' tablets" });
+        const { page } = await newPage(browser, { ...screen.options, colorScheme: 'light' });
+        page.setDefaultTimeout(15_000);
 
-      await page.goto(`${server.url}/login`);
-      await shoot(page, 'sign-in');
-      await signIn(page, server, email);
-      await shoot(page, 'profiles');
-      await page.goto(`${server.url}/account/security`);
-      await shoot(page, 'account-security');
-      await page.goto(`${server.url}/account/tokens`);
-      await shoot(page, 'api-tokens');
-      await page.context().close();
-    });
+        await page.goto(`${server.url}/login`);
+        await shoot(page, `sign-in${screen.suffix}`);
+        await signIn(page, server, email);
+        await shoot(page, `profiles${screen.suffix}`);
+        await page.goto(`${server.url}/account/security`);
+        await shoot(page, `account-security${screen.suffix}`);
+        await page.goto(`${server.url}/account/tokens`);
+        await shoot(page, `api-tokens${screen.suffix}`);
+        await page.context().close();
+      },
+    );
   },
 );

@@ -5,6 +5,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { createQueryClient } from '../app/query-client.js';
 import { ROUTES } from '../app/routes.js';
+import { NotifyProvider } from '../feedback/notify.js';
 import { SignedInOnly } from '../session/signed-in-only.js';
 
 /** A page or component rendered for a test, with a person to drive it. */
@@ -43,36 +44,40 @@ function rendered(ui: ReactNode, queryClient: QueryClient): RenderedPage {
  */
 export function renderRoute(path: string): RenderedPage {
   openPath(path);
+  // Within the app's notices (app.tsx), shown in the viewport: tests find them by their live region's role,
+  // as a screen reader hears them.
   return rendered(
-    <Switch>
-      {ROUTES.map((route) => {
-        const Page = route.page;
-        const page = (
-          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-            <Page />
-          </Suspense>
-        );
-        return (
-          <Route key={route.path} path={route.path}>
-            {route.access === 'public' ? (
-              page
-            ) : (
-              <SignedInOnly adminOnly={route.access === 'operator'}>{page}</SignedInOnly>
-            )}
-          </Route>
-        );
-      })}
-      <Route>
-        <h1>Page not found</h1>
-      </Route>
-    </Switch>,
+    <NotifyProvider>
+      <Switch>
+        {ROUTES.map((route) => {
+          const Page = route.page;
+          const page = (
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <Page />
+            </Suspense>
+          );
+          return (
+            <Route key={route.path} path={route.path}>
+              {route.access === 'public' ? (
+                page
+              ) : (
+                <SignedInOnly adminOnly={route.access === 'operator'}>{page}</SignedInOnly>
+              )}
+            </Route>
+          );
+        })}
+        <Route>
+          <h1>Page not found</h1>
+        </Route>
+      </Switch>
+    </NotifyProvider>,
     createQueryClient(),
   );
 }
 
 /**
  * Renders one component with the query cache, at `path` (for components reading the address or a route's
- * parameters, render them inside a `<Route path="…">`).
+ * parameters, render them inside a `<Route path="…">`; for notices, inside a `<NotifyProvider>`).
  */
 export function renderComponent(ui: ReactNode, { path = '/' }: { path?: string } = {}): RenderedPage {
   openPath(path);

@@ -1,0 +1,89 @@
+import type { SvcClient } from '@svc/sdk';
+import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
+import { SoftwareAuthenticator } from '@svc/testing/software-authenticator';
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../../testing/api-session.js';
+import { renderRoute } from '../../testing/render-page.js';
+
+let server: InProcessApi;
+let client: SvcClient;
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  ({ client } = await signedIn(server));
+});
+
+/** Registers a passkey named `name` for the signed-in account, made by a software authenticator. */
+async function registerPasskey(name: string): Promise<void> {
+  const authenticator = new SoftwareAuthenticator(server.dashboardOrigin);
+  const options = await client.auth.passkeys.registrationOptions();
+  await client.auth.passkeys.register(authenticator.register(options), name);
+}
+
+function passkeys(): HTMLElement {
+  return screen.getByRole('region', { name: 'Passkeys' });
+}
+
+describe('Passkeys on the sign-in and security page', () => {
+  it('says there is none yet, and that this browser cannot create one (jsdom has no WebAuthn)', async () => {
+    renderRoute('/account/security');
+    await screen.findByRole('heading', { level: 1, name: 'Sign-in and security' });
+
+    expect(await within(passkeys()).findByText('You have no passkey yet.')).toBeInTheDocument();
+    expect(within(passkeys()).getByText(/This browser cannot create passkeys/)).toBeInTheDocument();
+    expect(within(passkeys()).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
+  });
+
+  it('renames a passkey in place; the list shows the new name', async () => {
+    await registerPasskey('Laptop');
+    const { user } = renderRoute('/account/security');
+    const list = await within(await screen.findByRole('region', { name: 'Passkeys' })).findByRole('list', {
+      name: 'Your passkeys',
+    });
+
+    await user.click(within(list).getByRole('button', { name: 'Rename Laptop' }));
+    const form = within(list).getByRole('form', { name: 'Rename Laptop' });
+    const name = within(form).getByLabelText('New name');
+    expect(name).toHaveFocus();
+    await user.clear(name);
+    await user.type(name, 'Work laptop');
+    await user.click(within(form).getByRole('button', { name: 'Save name' }));
+
+    expect(await within(list).findByText('Work laptop')).toBeInTheDocument();
+    expect(within(list).queryByRole('form')).not.toBeInTheDocument();
+    expect((await client.auth.passkeys.list()).map((passkey) => passkey.name)).toEqual(['Work laptop']);
+  });
+
+  it('shows the 422 of an empty name at the name field and keeps the old name', async () => {
+    await registerPasskey('Phone');
+    const { user } = renderRoute('/account/security');
+    const list = await within(await screen.findByRole('region', { name: 'Passkeys' })).findByRole('list', {
+      name: 'Your passkeys',
+    });
+
+    await user.click(within(list).getByRole('button', { name: 'Rename Phone' }));
+    const form = within(list).getByRole('form', { name: 'Rename Phone' });
+    await user.clear(within(form).getByLabelText('New name'));
+    await user.click(within(form).getByRole('button', { name: 'Save name' }));
+
+    const problem = await within(form).findByRole('alert');
+    expect(within(problem).getByRole('link', { name: 'New name must not be empty' })).toBeInTheDocument();
+    expect(within(form).getByLabelText('New name')).toBeInvalid();
+    expect((await client.auth.passkeys.list()).map((passkey) => passkey.name)).toEqual(['Phone']);
+  });
+
+  it('deletes a passkey', async () => {
+    await registerPasskey('Old key');
+    const { user } = renderRoute('/account/security');
+    const section = await screen.findByRole('region', { name: 'Passkeys' });
+
+    await user.click(await within(section).findByRole('button', { name: 'Delete Old key' }));
+
+    expect(await within(section).findByText('You have no passkey yet.')).toBeInTheDocument();
+    expect(await client.auth.passkeys.list()).toEqual([]);
+  });
+});
