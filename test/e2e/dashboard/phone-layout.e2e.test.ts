@@ -106,6 +106,17 @@ describe.skipIf(browserSkipReason !== undefined)(
       const box = await domain.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(100);
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+
+      // A row's details: every fact's value wraps inside the screen (a name above its value), none runs past it.
+      await domain.click();
+      const details = page.locator('.log-details');
+      await details.waitFor();
+      const reach = await details.evaluate((section) =>
+        Math.max(
+          ...[...section.querySelectorAll('*')].map((element) => element.getBoundingClientRect().right),
+        ),
+      );
+      expect(reach).toBeLessThanOrEqual(PHONE.width);
       await page.context().close();
     });
 
