@@ -57,11 +57,12 @@ describe('Nodes page', () => {
     const row = await screen.findByRole('row', { name: /old-box/ });
 
     await user.click(within(row).getByRole('button', { name: 'Revoke old-box' }));
-    await user.click(within(row).getByRole('button', { name: 'Keep it' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
     expect((await client.profiles.nodes.list(profileId).toArray())[0]?.state).toBe('pending');
 
     await user.click(within(row).getByRole('button', { name: 'Revoke old-box' }));
-    await user.click(within(row).getByRole('button', { name: 'Yes, revoke old-box' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, revoke old-box' }));
 
     expect(await within(row).findByText('Revoked')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Revoke old-box' })).not.toBeInTheDocument();

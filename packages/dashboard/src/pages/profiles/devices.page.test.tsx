@@ -81,7 +81,8 @@ describe('Devices page', () => {
     const card = await screen.findByRole('listitem', { name: 'old-laptop' });
 
     await user.click(within(card).getByRole('button', { name: 'Forget old-laptop' }));
-    await user.click(within(card).getByRole('button', { name: 'Yes, forget old-laptop' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, forget old-laptop' }));
 
     expect(await screen.findByText('No device has been seen yet.')).toBeInTheDocument();
     expect(await client.profiles.devices.list(profileId).toArray()).toEqual([]);
