@@ -80,6 +80,8 @@ describe('the API server container', () => {
       'account erasure scheduler',
       'data export job',
       'node alert scheduler',
+      // Every adapter family binds the node log hold, the memory one included.
+      'node log hold scheduler',
       'operator expiry scheduler',
     ];
     expect(await names({ SVC_LIST_REFRESH_HOURS: '0' })).toEqual(always);
