@@ -1,19 +1,15 @@
 import type { LogQueryOptions, QueryResult } from '@svc/sdk';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from './client.js';
 
-/** A profile's query log, and the profile's devices the log's filters name. */
+/** A profile's query log (its devices, which the filters name, are `profilesQueries.devices`). */
 const logsKeys = {
   search: (profileId: string, filterKey: string) =>
     ['profiles', profileId, 'logs', 'search', filterKey] as const,
-  /** The devices of a profile; `devices.queries.ts` of the profiles area may take this key over. */
-  devices: (profileId: string) => ['profiles', profileId, 'devices'] as const,
 };
 
 /** Rows a page of a search asks for: the API's most, so that 10 000 rows take ten round trips. */
 const SEARCH_PAGE_ROWS = 1000;
-/** Devices offered as filters. */
-const DEVICES_SHOWN = 200;
 
 export const logsQueries = {
   /** A search (`mode=search`), newest first, page after page. */
@@ -34,10 +30,5 @@ export const logsQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.next_cursor ?? undefined,
       staleTime: 60_000,
-    }),
-  devices: (profileId: string) =>
-    queryOptions({
-      queryKey: logsKeys.devices(profileId),
-      queryFn: () => api.profiles.devices.list(profileId, { limit: DEVICES_SHOWN }).toArray(),
     }),
 };

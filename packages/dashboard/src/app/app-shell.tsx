@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Menu as MenuIcon, X } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api/client.js';
 import { useAccount } from '../session/use-account.js';
@@ -38,9 +38,9 @@ function UnverifiedBanner({ email }: { email: string }) {
  */
 function MainNavigation({ isAdmin }: { isAdmin: boolean }) {
   const [location] = useLocation();
-  const [open, setOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: folding follows every change of page
-  useEffect(() => setOpen(false), [location]);
+  // The page the menu was unfolded on: it is open only there, so moving to another page folds it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
   return (
     <>
       <button
@@ -48,7 +48,7 @@ function MainNavigation({ isAdmin }: { isAdmin: boolean }) {
         className="nav-toggle"
         aria-expanded={open}
         aria-controls="main-navigation"
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpenOn(open ? null : location)}
       >
         {open ? <X aria-hidden="true" size={20} /> : <MenuIcon aria-hidden="true" size={20} />}
         Menu

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { catalogueQueries } from '../../api/catalogue.queries.js';
-import { logsQueries } from '../../api/logs.queries.js';
+import { profilesQueries } from '../../api/profiles.queries.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
@@ -37,7 +37,7 @@ function Logs({ profile }: { profile: Profile }) {
   const live = view.mode === 'live';
   const tail = useLiveTail(profile.id, filters, filterKey, live, live && (holding || !atTop));
   const found = useLogSearch(profile.id, filters, filterKey, !live);
-  const devices = useQuery(logsQueries.devices(profile.id));
+  const devices = useQuery(profilesQueries.devices(profile.id));
   const catalogue = useQuery(catalogueQueries.lists());
 
   const rows = live ? tail.rows : found.rows;
