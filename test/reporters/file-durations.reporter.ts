@@ -42,7 +42,10 @@ export default class FileDurationsReporter implements Reporter {
     this.root = vitest.config.root;
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+  ): void {
     const times: FileTime[] = testModules.map((module) => {
       const diagnostic = module.diagnostic();
       return {
@@ -64,7 +67,10 @@ export default class FileDurationsReporter implements Reporter {
     );
     const failures = [
       ...testModules.flatMap((module) => this.failuresOf(module)),
-      ...unhandledErrors.map((error) => ({ where: 'unhandled error', message: error.stack ?? error.message })),
+      ...unhandledErrors.map((error) => ({
+        where: 'unhandled error',
+        message: error.stack ?? error.message,
+      })),
     ];
     if (failures.length > 0) {
       const described = failures.map((failure) => `  ✗ ${failure.where}\n${firstLines(failure.message)}`);
