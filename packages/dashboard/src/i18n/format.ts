@@ -42,3 +42,15 @@ export function formatRelative(value: Date | string, now: Date = new Date()): st
   }
   return relative.format(0, 'second');
 }
+
+const milliseconds = new Intl.NumberFormat(locale, {
+  style: 'unit',
+  unit: 'millisecond',
+  unitDisplay: 'short',
+  maximumFractionDigits: 1,
+});
+
+/** A duration in microseconds (the log's `latency_us`) as "12.3 ms". */
+export function formatLatency(microseconds: number): string {
+  return milliseconds.format(microseconds / 1000);
+}
