@@ -71,7 +71,9 @@ describe('Nodes page', () => {
 
   it('says that a node gets no logs while they go to the cloud, with the link to change it', async () => {
     const { user } = renderRoute(`/profiles/${profileId}/nodes`);
-    const warning = await screen.findByText(/^Logs of this profile go to the cloud: a node receives them when/);
+    const warning = await screen.findByText(
+      /^Logs of this profile go to the cloud: a node receives them when/,
+    );
     expect(warning).toHaveTextContent(
       'Logs of this profile go to the cloud: a node receives them when Where logs go is “self-hosted” or “both”.',
     );

@@ -1,6 +1,7 @@
 import type { AdminAuditEntry } from '@svc/sdk';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
 import { ResponsiveTable } from '../../components/responsive-table.js';
@@ -92,7 +93,7 @@ export default function OperatorAuditPage() {
   const params = new URLSearchParams(useSearch());
   const orgId = params.get('org_id') ?? '';
   const action = params.get('action') ?? '';
-  const entries = usePagedList(['admin', 'audit', orgId, action], (cursor) =>
+  const entries = usePagedList(adminKeys.audit(orgId, action), (cursor) =>
     api.admin.audit
       .list({ limit: 50, ...(orgId === '' ? {} : { orgId }), ...(action === '' ? {} : { action }) })
       .page(cursor),

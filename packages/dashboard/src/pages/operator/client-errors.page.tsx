@@ -1,3 +1,4 @@
+import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
 import { t } from '../../i18n/t.js';
@@ -7,7 +8,7 @@ import { PagedList, usePagedList } from './paged-list.js';
 
 /** Script errors and failed API calls the dashboard reported in the last 30 days, newest first. */
 export default function OperatorClientErrorsPage() {
-  const errors = usePagedList(['admin', 'client-errors'], (cursor) =>
+  const errors = usePagedList(adminKeys.clientErrors(), (cursor) =>
     api.admin.clientErrors.list({ limit: 50 }).page(cursor),
   );
   return (

@@ -1,3 +1,4 @@
+import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
 import { t } from '../../i18n/t.js';
@@ -7,7 +8,7 @@ import { PagedList, usePagedList } from './paged-list.js';
 
 /** Feedback sent from the dashboard in the last 365 days, newest first. */
 export default function OperatorFeedbackPage() {
-  const feedback = usePagedList(['admin', 'feedback'], (cursor) =>
+  const feedback = usePagedList(adminKeys.feedback(), (cursor) =>
     api.admin.feedback.list({ limit: 50 }).page(cursor),
   );
   return (
