@@ -68,7 +68,9 @@ describe('Nodes page', () => {
     expect(within(row).queryByRole('button', { name: 'Revoke old-box' })).not.toBeInTheDocument();
     expect((await client.profiles.nodes.list(profileId).toArray())[0]?.state).toBe('revoked');
   });
+});
 
+describe('Nodes page words and layout', () => {
   it('says that a node gets no logs while they go to the cloud, with the link to change it', async () => {
     const { user } = renderRoute(`/profiles/${profileId}/nodes`);
     const warning = await screen.findByText(
@@ -98,7 +100,9 @@ describe('Nodes page', () => {
     ]);
     expect(table).toHaveClass('responsive-table');
   });
+});
 
+describe('Nodes page isolation', () => {
   it("shows another organisation's profile as not found, with no form to add a node", async () => {
     await signedIn(server);
     renderRoute(`/profiles/${profileId}/nodes`);
