@@ -54,3 +54,28 @@ const milliseconds = new Intl.NumberFormat(locale, {
 export function formatLatency(microseconds: number): string {
   return milliseconds.format(microseconds / 1000);
 }
+
+const timeOfDay = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat(locale, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const fullDateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' });
+
+/** "21:05:09": a time of today, to the second. */
+export function formatTimeOfDay(value: Date): string {
+  return timeOfDay.format(value);
+}
+
+/** "27 Nov, 21:05:09": an earlier day's time, to the second. */
+export function formatDayAndTime(value: Date): string {
+  return dayAndTime.format(value);
+}
+
+/** "Friday, 27 November 2026 at 21:05:09 GMT+1": a moment in full, with its time zone. */
+export function formatFullDateTime(value: Date): string {
+  return fullDateTime.format(value);
+}
