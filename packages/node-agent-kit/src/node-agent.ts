@@ -4,7 +4,7 @@ import { AgentCredentials } from './agent-credentials.js';
 import { AgentLink, type ServerMessage } from './agent-link.js';
 import { HeldLogReceipt } from './held-log-receipt.js';
 import { LogBatchOutbox } from './log-batch-outbox.js';
-import type { LogRowMetrics } from './log-batches.js';
+import type { LogBatchRejectedError, LogRowMetrics, splitLogBatch } from './log-batches.js';
 import type { NodeAgentLogger, NodeAgentOptions } from './node-agent.options.js';
 import { receiveOperatorFile } from './operator-file-receipt.js';
 import { ProfileApplication } from './profile-application.js';
