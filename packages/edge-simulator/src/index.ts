@@ -3,7 +3,6 @@ export * from './edge-simulation.js';
 export * from './edge-simulator.service.js';
 export * from './seeded-random.js';
 export * from './simulated-decisions.js';
-export type { SimulatedDevice } from './simulated-household.js';
 export * from './simulated-log-writer.ports.js';
 export * from './simulated-names.js';
 export { TrafficModels } from './simulation-traffic.js';
