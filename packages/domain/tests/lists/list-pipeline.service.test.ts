@@ -32,8 +32,9 @@ class ServedSources implements ListSourceFetcher {
     if (served === undefined) throw new SourceFetchError('http_status', 'HTTP 404', 404);
     if ('failure' in served) throw served.failure;
     if (validators.etag === served.etag) return { status: 'not_modified', httpStatus: 304 };
+    const bytes = new TextEncoder().encode(served.body);
     async function* body() {
-      yield new TextEncoder().encode(served.body);
+      yield bytes;
     }
     return {
       status: 'fetched',
