@@ -1,0 +1,54 @@
+import type { Schedule, ScheduleWindow } from './schedule.schemas.js';
+import { zoneOffsetAt } from './zone-offsets.js';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** Weekdays by `(days since 1970-01-01 + 4) % 7`: that day was a Thursday. */
+const BY_EPOCH_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/**
+ * The local wall time schedules read at `atMs` in `zone`, as milliseconds since 1970-01-01T00:00 local: a
+ * clock that never goes back (ADR 0039). It is the zone's clock, except during the repeated hour after a
+ * fall-back, when it stays at the moment the clock was turned back (02:00 in New York, 03:00 in Berlin) until
+ * the zone's clock reaches that time again. So a skipped wall time is reached at the first instant after the
+ * gap (02:30 on a spring-forward day at 03:00), and no wall time is read twice.
+ */
+export function scheduleWallClock(zone: string, atMs: number): number {
+  const { offset, lastTransition } = zoneOffsetAt(zone, atMs);
+  if (lastTransition !== undefined && lastTransition.before > lastTransition.after) {
+    const turnedBack = lastTransition.at + lastTransition.before;
+    if (atMs + offset < turnedBack) return turnedBack;
+  }
+  return atMs + offset;
+}
+
+/** Minutes since midnight of a valid `HH:MM` (the schema checked it). */
+function minuteOfDay(wallTime: string): number {
+  const digit = (index: number) => wallTime.charCodeAt(index) - 48;
+  return (digit(0) * 10 + digit(1)) * 60 + digit(3) * 10 + digit(4);
+}
+
+/** Whether the window covers `minute` of a day named `today` that follows `yesterday`. */
+function windowCovers(window: ScheduleWindow, today: string, yesterday: string, minute: number): boolean {
+  const start = minuteOfDay(window.start);
+  const end = minuteOfDay(window.end);
+  const days: readonly string[] = window.days;
+  if (end > start) return minute >= start && minute < end && days.includes(today);
+  // Ends the next day (or lasts 24 hours when end equals start): started today, or started yesterday.
+  return (minute >= start && days.includes(today)) || (minute < end && days.includes(yesterday));
+}
+
+/**
+ * Whether `schedule` is active at the instant `atMs`, read in the IANA `zone` (issue 38): each window from its
+ * start (inclusive) to its end (exclusive) on the wall clock of {@link scheduleWallClock}. Pure and cheap:
+ * the zone's offsets are read from the runtime once per year and kept.
+ */
+export function isScheduleActive(schedule: Schedule, zone: string, atMs: number): boolean {
+  const wall = scheduleWallClock(zone, atMs);
+  const epochDay = Math.floor(wall / DAY_MS);
+  const minute = Math.floor((wall - epochDay * DAY_MS) / MINUTE_MS);
+  const weekday = (((epochDay + 4) % 7) + 7) % 7;
+  const today = BY_EPOCH_DAY[weekday] as string;
+  const yesterday = BY_EPOCH_DAY[(weekday + 6) % 7] as string;
+  return schedule.windows.some((window) => windowCovers(window, today, yesterday, minute));
+}
