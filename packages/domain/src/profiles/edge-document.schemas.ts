@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EcsOperatorCap } from '../ecs/ecs.js';
 import { ProfileRules } from '../rules/rules.schemas.js';
+import { Schedule } from '../schedules/schedule.schemas.js';
 import { ParentalSettings, ProfileSettings, SecuritySettings } from './profile.schemas.js';
 
 /** How the resolver applies the profile's ECS mode, as the edge document carries it (spec 2.3 settings.ecs). */
@@ -30,6 +31,8 @@ export const EdgeProfileCore = z.object({
   settings: ProfileSettings,
   ecs: EdgeProfileEcs,
   rules: ProfileRules,
+  /** Evaluated by the edge with its own clock in `settings.time_zone`: no new document when a window opens. */
+  schedules: z.array(Schedule),
 });
 export type EdgeProfileCore = z.infer<typeof EdgeProfileCore>;
 

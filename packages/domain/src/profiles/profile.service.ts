@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
+import type { Schedule } from '../schedules/schedule.schemas.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
@@ -103,6 +104,7 @@ export class ProfileService implements ProfileWriter {
           settings: request.settings,
           rules: NO_RULES,
           lists: [],
+          schedules: [],
           suspended: false,
           createdAt: now,
           updatedAt: now,
@@ -217,6 +219,16 @@ export class ProfileService implements ProfileWriter {
   ): Promise<ProfileRecord> {
     assertWithinRuleLimit(rules, this.deps.rulesLimit);
     return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, rules }));
+  }
+
+  /** PUT schedules: replaces every schedule of the profile in one version bump (names checked unique). */
+  async replaceSchedules(
+    orgId: string,
+    id: string,
+    schedules: Schedule[],
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
+    return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, schedules }));
   }
 
   /** PUT lists: the blocklists enabled by id, deduplicated in order; 422 unknown_list for ids not catalogued. */
