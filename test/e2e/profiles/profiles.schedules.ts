@@ -14,7 +14,7 @@ const HOMEWORK = { name: 'homework', windows: [{ days: ['mon', 'wed'], start: '1
 export function profileSchedules(fx: ProfilesFixture): void {
   const { create, patch, documentsOf } = fx;
   const schedulesOf = (id: string) => `${fx.api.url}/v1/profiles/${id}/schedules`;
-  const put = (id: string, body: unknown, headers: Record<string, string> = {}, who = fx.owner) =>
+  const put = (id: string, body: object, headers: Record<string, string> = {}, who = fx.owner) =>
     send(schedulesOf(id), { method: 'PUT', headers: { ...who.auth, ...headers }, body });
 
   it('defaults settings.time_zone to UTC, takes an IANA zone at creation and by PATCH, and publishes it', async () => {
