@@ -3,11 +3,11 @@ import type { EcsOperatorCap } from '../ecs/ecs.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
+import type { Schedule } from '../schedules/schedule.schemas.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
-import type { Schedule } from '../schedules/schedule.schemas.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
