@@ -13,7 +13,7 @@ const BY_EPOCH_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
  * the zone's clock reaches that time again. So a skipped wall time is reached at the first instant after the
  * gap (02:30 on a spring-forward day at 03:00), and no wall time is read twice.
  */
-export function scheduleWallClock(zone: string, atMs: number): number {
+function scheduleWallClock(zone: string, atMs: number): number {
   const { offset, lastTransition } = zoneOffsetAt(zone, atMs);
   if (lastTransition !== undefined && lastTransition.before > lastTransition.after) {
     const turnedBack = lastTransition.at + lastTransition.before;

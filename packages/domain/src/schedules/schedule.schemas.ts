@@ -4,14 +4,14 @@ import { z } from 'zod';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** The most schedules a profile has (a bedtime, school nights, homework, …, with room to spare). */
-export const MAX_SCHEDULES = 20;
+const MAX_SCHEDULES = 20;
 /** The most windows one schedule has: every day of the week with a few windows each. */
-export const MAX_SCHEDULE_WINDOWS = 28;
+const MAX_SCHEDULE_WINDOWS = 28;
 
 const WALL_TIME_MESSAGE = 'must be a local time HH:MM from 00:00 to 23:59';
 
 /** A local wall time `HH:MM`, 00:00 to 23:59 (a day's end is 00:00 of the next: a window may cross midnight). */
-export const WallTime = z
+const WallTime = z
   .string({ error: WALL_TIME_MESSAGE })
   .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, WALL_TIME_MESSAGE)
   .meta({ description: 'Local time HH:MM, 00:00 to 23:59.', example: '21:30' });

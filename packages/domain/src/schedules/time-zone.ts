@@ -22,7 +22,7 @@ const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
  * case) in the database's spelling, or an alias the database resolves (`Asia/Kolkata` where the list has
  * `Asia/Calcutta`, `US/Eastern`), kept as given because people recognise what they chose.
  */
-export function knownTimeZone(name: string): string | null {
+function knownTimeZone(name: string): string | null {
   if (name.length > 64 || !IANA_NAME.test(name)) return null;
   const always = ALWAYS_KNOWN.find((zone) => zone.toLowerCase() === name.toLowerCase());
   if (always !== undefined) return always;

@@ -43,7 +43,7 @@ function formatOf(zone: string): Intl.DateTimeFormat {
 }
 
 /** The zone's offset at a whole-second instant, in milliseconds, as the runtime's database states it. */
-export function intlOffset(zone: string, atMs: number): number {
+function intlOffset(zone: string, atMs: number): number {
   const fields: Record<string, number> = {};
   for (const part of formatOf(zone).formatToParts(atMs)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
