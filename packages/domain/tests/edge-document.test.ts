@@ -83,6 +83,15 @@ describe('edge profile documents (spec 6.3)', () => {
     ]);
   });
 
+  it('reads a document written before schedules and time zones existed as UTC without schedules', () => {
+    const { schedules, ...older } = edgeProfileDocument(profile, []);
+    const { time_zone, ...olderSettings } = older.settings;
+    const read = EdgeProfileDocument.parse({ ...older, settings: olderSettings });
+    expect(read.schedules).toEqual([]);
+    expect(read.settings.time_zone).toBe('UTC');
+    expect([schedules.length, time_zone]).toEqual([1, 'Europe/Berlin']);
+  });
+
   it('says a suspended profile neither filters nor logs', () => {
     const document = edgeProfileDocument({ ...profile, suspended: true }, []);
     expect(document).toMatchObject({ suspended: true, filtering: false, logging: false });

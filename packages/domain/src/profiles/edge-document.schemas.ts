@@ -31,8 +31,11 @@ export const EdgeProfileCore = z.object({
   settings: ProfileSettings,
   ecs: EdgeProfileEcs,
   rules: ProfileRules,
-  /** Evaluated by the edge with its own clock in `settings.time_zone`: no new document when a window opens. */
-  schedules: z.array(Schedule),
+  /**
+   * Evaluated by the edge with its own clock in `settings.time_zone`: no new document when a window opens. A
+   * document written before schedules existed reads none (and its settings, through their defaults, UTC).
+   */
+  schedules: z.array(Schedule).default([]),
 });
 export type EdgeProfileCore = z.infer<typeof EdgeProfileCore>;
 
