@@ -28,14 +28,27 @@ function minuteOfDay(wallTime: string): number {
   return (digit(0) * 10 + digit(1)) * 60 + digit(3) * 10 + digit(4);
 }
 
-/** Whether the window covers `minute` of a day named `today` that follows `yesterday`. */
-function windowCovers(window: ScheduleWindow, today: string, yesterday: string, minute: number): boolean {
-  const start = minuteOfDay(window.start);
-  const end = minuteOfDay(window.end);
-  const days: readonly string[] = window.days;
-  if (end > start) return minute >= start && minute < end && days.includes(today);
-  // Ends the next day (or lasts 24 hours when end equals start): started today, or started yesterday.
-  return (minute >= start && days.includes(today)) || (minute < end && days.includes(yesterday));
+/** A window as evaluated: its days as bits by {@link BY_EPOCH_DAY} index, its ends in minutes of the day. */
+interface CompiledWindow {
+  days: number;
+  start: number;
+  end: number;
+}
+
+/** Windows compiled once per schedule object: documents are parsed once and not changed after. */
+const compiledSchedules = new WeakMap<Schedule, readonly CompiledWindow[]>();
+
+function compiled(schedule: Schedule): readonly CompiledWindow[] {
+  let windows = compiledSchedules.get(schedule);
+  if (windows === undefined) {
+    windows = schedule.windows.map((window: ScheduleWindow) => ({
+      days: window.days.reduce((bits, day) => bits | (1 << BY_EPOCH_DAY.indexOf(day)), 0),
+      start: minuteOfDay(window.start),
+      end: minuteOfDay(window.end),
+    }));
+    compiledSchedules.set(schedule, windows);
+  }
+  return windows;
 }
 
 /**
@@ -48,7 +61,18 @@ export function isScheduleActive(schedule: Schedule, zone: string, atMs: number)
   const epochDay = Math.floor(wall / DAY_MS);
   const minute = Math.floor((wall - epochDay * DAY_MS) / MINUTE_MS);
   const weekday = (((epochDay + 4) % 7) + 7) % 7;
-  const today = BY_EPOCH_DAY[weekday] as string;
-  const yesterday = BY_EPOCH_DAY[(weekday + 6) % 7] as string;
-  return schedule.windows.some((window) => windowCovers(window, today, yesterday, minute));
+  const today = 1 << weekday;
+  const yesterday = 1 << ((weekday + 6) % 7);
+  for (const window of compiled(schedule)) {
+    if (window.end > window.start) {
+      if (minute >= window.start && minute < window.end && (window.days & today) !== 0) return true;
+    } else if (
+      // Ends the next day (or lasts 24 hours when end equals start): started today, or started yesterday.
+      (minute >= window.start && (window.days & today) !== 0) ||
+      (minute < window.end && (window.days & yesterday) !== 0)
+    ) {
+      return true;
+    }
+  }
+  return false;
 }

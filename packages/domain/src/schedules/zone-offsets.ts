@@ -101,25 +101,37 @@ function zoneYear(zone: string, year: number): ZoneYear {
   return computed;
 }
 
-/** The last change at or before `atMs` within `list`, or undefined. */
-function lastAtOrBefore(list: readonly ZoneTransition[], atMs: number): ZoneTransition | undefined {
-  let found: ZoneTransition | undefined;
-  for (const transition of list) {
-    if (transition.at > atMs) break;
-    found = transition;
-  }
-  return found;
+/** A stretch of time over which a zone's offset stays the same, with the change that began it. */
+interface OffsetSpan {
+  from: number;
+  /** The next change (exclusive), or the end of the UTC year the span was read in. */
+  until: number;
+  offset: number;
+  /** The last change at or before `from`, if the zone has one within the year before. */
+  lastTransition: ZoneTransition | undefined;
+}
+
+/** The span each zone was last asked about: queries come in time order, so nearly every call hits it. */
+const lastSpans = new Map<string, OffsetSpan>();
+
+function spanAt(zone: string, atMs: number): OffsetSpan {
+  const year = new Date(atMs).getUTCFullYear();
+  const current = zoneYear(zone, year);
+  const { transitions } = current;
+  let index = -1;
+  while (index + 1 < transitions.length && (transitions[index + 1] as ZoneTransition).at <= atMs) index += 1;
+  const until = transitions[index + 1]?.at ?? Date.UTC(year + 1, 0, 1);
+  const last = transitions[index];
+  if (last !== undefined) return { from: last.at, until, offset: last.after, lastTransition: last };
+  const before = zoneYear(zone, year - 1).transitions.at(-1);
+  return { from: Date.UTC(year, 0, 1), until, offset: current.first, lastTransition: before };
 }
 
 /** The zone's offset at `atMs` and its last change at or before it (within the year before, if any). */
-export function zoneOffsetAt(
-  zone: string,
-  atMs: number,
-): { offset: number; lastTransition: ZoneTransition | undefined } {
-  const year = new Date(atMs).getUTCFullYear();
-  const current = zoneYear(zone, year);
-  const last = lastAtOrBefore(current.transitions, atMs);
-  if (last !== undefined) return { offset: last.after, lastTransition: last };
-  const before = zoneYear(zone, year - 1).transitions.at(-1);
-  return { offset: current.first, lastTransition: before };
+export function zoneOffsetAt(zone: string, atMs: number): OffsetSpan {
+  const kept = lastSpans.get(zone);
+  if (kept !== undefined && atMs >= kept.from && atMs < kept.until) return kept;
+  const span = spanAt(zone, atMs);
+  lastSpans.set(zone, span);
+  return span;
 }
