@@ -76,3 +76,53 @@ export function isScheduleActive(schedule: Schedule, zone: string, atMs: number)
   }
   return false;
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The first instant at which the wall clock of {@link scheduleWallClock} reads `wall` or later. That clock never
+ * goes back, so a bisection finds it; zones' offsets lie within -12 and +14 hours, and a repeated hour holds it
+ * at most an hour or two, so the instant lies within 15 hours of `wall` read as UTC.
+ */
+function instantOfWall(zone: string, wall: number): number {
+  let before = wall - 15 * HOUR_MS;
+  let reached = wall + 15 * HOUR_MS;
+  while (reached - before > MINUTE_MS) {
+    const middle = before + Math.floor((reached - before) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (scheduleWallClock(zone, middle) >= wall) reached = middle;
+    else before = middle;
+  }
+  return reached;
+}
+
+/** Wall-clock values (ms since 1970-01-01 local) at which a window of `schedule` starts or ends, from `firstDay`. */
+function boundaries(schedule: Schedule, firstDay: number, days: number): number[] {
+  const found: number[] = [];
+  for (let day = firstDay; day < firstDay + days; day += 1) {
+    const weekday = 1 << ((((day + 4) % 7) + 7) % 7);
+    for (const window of compiled(schedule)) {
+      if ((window.days & weekday) === 0) continue;
+      found.push(day * DAY_MS + window.start * MINUTE_MS);
+      found.push((window.end > window.start ? day : day + 1) * DAY_MS + window.end * MINUTE_MS);
+    }
+  }
+  return found.sort((a, b) => a - b);
+}
+
+/**
+ * The first instant after `atMs` at which {@link isScheduleActive} changes, or null when it does not change
+ * within a week (a schedule that covers every minute of it): what an edge needs to know how long a decision
+ * stays true.
+ */
+export function nextScheduleChange(schedule: Schedule, zone: string, atMs: number): number | null {
+  const active = isScheduleActive(schedule, zone, atMs);
+  const wall = scheduleWallClock(zone, atMs);
+  const today = Math.floor(wall / DAY_MS);
+  // From yesterday, for windows that started then and end today; eight days ahead, so a week is covered.
+  for (const boundary of boundaries(schedule, today - 1, 10)) {
+    if (boundary <= wall) continue;
+    const instant = instantOfWall(zone, boundary);
+    if (isScheduleActive(schedule, zone, instant) !== active) return instant;
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isScheduleActive, type Schedule, WEEKDAYS } from '../../src/index.js';
+import { isScheduleActive, nextScheduleChange, type Schedule, WEEKDAYS } from '../../src/index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -125,6 +125,33 @@ describe('isScheduleActive against a minute-stepping reference (ADR 0039)', () =
         }
       }),
       { numRuns: 60, seed: 38 },
+    );
+  });
+
+  it('names the first instant the answer changes: the same answer every minute until then, another at it', () => {
+    fc.assert(
+      fc.property(
+        scheduleArbitrary,
+        zoneAndInstant,
+        fc.integer({ min: -30, max: 30 }),
+        (target, { zone, around }, shift) => {
+          const from = around + shift * 37 * MINUTE;
+          const active = isScheduleActive(target, zone, from);
+          const next = nextScheduleChange(target, zone, from);
+          const horizon = next ?? from + 7 * 24 * HOUR;
+          for (
+            let instant = Math.floor(from / MINUTE) * MINUTE + MINUTE;
+            instant < horizon;
+            instant += MINUTE
+          )
+            expect(isScheduleActive(target, zone, instant), new Date(instant).toISOString()).toBe(active);
+          if (next !== null) {
+            expect(next).toBeGreaterThan(from);
+            expect(isScheduleActive(target, zone, next)).toBe(!active);
+          }
+        },
+      ),
+      { numRuns: 60, seed: 380 },
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isScheduleActive, type Schedule, type ScheduleWindow } from '../../src/index.js';
+import { isScheduleActive, nextScheduleChange, type Schedule, type ScheduleWindow } from '../../src/index.js';
 
 const at = (iso: string) => Date.parse(iso);
 const schedule = (...windows: ScheduleWindow[]): Schedule => ({ name: 'test', windows });
@@ -160,5 +160,43 @@ describe('isScheduleActive: daylight saving time (ADR 0039)', () => {
     expect(runs(activeMinutes(saturday, 'Pacific/Apia', '2011-12-30T08:00Z', '2011-12-30T12:00Z'))).toEqual([
       '10:00-10:59',
     ]);
+  });
+});
+
+describe('nextScheduleChange', () => {
+  const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
+
+  it('names the next start or end, across midnight and days', () => {
+    const nights = schedule(window(['fri'], '22:00', '07:00'));
+    expect(iso(nextScheduleChange(nights, 'UTC', at('2026-11-25T12:00Z')))).toBe('2026-11-27T22:00:00.000Z');
+    expect(iso(nextScheduleChange(nights, 'UTC', at('2026-11-27T22:00Z')))).toBe('2026-11-28T07:00:00.000Z');
+    expect(iso(nextScheduleChange(nights, 'UTC', at('2026-11-28T06:59:59Z')))).toBe(
+      '2026-11-28T07:00:00.000Z',
+    );
+  });
+
+  it('skips boundaries where one window hands over to the next', () => {
+    const evening = schedule(window(['mon'], '18:00', '20:00'), window(['mon'], '20:00', '22:00'));
+    expect(iso(nextScheduleChange(evening, 'UTC', at('2026-11-23T18:30Z')))).toBe('2026-11-23T22:00:00.000Z');
+  });
+
+  it('follows the clock changes as isScheduleActive does', () => {
+    const spring = schedule(window(['sun'], '02:30', '03:30'));
+    expect(iso(nextScheduleChange(spring, 'America/New_York', at('2026-03-08T05:00Z')))).toBe(
+      '2026-03-08T07:00:00.000Z',
+    );
+    const fall = schedule(window(['sun'], '01:00', '02:00'));
+    expect(iso(nextScheduleChange(fall, 'America/New_York', at('2026-11-01T05:10Z')))).toBe(
+      '2026-11-01T06:00:00.000Z',
+    );
+    const lordHowe = schedule(window(['sun'], '02:00', '03:00'));
+    expect(iso(nextScheduleChange(lordHowe, 'Australia/Lord_Howe', at('2026-04-04T14:00Z')))).toBe(
+      '2026-04-04T15:00:00.000Z',
+    );
+  });
+
+  it('answers null for a schedule that never changes within the week', () => {
+    const always = schedule(window(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], '00:00', '00:00'));
+    expect(nextScheduleChange(always, 'Europe/Berlin', at('2026-03-29T01:30Z'))).toBeNull();
   });
 });
