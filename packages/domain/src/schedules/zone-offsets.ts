@@ -8,7 +8,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** A change of a zone's offset: from `at` on, local time is `at + after` instead of `at + before`. */
-export interface ZoneTransition {
+interface ZoneTransition {
   at: number;
   before: number;
   after: number;
