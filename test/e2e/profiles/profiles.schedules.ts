@@ -10,7 +10,7 @@ const BEDTIME = {
 };
 const HOMEWORK = { name: 'homework', windows: [{ days: ['mon', 'wed'], start: '16:00', end: '18:00' }] };
 
-/** The profile's time zone and its named weekly schedules (issue 38, ADR 0039). */
+/** The profile's time zone and its named weekly schedules (issue 38, ADR 0040). */
 export function profileSchedules(fx: ProfilesFixture): void {
   const { create, patch, documentsOf } = fx;
   const schedulesOf = (id: string) => `${fx.api.url}/v1/profiles/${id}/schedules`;

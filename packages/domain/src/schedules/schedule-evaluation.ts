@@ -8,7 +8,7 @@ const BY_EPOCH_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /**
  * The local wall time schedules read at `atMs` in `zone`, as milliseconds since 1970-01-01T00:00 local: a
- * clock that never goes back (ADR 0039). It is the zone's clock, except during the repeated hour after a
+ * clock that never goes back (ADR 0040). It is the zone's clock, except during the repeated hour after a
  * fall-back, when it stays at the moment the clock was turned back (02:00 in New York, 03:00 in Berlin) until
  * the zone's clock reaches that time again. So a skipped wall time is reached at the first instant after the
  * gap (02:30 on a spring-forward day at 03:00), and no wall time is read twice.

@@ -100,7 +100,7 @@ const zoneAndInstant = fc.oneof(
   }),
 );
 
-describe('isScheduleActive against a minute-stepping reference (ADR 0039)', () => {
+describe('isScheduleActive against a minute-stepping reference (ADR 0040)', () => {
   it('agrees at every minute of two days around changes and random instants, in zones with odd offsets', () => {
     fc.assert(
       fc.property(scheduleArbitrary, zoneAndInstant, (target, { zone, around }) => {

@@ -82,7 +82,7 @@ describe('isScheduleActive: window edges and midnight (issue 38)', () => {
   });
 });
 
-describe('isScheduleActive: daylight saving time (ADR 0039)', () => {
+describe('isScheduleActive: daylight saving time (ADR 0040)', () => {
   it('Europe/Berlin spring forward: a window from 02:30 starts at 03:00, one inside the gap never runs', () => {
     // 2026-03-29 01:00 UTC: 02:00 CET becomes 03:00 CEST.
     const fromGap = schedule(window(['sun'], '02:30', '04:00'));
