@@ -56,6 +56,7 @@ const profile: ProfileRecord = {
   rules: { deny: [], allow: [], rewrites: [] },
   lists: [],
   suspended: false,
+  pausedUntil: null,
   createdAt: clock.now(),
   updatedAt: clock.now(),
 };

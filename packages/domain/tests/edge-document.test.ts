@@ -42,6 +42,7 @@ const profile: ProfileRecord = {
   rules: { deny: ['ads.example'], allow: [], rewrites: [] },
   lists: [7, 3],
   suspended: false,
+  pausedUntil: null,
   createdAt: new Date('2026-11-01T00:00:00.000Z'),
   updatedAt: new Date('2026-11-02T00:00:00.000Z'),
 };
@@ -53,6 +54,7 @@ const CORE_KEYS = [
   'version',
   'suspended',
   'filtering',
+  'paused_until',
   'logging',
   'security',
   'parental',

@@ -26,6 +26,7 @@ function profile(settings: Record<string, unknown>): ProfileRecord {
     rules: { deny: [], allow: [], rewrites: [] },
     lists: [],
     suspended: false,
+    pausedUntil: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -37,6 +37,7 @@ function profile(destination: 'cloud' | 'self-hosted' | 'none'): ProfileRecord {
     rules: { deny: [], allow: [], rewrites: [] },
     lists: [],
     suspended: false,
+    pausedUntil: null,
     createdAt: clock.now(),
     updatedAt: clock.now(),
   };

@@ -14,6 +14,7 @@ interface ProfileSqlRow {
   rules: ProfileRecord['rules'];
   lists: number[];
   suspended: boolean;
+  paused_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,13 +31,14 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
     rules: row.rules,
     lists: row.lists,
     suspended: row.suspended,
+    pausedUntil: row.paused_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 const COLUMNS =
-  'id, org_id, name, version, security, parental, settings, rules, lists, suspended, created_at, updated_at';
+  'id, org_id, name, version, security, parental, settings, rules, lists, suspended, paused_until, created_at, updated_at';
 
 const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'text' };
 
@@ -46,7 +48,7 @@ export class PostgresProfileRepository implements ProfileRepository {
 
   async insert(profile: ProfileRecord): Promise<boolean> {
     const result = await this.db.query(
-      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (id) DO NOTHING`,
       [
         profile.id,
@@ -59,6 +61,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         JSON.stringify(profile.rules),
         profile.lists,
         profile.suspended,
+        profile.pausedUntil,
         profile.createdAt,
         profile.updatedAt,
       ],
@@ -106,7 +109,8 @@ export class PostgresProfileRepository implements ProfileRepository {
     await this.db.query({
       name: 'profiles.save',
       text: `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
-                           lists = $9, suspended = $10, updated_at = $11
+                           lists = $9, suspended = $10, updated_at = $11,
+                           paused_until = $12
        WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       values: [
         profile.orgId,
@@ -120,6 +124,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         profile.lists,
         profile.suspended,
         profile.updatedAt,
+        profile.pausedUntil,
       ],
     });
   }

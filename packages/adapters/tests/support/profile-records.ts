@@ -24,6 +24,7 @@ export function profileRecord(
     rules: NO_RULES,
     lists: [],
     suspended: false,
+    pausedUntil: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,
