@@ -3,6 +3,7 @@ import type { HarnessStorage } from '../../support/api-harness.js';
 import { profileAccess } from './profiles.access.js';
 import { profileCreate } from './profiles.create.js';
 import { useProfilesFixture } from './profiles.fixture.js';
+import { profilePause } from './profiles.pause.js';
 import { profileRulesAndLists } from './profiles.rules-and-lists.js';
 import { profileUpdate } from './profiles.update.js';
 
@@ -16,6 +17,7 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
       profileUpdate(fx);
       profileRulesAndLists(fx);
       profileAccess(fx);
+      profilePause(fx);
     },
   );
 }

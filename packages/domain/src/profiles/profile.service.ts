@@ -260,10 +260,10 @@ export class ProfileService implements ProfileWriter {
     minutes: number,
     source: AuditSource,
     expectedVersion?: number,
-  ): Promise<ProfileRecord> {
+  ): Promise<ProfileRecord & { pausedUntil: Date }> {
     const now = this.deps.clock.now();
     const pausedUntil = new Date(now.getTime() + minutes * 60_000);
-    return this.write(this.deps.uow, orgId, id, expectedVersion, async (current, tx) => {
+    const record = await this.write(this.deps.uow, orgId, id, expectedVersion, async (current, tx) => {
       await tx.audit.record({
         ...source,
         orgId,
@@ -274,6 +274,7 @@ export class ProfileService implements ProfileWriter {
       });
       return { ...current, pausedUntil };
     });
+    return { ...record, pausedUntil };
   }
 
   /**
