@@ -3,6 +3,7 @@ import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { logs } from './logs.js';
 import { nodes } from './nodes.js';
+import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
 
@@ -17,6 +18,7 @@ export const en = {
   ...analytics,
   ...logs,
   ...nodes,
+  ...pause,
   ...problems,
   ...profiles,
 } as const;
