@@ -193,7 +193,7 @@ export const ProfileLists = z
 export type ProfileLists = z.infer<typeof ProfileLists>;
 
 /** Longest timed pause: one day. */
-export const MAX_PAUSE_MINUTES = 1440;
+const MAX_PAUSE_MINUTES = 1440;
 
 /** POST /v1/profiles/{id}/pause (ROUTES.md): pause the profile's own filtering for whole minutes from now. */
 export const ProfilePauseRequest = z

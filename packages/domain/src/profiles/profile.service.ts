@@ -281,7 +281,12 @@ export class ProfileService implements ProfileWriter {
    * DELETE pause: ends a running pause (a versioned write, published and audited as `profile.resumed`).
    * Idempotent: a profile that is not paused, or whose pause has passed, is left as it is.
    */
-  async resume(orgId: string, id: string, source: AuditSource, expectedVersion?: number): Promise<ProfileRecord> {
+  async resume(
+    orgId: string,
+    id: string,
+    source: AuditSource,
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
     const current = await this.get(orgId, id);
     assertExpectedVersion(expectedVersion, current.version);
     if (this.pausedUntil(current) === null) return current;

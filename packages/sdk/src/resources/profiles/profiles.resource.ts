@@ -114,11 +114,7 @@ export class ProfilesResource {
    * `validation_failed` for other minutes, 409 `profile_suspended` while an operator suspended the profile. Sends
    * an Idempotency-Key reused across retries, so a retried pause does not move the end.
    */
-  pause(
-    id: string,
-    minutes: number,
-    options: IfMatchOptions & CreateOptions = {},
-  ): ApiPromise<ProfilePause> {
+  pause(id: string, minutes: number, options: IfMatchOptions & CreateOptions = {}): ApiPromise<ProfilePause> {
     return new ApiPromise(
       this.transport.send<ProfilePause>({
         method: 'POST',
