@@ -39,6 +39,7 @@ const EXAMPLE_BODIES: Record<string, object> = {
   updateProfile: { name: 'taken over' },
   replaceProfileRules: { deny: ['x.example'], allow: [], rewrites: [] },
   replaceProfileLists: { lists: [1] },
+  pauseProfile: { minutes: 5 },
   createLinkedIp: { ddns: true },
   createListReport: { domain: 'ads.example', list_id: 1, kind: 'false_positive' },
   updateDevice: { display_name: 'taken over' },
@@ -391,6 +392,8 @@ function runIsolationWalk(storage: HarnessStorage, options: { skip?: boolean } =
               ...(body === undefined ? {} : { body }),
             });
           const mine = await post(owner);
+          // An answer made of the clock alone (a pause's end) must differ by time, not look replayed.
+          api.clock.advance(1_000);
           const theirs = await post(stranger);
           if (theirs.status >= 300) {
             failures.push(
