@@ -13,7 +13,7 @@ export type DecisionAction = 'block' | 'allow' | 'rewrite' | 'forward';
 /**
  * What decided a query, in the order the edge checks (see decide-query.ts). `paused`: the owner's timed pause
  * turned the profile's own blocking off; the query log records it as an allowed query (reason_code `none`,
- * docs/adr/0039-timed-pause-decided-at-the-edge.md).
+ * docs/adr/0040-timed-pause-decided-at-the-edge.md).
  */
 export type DecisionReason =
   | 'operator_block'
