@@ -42,6 +42,7 @@ const EXAMPLE_BODIES: Record<string, object> = {
   replaceProfileSchedules: {
     schedules: [{ name: 'taken', windows: [{ days: ['mon'], start: '00:00', end: '00:00' }] }],
   },
+  pauseProfile: { minutes: 5 },
   createLinkedIp: { ddns: true },
   createListReport: { domain: 'ads.example', list_id: 1, kind: 'false_positive' },
   updateDevice: { display_name: 'taken over' },
@@ -394,6 +395,8 @@ function runIsolationWalk(storage: HarnessStorage, options: { skip?: boolean } =
               ...(body === undefined ? {} : { body }),
             });
           const mine = await post(owner);
+          // An answer made of the clock alone (a pause's end) must differ by time, not look replayed.
+          api.clock.advance(1_000);
           const theirs = await post(stranger);
           if (theirs.status >= 300) {
             failures.push(

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-// The size check of `npm run lint` (ADR 0039), run as lint runs it, on a folder laid out for each case.
+// The size check of `npm run lint` (ADR 0040), run as lint runs it, on a folder laid out for each case.
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/check-file-sizes.mjs', import.meta.url));
 

@@ -46,6 +46,11 @@ export interface DnsResolverOptions {
   count?: (status: RecordedQuery['status'], at: number) => void;
   /** Told why the upstream failed a query (the client then gets SERVFAIL). */
   onUpstreamFailure?: (error: Error) => void;
+  /**
+   * The node's clock (Unix ms; default `Date.now`): each query is decided at its time, so operator entries
+   * expire and the owner's pause ends by it, without the API.
+   */
+  now?: () => number;
 }
 
 /** Where a query came from. */
@@ -98,7 +103,7 @@ export class DnsResolver {
     const query = read.query;
     const profile = this.options.profile();
     const qname = normaliseQueryName(query.question.name);
-    const at = Date.now();
+    const at = (this.options.now ?? Date.now)();
     const decision = profile.decide({ name: qname, clientIp: origin.clientIp, at });
     const resolution = await this.resolution(
       profile,

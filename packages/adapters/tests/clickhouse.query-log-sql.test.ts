@@ -57,6 +57,7 @@ const profile: ProfileRecord = {
   lists: [],
   schedules: [],
   suspended: false,
+  pausedUntil: null,
   createdAt: clock.now(),
   updatedAt: clock.now(),
 };

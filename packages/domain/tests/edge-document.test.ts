@@ -44,6 +44,7 @@ const profile: ProfileRecord = {
   lists: [7, 3],
   schedules: [{ name: 'bedtime', windows: [{ days: ['sun'], start: '21:00', end: '07:00' }] }],
   suspended: false,
+  pausedUntil: null,
   createdAt: new Date('2026-11-01T00:00:00.000Z'),
   updatedAt: new Date('2026-11-02T00:00:00.000Z'),
 };
@@ -55,6 +56,7 @@ const CORE_KEYS = [
   'version',
   'suspended',
   'filtering',
+  'paused_until',
   'logging',
   'security',
   'parental',

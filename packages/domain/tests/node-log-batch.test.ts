@@ -27,6 +27,7 @@ function profile(settings: Record<string, unknown>): ProfileRecord {
     lists: [],
     schedules: [],
     suspended: false,
+    pausedUntil: null,
     createdAt: now,
     updatedAt: now,
   };

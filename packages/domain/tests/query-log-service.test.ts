@@ -38,6 +38,7 @@ function profile(destination: 'cloud' | 'self-hosted' | 'none'): ProfileRecord {
     lists: [],
     schedules: [],
     suspended: false,
+    pausedUntil: null,
     createdAt: clock.now(),
     updatedAt: clock.now(),
   };

@@ -88,7 +88,8 @@ function standInLists(lists: DecidingProfile['lists'], listed: readonly string[]
  * on the kit (`decideQuery`), so that simulated rows carry the reasons, list ids and EDE an edge would give:
  * operator block, suspension, allow, deny, lists, rewrite, forward. `listed` are the names the stand-in lists
  * hold when the profile brings no compiled lists. Operator entries are decided as a self-hosted node does
- * (PoP `node`): the simulation decides per profile, not per PoP.
+ * (PoP `node`): the simulation decides per profile, not per PoP. An owner's pause is not simulated: each name is
+ * decided once for the whole window of past days, while a pause covers at most the last day up to now.
  */
 export function simulatedDecisions(
   profile: DecidingProfile,

@@ -134,7 +134,10 @@ export class NodeFilter {
     await this.write(OPERATOR_FILES[message.file], JSON.stringify(message.document));
   }
 
-  /** The decision for a query (see `decideQuery`); throws before a profile document is applied. */
+  /**
+   * The decision for a query (see `decideQuery`); throws before a profile document is applied. Pass the
+   * query's `at` (Unix ms): operator entries expire and the owner's pause ends by it.
+   */
   decide(query: QueryToDecide): QueryDecision {
     if (this.context === null) throw new Error('no profile document applied yet');
     return decideQuery(this.context, query);
@@ -156,7 +159,13 @@ export class NodeFilter {
     const document = this.document;
     if (document === null) return;
     this.context = prepareFiltering({
-      profile: { filtering: document.filtering, settings: document.settings, rules: document.rules },
+      profile: {
+        filtering: document.filtering,
+        // The owner's pause: ended by the query's time (`at`), not by a new document.
+        paused_until: document.paused_until ?? null,
+        settings: document.settings,
+        rules: document.rules,
+      },
       lists: this.lists.current,
       operatorBlocks: this.blocks?.blocks ?? [],
       sourceBlocks: this.sources?.sources ?? [],

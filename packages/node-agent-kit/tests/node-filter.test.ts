@@ -90,6 +90,22 @@ describe(NodeFilter.name, () => {
     await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })));
   });
 
+  it('decides a paused document’s listed names as paused until paused_until, then by its lists again, also after a restart', async () => {
+    const end = Date.parse('2026-11-28T12:00:00.000Z');
+    const { directory, filter } = await newFilter();
+    await filter.applyProfile({
+      ...documentWith([manifestEntry(4, ADS)]),
+      paused_until: new Date(end).toISOString(),
+    });
+    const at = (name: string, time: number) => filter.decide({ name, at: time }).reason;
+    expect(at('www.ads.example', end - 1)).toBe('paused');
+    expect(at('www.ads.example', end)).toBe('list');
+    const restarted = new NodeFilter({ directory, token: () => TOKEN });
+    expect(await restarted.loadLastGood()).toBe(true);
+    expect(restarted.decide({ name: 'www.ads.example', at: end - 60_000 }).reason).toBe('paused');
+    expect(restarted.decide({ name: 'www.ads.example', at: end + 60_000 }).reason).toBe('list');
+  });
+
   it('downloads and verifies the manifest’s lists, decides with them, and decides the same offline after a restart', async () => {
     const { directory, filter } = await newFilter();
     await filter.applyProfile(documentWith([manifestEntry(4, ADS)]));

@@ -80,6 +80,8 @@ export const OPERATIONS = {
   replaceProfileSchedules: 'profiles.schedules.replace',
   getProfileSetup: 'profiles.setup',
   getProfileAppleConfiguration: 'profiles.appleConfiguration',
+  pauseProfile: 'profiles.pause',
+  resumeProfile: 'profiles.resume',
   // Linked IPs and DDNS (spec 4.4)
   listLinkedIps: 'profiles.linkedIps.list',
   createLinkedIp: 'profiles.linkedIps.create',

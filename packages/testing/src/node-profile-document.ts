@@ -10,6 +10,8 @@ export interface NodeProfileDocumentChanges {
   rules?: Partial<NodeProfileDocument['rules']>;
   filtering?: boolean;
   logging?: boolean;
+  /** End of the owner's pause (RFC 3339), null by default. */
+  paused_until?: string | null;
   /** The manifest of the enabled lists (none by default); the document's list ids and digest follow it. */
   artifacts?: ManifestEntry[];
 }
@@ -29,6 +31,7 @@ export function nodeProfileDocument(changes: NodeProfileDocumentChanges = {}): N
     version: 1,
     suspended: changes.filtering === false,
     filtering: changes.filtering ?? true,
+    paused_until: changes.paused_until ?? null,
     logging: changes.logging ?? true,
     security: {
       rebinding: false,

@@ -3,6 +3,7 @@ import type { HarnessStorage } from '../../support/api-harness.js';
 import { profileAccess } from './profiles.access.js';
 import { profileCreate } from './profiles.create.js';
 import { useProfilesFixture } from './profiles.fixture.js';
+import { profilePause } from './profiles.pause.js';
 import { profileRulesAndLists } from './profiles.rules-and-lists.js';
 import { profileSchedules } from './profiles.schedules.js';
 import { profileUpdate } from './profiles.update.js';
@@ -18,6 +19,7 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
       profileRulesAndLists(fx);
       profileSchedules(fx);
       profileAccess(fx);
+      profilePause(fx);
     },
   );
 }

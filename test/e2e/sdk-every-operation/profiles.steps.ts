@@ -58,6 +58,18 @@ export function describeProfiles(scenario: SdkScenario): void {
       expect(await scripted.profiles.lists.get(id)).toEqual([listId]);
     });
 
+    it('pauses a profile’s filtering and resumes it', async () => {
+      const scripted = scenario.get('scripted');
+      const paused = await scripted.profiles.create({ name: 'Pause' });
+      const { paused_until } = await scripted.profiles.pause(paused.id, 15, { ifMatch: paused.version });
+      expect(await scripted.profiles.get(paused.id)).toMatchObject({ paused_until, version: 2 });
+      await scripted.profiles.resume(paused.id);
+      await scripted.profiles.resume(paused.id);
+      expect(await scripted.profiles.get(paused.id)).toMatchObject({ paused_until: null, version: 3 });
+      expect((await failureOf(scripted.profiles.pause(paused.id, 1441))).code).toBe('validation_failed');
+      await scripted.profiles.delete(paused.id);
+    });
+
     it('reads the setup values and the Apple configuration profile', async () => {
       const scripted = scenario.get('scripted');
       const profile = scenario.get('profile');

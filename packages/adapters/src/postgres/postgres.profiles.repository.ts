@@ -16,6 +16,7 @@ interface ProfileSqlRow {
   lists: number[];
   schedules: ProfileRecord['schedules'];
   suspended: boolean;
+  paused_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -33,13 +34,14 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
     lists: row.lists,
     schedules: row.schedules,
     suspended: row.suspended,
+    pausedUntil: row.paused_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 const COLUMNS =
-  'id, org_id, name, version, security, parental, settings, rules, lists, schedules, suspended, created_at, updated_at';
+  'id, org_id, name, version, security, parental, settings, rules, lists, schedules, suspended, paused_until, created_at, updated_at';
 
 const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'text' };
 
@@ -63,6 +65,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         profile.lists,
         JSON.stringify(profile.schedules),
         profile.suspended,
+        profile.pausedUntil,
         profile.createdAt,
         profile.updatedAt,
       ],
@@ -110,7 +113,8 @@ export class PostgresProfileRepository implements ProfileRepository {
     await this.db.query({
       name: 'profiles.save',
       text: `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
-                           lists = $9, schedules = $10, suspended = $11, updated_at = $12
+                           lists = $9, schedules = $10, suspended = $11, updated_at = $12,
+                           paused_until = $13
        WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       values: [
         profile.orgId,
@@ -125,6 +129,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         JSON.stringify(profile.schedules),
         profile.suspended,
         profile.updatedAt,
+        profile.pausedUntil,
       ],
     });
   }

@@ -25,6 +25,7 @@ export function profileRecord(
     lists: [],
     schedules: [],
     suspended: false,
+    pausedUntil: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

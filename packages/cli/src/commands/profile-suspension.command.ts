@@ -1,6 +1,7 @@
 import type { ProfileSuspension } from '@svc/sdk';
 import type { Command } from 'commander';
 import { apiAction, apiOptions, confirm } from '../api/api-command.js';
+import { registerProfilePause } from './profile-pause.command.js';
 
 function describeSuspension(state: ProfileSuspension): string {
   const head = `profile ${state.profile_id} (${state.name}, organisation ${state.org_id}, version ${state.version})`;
@@ -9,9 +10,15 @@ function describeSuspension(state: ProfileSuspension): string {
     : `${head}: not suspended`;
 }
 
-/** `svc profiles show|suspend|reinstate` (RUNNER.md): profile suspension through the API (spec 3). */
+/**
+ * `svc profiles show|suspend|reinstate` (RUNNER.md): profile suspension through the API (spec 3); the owner's
+ * `pause|resume` share the group.
+ */
 export function registerProfileSuspension(program: Command): void {
-  const profiles = program.command('profiles').description('profile suspension (API client, scope admin)');
+  const profiles = program
+    .command('profiles')
+    .description('profile suspension (API client, scope admin) and pauses (scope profiles:write)');
+  registerProfilePause(profiles);
   apiOptions(
     profiles.command('show').description('a profile’s suspension state').argument('<id>', 'the profile’s id'),
   ).action(

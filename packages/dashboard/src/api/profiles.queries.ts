@@ -1,5 +1,5 @@
 import type { Profile, ProfileRules } from '@svc/sdk';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from './client.js';
 
 /** A profile's rules with the ETag they were read at (the rules answer carries no version of its own). */
@@ -33,6 +33,28 @@ export const profilesKeys = {
 
 /** Setup values follow from a profile's id and the deployment's endpoints, which do not change while open. */
 const SETUP_STALE_MS = 300_000;
+
+/** The longest pause the API takes (minutes). */
+const MAX_PAUSE_MINUTES = 1440;
+
+/**
+ * The profile writes of the pause, for `useMutation(profilesMutations.pause(queryClient, id))`: each refreshes
+ * what it changed ({@link profilesInvalidations}.pauseChanged).
+ */
+export const profilesMutations = {
+  /** Pauses for `minutes`, clamped to what the API takes (1 to 1440). */
+  pause: (queryClient: QueryClient, id: string) =>
+    mutationOptions({
+      mutationFn: (minutes: number) =>
+        api.profiles.pause(id, Math.min(MAX_PAUSE_MINUTES, Math.max(1, Math.round(minutes)))),
+      onSuccess: () => profilesInvalidations.pauseChanged(queryClient, id),
+    }),
+  resume: (queryClient: QueryClient, id: string) =>
+    mutationOptions({
+      mutationFn: () => api.profiles.resume(id),
+      onSuccess: () => profilesInvalidations.pauseChanged(queryClient, id),
+    }),
+};
 
 /** The profiles' questions, for `useQuery(profilesQueries.detail(id))`. */
 export const profilesQueries = {
@@ -101,6 +123,15 @@ export const profilesInvalidations = {
   linkedIpsChanged: (queryClient: QueryClient, id: string) => {
     void queryClient.invalidateQueries({ queryKey: profilesKeys.linkedIps(id) });
     void queryClient.invalidateQueries({ queryKey: profilesKeys.detail(id), exact: true });
+  },
+  /**
+   * After a pause began or ended: the profile (its `paused_until` and version) is refetched, and the enabled
+   * lists' ETag with it.
+   */
+  pauseChanged: (queryClient: QueryClient, id: string) => {
+    void queryClient.invalidateQueries({ queryKey: profilesKeys.detail(id), exact: true });
+    void queryClient.invalidateQueries({ queryKey: profilesKeys.lists(id) });
+    void queryClient.invalidateQueries({ queryKey: profilesKeys.rules(id) });
   },
   devicesChanged: (queryClient: QueryClient, id: string) =>
     void queryClient.invalidateQueries({ queryKey: profilesKeys.devices(id) }),

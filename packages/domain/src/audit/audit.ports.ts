@@ -15,6 +15,8 @@ export const AuditActions = [
   'account.password_changed',
   'account.second_factor_changed',
   'profile.deleted',
+  'profile.paused',
+  'profile.resumed',
   'node.created',
   'node.enrolled',
   'node.token_rotated',

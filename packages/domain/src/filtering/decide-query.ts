@@ -1,4 +1,4 @@
-import { FilteringContext, type FilteringInputs, FORWARD } from './filtering-context.js';
+import { FilteringContext, type FilteringInputs, FORWARD, PAUSED } from './filtering-context.js';
 import { SuffixKeys } from './name-key.js';
 import { anySuffixIn } from './pattern-index.js';
 import type { QueryDecision } from './query-decision.js';
@@ -9,7 +9,10 @@ export interface QueryToDecide {
   name: string;
   /** The client's address, for source blocks; empty when unknown. */
   clientIp?: string;
-  /** When the query arrived (Unix ms), for the expiry of operator entries; without it nothing expires. */
+  /**
+   * When the query arrived (Unix ms), for the expiry of operator entries and of the owner's pause; without it
+   * nothing expires (a pause in the document then holds).
+   */
   at?: number;
 }
 
@@ -26,11 +29,14 @@ export function prepareFiltering(inputs: FilteringInputs): FilteringContext {
  *    suspended one, even an allow rule);
  * 2. a source block in scope covering the client's address: REFUSED with EDE 15;
  * 3. a suspended profile (`filtering: false`) forwards everything else;
- * 4. an allow rule covering the name: forwarded, nothing below applies;
- * 5. a deny rule, then the compiled lists (enabled lists, parental services and categories, security feeds,
+ * 4. a paused profile (the query's time before `paused_until`, end exclusive) still answers its rewrites (a
+ *    pause is "filtering off", not "profile off") and forwards everything else with reason `paused`, without
+ *    looking at its rules and lists;
+ * 5. an allow rule covering the name: forwarded, nothing below applies;
+ * 6. a deny rule, then the compiled lists (enabled lists, parental services and categories, security feeds,
  *    each kind by list id): blocked with the profile's block mode and EDE 17;
- * 6. a rewrite: answered with every answer of the first rewrite pattern covering the name;
- * 7. otherwise forwarded.
+ * 7. a rewrite: answered with every answer of the first rewrite pattern covering the name;
+ * 8. otherwise forwarded.
  *
  * Where several patterns of one kind cover a name, the first in stored order decides. Pure and allocation
  * free: the decisions are the context's.
@@ -50,6 +56,7 @@ export function decideQuery(context: FilteringContext, query: QueryToDecide): Qu
     if (context.sources.first(query.clientIp, context.acceptSource) >= 0) return context.sourceDecision;
   }
   if (!context.filtering) return FORWARD;
+  if (context.at < context.pausedUntil) return pausedDecision(context, patterned);
   if (patterned && !context.allow.empty) {
     const allowed = context.allow.first(keys);
     if (allowed >= 0) return context.allowDecisions[allowed] as QueryDecision;
@@ -63,9 +70,19 @@ export function decideQuery(context: FilteringContext, query: QueryToDecide): Qu
     if ((lists[index] as (typeof lists)[number]).set.blocks(keys))
       return context.listDecisions[index] as QueryDecision;
   }
+  return rewriteOr(context, patterned, FORWARD);
+}
+
+/** The first rewrite covering the name of `context.keys`, else `otherwise`. */
+function rewriteOr(context: FilteringContext, patterned: boolean, otherwise: QueryDecision): QueryDecision {
   if (patterned && !context.rewrite.empty) {
-    const rewritten = context.rewrite.first(keys);
+    const rewritten = context.rewrite.first(context.keys);
     if (rewritten >= 0) return context.rewriteDecisions[rewritten] as QueryDecision;
   }
-  return FORWARD;
+  return otherwise;
+}
+
+/** While paused: the profile's rewrites still answer, everything else is forwarded as paused. */
+function pausedDecision(context: FilteringContext, patterned: boolean): QueryDecision {
+  return rewriteOr(context, patterned, PAUSED);
 }

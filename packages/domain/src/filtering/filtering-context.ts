@@ -10,6 +10,11 @@ import { SourcePrefixes } from './source-prefixes.js';
 export interface FilteringProfile {
   /** False while the profile is suspended: it then resolves without any of its own filtering. */
   filtering: boolean;
+  /**
+   * End (exclusive, RFC 3339) of the owner's timed pause: a query before it is decided without the profile's
+   * own blocking. Null or absent: not paused.
+   */
+  paused_until?: string | null | undefined;
   settings: { block_mode: BlockMode };
   rules: {
     deny: readonly string[];
@@ -115,6 +120,9 @@ function decision(
 /** The decision for a query nothing decided. */
 export const FORWARD: QueryDecision = decision({ action: 'forward', reason: 'none', status: 'allowed' });
 
+/** The decision for a query the profile's own blocking would have decided, while its owner paused it. */
+export const PAUSED: QueryDecision = decision({ action: 'forward', reason: 'paused', status: 'allowed' });
+
 function rewriteTarget(answer: string): RewriteTarget {
   if (answer.includes(':')) return { type: 'AAAA', data: answer };
   if (/^[0-9.]+$/.test(answer)) return { type: 'A', data: answer };
@@ -140,6 +148,122 @@ function expiryOf(expiresAt: string | null): number {
 }
 
 /**
+ * When a pause ends (ms); minus infinity when there is none. An unreadable time is no pause: a document the
+ * edge cannot read the pause of keeps filtering rather than letting everything through.
+ */
+function pauseEndOf(pausedUntil: string | null | undefined): number {
+  if (pausedUntil === null || pausedUntil === undefined) return Number.NEGATIVE_INFINITY;
+  const at = Date.parse(pausedUntil);
+  return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+}
+
+/** Operator blocks in scope here, indexed, with their expiry and decisions. */
+function operatorPart(entries: readonly OperatorBlockEntry[], location: EdgeLocation) {
+  const blocks = entries.filter(
+    (entry) => operatorEntryInScope(entry, location) && patternOf(entry) !== undefined,
+  );
+  const patterns = blocks.map((entry) => patternOf(entry) as string | KeyedPattern);
+  return {
+    patterns,
+    operator: new PatternIndex(patterns),
+    operatorExpiry: Float64Array.from(blocks, (entry) => expiryOf(entry.expires_at)),
+    operatorDecisions: blocks.map((entry) =>
+      decision({
+        action: 'block',
+        reason: 'operator_block',
+        status: 'blocked',
+        rule: entry.pattern ?? '',
+        operatorCode: entry.reason_code,
+        ede: 15,
+        edeText: entry.public_ref,
+        blockMode: 'nxdomain',
+      }),
+    ),
+  };
+}
+
+const SOURCE_DECISION = decision({
+  action: 'block',
+  reason: 'source_block',
+  status: 'blocked',
+  operatorCode: 'abuse',
+  ede: 15,
+  edeText: 'abusive source',
+  blockMode: 'refused',
+});
+
+/** The profile's allow and deny rules, indexed, with their decisions. */
+function rulesPart(rules: FilteringProfile['rules'], blockMode: BlockMode) {
+  return {
+    allow: new PatternIndex(rules.allow),
+    allowDecisions: rules.allow.map((pattern) =>
+      decision({ action: 'allow', reason: 'allow_rule', status: 'allowed', rule: pattern }),
+    ),
+    deny: new PatternIndex(rules.deny),
+    denyDecisions: rules.deny.map((pattern) =>
+      decision({
+        action: 'block',
+        reason: 'deny_rule',
+        status: 'blocked',
+        rule: pattern,
+        ede: 17,
+        edeText: pattern,
+        blockMode,
+      }),
+    ),
+  };
+}
+
+/** The profile's lists in the order they decide (kind, then id), with their decisions. */
+function listsPart(lists: readonly FilterList[], blockMode: BlockMode) {
+  const sorted = [...lists].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.listId - b.listId);
+  return {
+    lists: sorted,
+    listDecisions: sorted.map((list) =>
+      decision({
+        action: 'block',
+        reason: list.kind,
+        status: 'blocked',
+        listId: list.listId,
+        ede: 17,
+        edeText: list.name,
+        blockMode,
+      }),
+    ),
+  };
+}
+
+/** One index entry per distinct rewrite pattern; its decision answers with every rewrite of that pattern. */
+function rewritePart(rewrites: FilteringProfile['rules']['rewrites']) {
+  const patterns = [...new Set(rewrites.map((rule) => rule.pattern))];
+  return {
+    patterns,
+    rewrite: new PatternIndex(patterns),
+    rewriteDecisions: patterns.map((pattern) =>
+      decision({
+        action: 'rewrite',
+        reason: 'rewrite',
+        status: 'rewritten',
+        rule: pattern,
+        rewrites: Object.freeze(
+          rewrites.filter((rule) => rule.pattern === pattern).map((rule) => rewriteTarget(rule.answer)),
+        ),
+      }),
+    ),
+  };
+}
+
+/** A table of the names of every pattern given. */
+function patternNameTable(patterns: readonly (string | KeyedPattern)[]): NameTable {
+  const table = new NameTable(patterns.length);
+  for (const pattern of patterns) {
+    const key = patternKey(pattern);
+    table.add(key.a, key.b, 1);
+  }
+  return table;
+}
+
+/**
  * Everything {@link decideQuery} needs, prepared once per profile document, list set and operator file
  * version: patterns indexed by key, operator entries reduced to those in scope here, and every possible
  * decision built ahead, so that deciding a query allocates nothing.
@@ -148,11 +272,13 @@ export class FilteringContext {
   /** Reused by each decision (decisions are synchronous). */
   readonly keys: SuffixKeys;
   readonly filtering: boolean;
+  /** End of the owner's pause (ms, exclusive); minus infinity when not paused. */
+  readonly pausedUntil: number;
   readonly operator: PatternIndex;
   readonly operatorDecisions: readonly QueryDecision[];
   readonly operatorExpiry: Float64Array;
   readonly sources: SourcePrefixes;
-  readonly sourceDecision: QueryDecision;
+  readonly sourceDecision: QueryDecision = SOURCE_DECISION;
   readonly sourceExpiry: Float64Array;
   readonly allow: PatternIndex;
   readonly allowDecisions: readonly QueryDecision[];
@@ -167,7 +293,7 @@ export class FilteringContext {
    * suffixes is here skips those four indexes (most names), one probe per label instead of four.
    */
   readonly patternNames: NameTable;
-  /** The time of the query being decided (ms), for the expiry of operator entries. */
+  /** The time of the query being decided (ms), for the expiry of operator entries and of the pause. */
   at = Number.NEGATIVE_INFINITY;
   readonly acceptOperator = (index: number): boolean => (this.operatorExpiry[index] as number) > this.at;
   readonly acceptSource = (index: number): boolean => (this.sourceExpiry[index] as number) > this.at;
@@ -178,95 +304,35 @@ export class FilteringContext {
     const { profile } = inputs;
     const blockMode = profile.settings.block_mode;
     this.filtering = profile.filtering;
+    this.pausedUntil = pauseEndOf(profile.paused_until);
 
-    const blocks = (inputs.operatorBlocks ?? []).filter(
-      (entry) => operatorEntryInScope(entry, location) && patternOf(entry) !== undefined,
-    );
-    this.operator = new PatternIndex(blocks.map((entry) => patternOf(entry) as string | KeyedPattern));
-    this.operatorExpiry = Float64Array.from(blocks, (entry) => expiryOf(entry.expires_at));
-    this.operatorDecisions = blocks.map((entry) =>
-      decision({
-        action: 'block',
-        reason: 'operator_block',
-        status: 'blocked',
-        rule: entry.pattern ?? '',
-        operatorCode: entry.reason_code,
-        ede: 15,
-        edeText: entry.public_ref,
-        blockMode: 'nxdomain',
-      }),
-    );
+    const operator = operatorPart(inputs.operatorBlocks ?? [], location);
+    this.operator = operator.operator;
+    this.operatorExpiry = operator.operatorExpiry;
+    this.operatorDecisions = operator.operatorDecisions;
 
     const sources = (inputs.sourceBlocks ?? []).filter((entry) => operatorEntryInScope(entry, location));
     this.sources = new SourcePrefixes(sources.map((entry) => entry.cidr));
     this.sourceExpiry = Float64Array.from(sources, (entry) => expiryOf(entry.expires_at));
-    this.sourceDecision = decision({
-      action: 'block',
-      reason: 'source_block',
-      status: 'blocked',
-      operatorCode: 'abuse',
-      ede: 15,
-      edeText: 'abusive source',
-      blockMode: 'refused',
-    });
 
-    const { deny, allow, rewrites } = profile.rules;
-    this.allow = new PatternIndex(allow);
-    this.allowDecisions = allow.map((pattern) =>
-      decision({ action: 'allow', reason: 'allow_rule', status: 'allowed', rule: pattern }),
-    );
-    this.deny = new PatternIndex(deny);
-    this.denyDecisions = deny.map((pattern) =>
-      decision({
-        action: 'block',
-        reason: 'deny_rule',
-        status: 'blocked',
-        rule: pattern,
-        ede: 17,
-        edeText: pattern,
-        blockMode,
-      }),
-    );
+    const rules = rulesPart(profile.rules, blockMode);
+    this.allow = rules.allow;
+    this.allowDecisions = rules.allowDecisions;
+    this.deny = rules.deny;
+    this.denyDecisions = rules.denyDecisions;
 
-    this.lists = [...(inputs.lists ?? [])].sort(
-      (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.listId - b.listId,
-    );
-    this.listDecisions = this.lists.map((list) =>
-      decision({
-        action: 'block',
-        reason: list.kind,
-        status: 'blocked',
-        listId: list.listId,
-        ede: 17,
-        edeText: list.name,
-        blockMode,
-      }),
-    );
+    const lists = listsPart(inputs.lists ?? [], blockMode);
+    this.lists = lists.lists;
+    this.listDecisions = lists.listDecisions;
 
-    // One index entry per distinct pattern; its decision answers with every rewrite of that pattern.
-    const patterns = [...new Set(rewrites.map((rule) => rule.pattern))];
-    const everyPattern = [
-      ...blocks.map((entry) => patternOf(entry) as string | KeyedPattern),
-      ...allow,
-      ...deny,
-      ...patterns,
-    ];
-    this.patternNames = new NameTable(everyPattern.length);
-    for (const pattern of everyPattern) {
-      const key = patternKey(pattern);
-      this.patternNames.add(key.a, key.b, 1);
-    }
-    this.rewrite = new PatternIndex(patterns);
-    this.rewriteDecisions = patterns.map((pattern) =>
-      decision({
-        action: 'rewrite',
-        reason: 'rewrite',
-        status: 'rewritten',
-        rule: pattern,
-        rewrites: Object.freeze(
-          rewrites.filter((rule) => rule.pattern === pattern).map((rule) => rewriteTarget(rule.answer)),
-        ),
-      }),
-    );
+    const rewrite = rewritePart(profile.rules.rewrites);
+    this.rewrite = rewrite.rewrite;
+    this.rewriteDecisions = rewrite.rewriteDecisions;
+    this.patternNames = patternNameTable([
+      ...operator.patterns,
+      ...profile.rules.allow,
+      ...profile.rules.deny,
+      ...rewrite.patterns,
+    ]);
   }
 }

@@ -10,10 +10,15 @@ export type BlockMode = 'nxdomain' | 'refused' | 'null' | 'block-page';
  */
 export type DecisionAction = 'block' | 'allow' | 'rewrite' | 'forward';
 
-/** What decided a query, in the order the edge checks (see decide-query.ts). */
+/**
+ * What decided a query, in the order the edge checks (see decide-query.ts). `paused`: the owner's timed pause
+ * turned the profile's own blocking off; the query log records it as an allowed query (reason_code `none`,
+ * docs/adr/0041-timed-pause-decided-at-the-edge.md).
+ */
 export type DecisionReason =
   | 'operator_block'
   | 'source_block'
+  | 'paused'
   | 'allow_rule'
   | 'deny_rule'
   | 'list'
@@ -86,6 +91,7 @@ export function loggedDecision(decision: QueryDecision): LoggedDecision {
     case 'rewrite':
       return { listId: null, listName: '', rule: decision.rule, operatorCode: '' };
     case 'allow_rule':
+    case 'paused':
     case 'none':
       return NOT_LOGGED;
   }

@@ -25,6 +25,10 @@ export const EdgeProfileCore = z.object({
   version: z.int(),
   suspended: z.boolean(),
   filtering: z.boolean(),
+  paused_until: z.iso.datetime().nullable().optional().meta({
+    description:
+      'End (exclusive) of the owner’s timed pause, as stored (null when not paused): while the query’s time is before it the profile’s own blocking is off, its rewrites still answer, and operator and source blocks still apply. The edge ends the pause by its own clock. Always sent; absent only in documents of servers before it.',
+  }),
   logging: z.boolean(),
   security: SecuritySettings,
   parental: ParentalSettings,

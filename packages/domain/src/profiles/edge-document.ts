@@ -28,7 +28,8 @@ function edgeEcsPart(mode: ProfileRecord['settings']['ecs'], cap: EcsOperatorCap
 /**
  * The fields every profile document starts with, in this order (documents are signed and compared as bytes). A
  * suspended profile resolves without filtering, rules, lists, rewrites, security or parental controls, and
- * without logging: the document says so explicitly, and never carries the operator's reason.
+ * without logging: the document says so explicitly, and never carries the operator's reason. A pause is carried
+ * as stored, even once past: the edge compares it with each query's time.
  */
 export function edgeProfileCore(
   profile: ProfileRecord,
@@ -40,6 +41,7 @@ export function edgeProfileCore(
     version: profile.version,
     suspended: profile.suspended,
     filtering: !profile.suspended,
+    paused_until: profile.pausedUntil?.toISOString() ?? null,
     logging: !profile.suspended && profile.settings.logs_enabled,
     security: profile.security,
     parental: profile.parental,

@@ -20,6 +20,11 @@ export interface ProfileRecord {
   /** Named weekly windows, read in `settings.time_zone` (GET/PUT /v1/profiles/{id}/schedules). */
   schedules: Schedule[];
   suspended: boolean;
+  /**
+   * End of the owner's timed pause (POST /v1/profiles/{id}/pause), exclusive; null when never paused or
+   * resumed. Kept after it passes: the edge ends a pause by its own clock, so no write is needed then.
+   */
+  pausedUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -122,6 +122,10 @@ export const Profile = z
     settings: ProfileSettings,
     endpoints: ProfileEndpoints,
     suspended: z.boolean().meta({ description: 'True while an operator has suspended the profile.' }),
+    paused_until: z.iso.datetime().nullable().meta({
+      description:
+        'End (exclusive) of the timed pause of the profile’s own filtering (POST /v1/profiles/{id}/pause); null when not paused or once it has passed.',
+    }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -189,3 +193,31 @@ export const ProfileLists = z
   })
   .meta({ id: 'ProfileLists' });
 export type ProfileLists = z.infer<typeof ProfileLists>;
+
+/** Longest timed pause: one day. */
+const MAX_PAUSE_MINUTES = 1440;
+
+/** POST /v1/profiles/{id}/pause (ROUTES.md): pause the profile's own filtering for whole minutes from now. */
+export const ProfilePauseRequest = z
+  .object({
+    minutes: z
+      .number({ error: 'must be a whole number of minutes' })
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1')
+      .max(MAX_PAUSE_MINUTES, `must be at most ${MAX_PAUSE_MINUTES}`)
+      .meta({ description: 'How long the pause lasts from now; a new pause replaces a running one.' }),
+  })
+  .strict()
+  .meta({ id: 'ProfilePauseRequest' });
+export type ProfilePauseRequest = z.infer<typeof ProfilePauseRequest>;
+
+/** The answer of POST /v1/profiles/{id}/pause. */
+export const ProfilePause = z
+  .object({
+    paused_until: z.iso.datetime().meta({
+      description:
+        'When the pause ends (exclusive): from then on the edges filter again by their own clocks, without a new document.',
+    }),
+  })
+  .meta({ id: 'ProfilePause' });
+export type ProfilePause = z.infer<typeof ProfilePause>;

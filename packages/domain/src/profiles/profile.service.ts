@@ -84,6 +84,7 @@ export class ProfileService implements ProfileWriter {
       settings: record.settings,
       endpoints: this.endpointsOf(record.id),
       suspended: record.suspended,
+      paused_until: this.pausedUntil(record)?.toISOString() ?? null,
       created_at: record.createdAt.toISOString(),
       updated_at: record.updatedAt.toISOString(),
     };
@@ -106,6 +107,7 @@ export class ProfileService implements ProfileWriter {
           lists: [],
           schedules: [],
           suspended: false,
+          pausedUntil: null,
           createdAt: now,
           updatedAt: now,
         };
@@ -257,6 +259,66 @@ export class ProfileService implements ProfileWriter {
       ...current,
       lists: [...new Set(lists)],
     }));
+  }
+
+  /**
+   * POST pause: turns the profile's own blocking off for `minutes` from now (ROUTES.md, issue 38), as a
+   * versioned write published to the edges and audited as `profile.paused`. A pause replaces a running one
+   * (it may shorten it): "pause for 15 minutes" means from now, whatever was left.
+   */
+  async pause(
+    orgId: string,
+    id: string,
+    minutes: number,
+    source: AuditSource,
+    expectedVersion?: number,
+  ): Promise<ProfileRecord & { pausedUntil: Date }> {
+    const now = this.deps.clock.now();
+    const pausedUntil = new Date(now.getTime() + minutes * 60_000);
+    const record = await this.write(this.deps.uow, orgId, id, expectedVersion, async (current, tx) => {
+      await tx.audit.record({
+        ...source,
+        orgId,
+        action: 'profile.paused',
+        target: `profiles/${id}`,
+        details: { minutes, paused_until: pausedUntil.toISOString() },
+        at: now,
+      });
+      return { ...current, pausedUntil };
+    });
+    return { ...record, pausedUntil };
+  }
+
+  /**
+   * DELETE pause: ends a running pause (a versioned write, published and audited as `profile.resumed`).
+   * Idempotent: a profile that is not paused, or whose pause has passed, is left as it is.
+   */
+  async resume(
+    orgId: string,
+    id: string,
+    source: AuditSource,
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
+    const current = await this.get(orgId, id);
+    assertExpectedVersion(expectedVersion, current.version);
+    if (this.pausedUntil(current) === null) return current;
+    return this.write(this.deps.uow, orgId, id, expectedVersion, async (locked, tx) => {
+      await tx.audit.record({
+        ...source,
+        orgId,
+        action: 'profile.resumed',
+        target: `profiles/${id}`,
+        details: { paused_until: locked.pausedUntil?.toISOString() ?? null },
+        at: this.deps.clock.now(),
+      });
+      return { ...locked, pausedUntil: null };
+    });
+  }
+
+  /** The end of a running pause, null when none runs now (by the clock port; the end is exclusive). */
+  private pausedUntil(record: ProfileRecord): Date | null {
+    const until = record.pausedUntil;
+    return until !== null && until.getTime() > this.deps.clock.now().getTime() ? until : null;
   }
 
   /** DELETE: removes the profile and publishes its tombstone; with `source`, audited as `profile.deleted`. */

@@ -35,6 +35,7 @@ import { nodeListRoutes } from '../routes/node-list.routes.js';
 import { nodeSelfRoutes } from '../routes/node-self.routes.js';
 import { preferencesRoutes } from '../routes/preferences.routes.js';
 import { profileRoutes } from '../routes/profile.routes.js';
+import { profilePauseRoutes } from '../routes/profile-pause.routes.js';
 import { queryLogRoutes } from '../routes/query-log.routes.js';
 import { RouteTable } from '../routes/route-table.js';
 import { setupRoutes } from '../routes/setup.routes.js';
@@ -86,6 +87,10 @@ export function routeTablesModule(
     bindIdentityRouteTables(bind, settings.http.secureCookies);
     bind<RouteTable>(RouteTable).toResolvedValue(
       (profiles: ProfileService) => profileRoutes(profiles),
+      [ProfileServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (profiles: ProfileService) => profilePauseRoutes(profiles),
       [ProfileServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(

@@ -14,6 +14,8 @@ const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'account.password_changed': 'Password changed',
   'account.second_factor_changed': 'Sign-in security changed',
   'profile.deleted': 'Profile deleted',
+  'profile.paused': 'Profile filtering paused',
+  'profile.resumed': 'Profile filtering resumed',
   'node.created': 'Node added',
   'node.enrolled': 'Node enrolled',
   'node.token_rotated': 'Node credential renewed',

@@ -6,6 +6,7 @@ import { logs } from './logs.js';
 import { nodes } from './nodes.js';
 import { operator } from './operator.js';
 import { operatorLists } from './operator-lists.js';
+import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
 
@@ -23,6 +24,7 @@ export const en = {
   ...nodes,
   ...operator,
   ...operatorLists,
+  ...pause,
   ...problems,
   ...profiles,
 } as const;

@@ -9,6 +9,7 @@ import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { AppleDownload } from './apple-download.js';
 import { CopyableValue } from './copyable-value.js';
+import { PauseControl } from './pause-control.js';
 import { ProfileFrame } from './profile-frame.js';
 import { setupSteps } from './setup-steps.js';
 import './profiles.css';
@@ -141,6 +142,7 @@ function Overview({ profile, setup }: { profile: Profile; setup: ReturnType<type
           changed: formatDateTime(profile.updated_at),
         })}
       </p>
+      <PauseControl profile={profile} />
       {setup.isPending ? (
         <p aria-busy="true">{t('profiles.overview.loadingSetup')}</p>
       ) : setup.isError ? (

@@ -1,4 +1,4 @@
-import type { Profile, Setup } from '@svc/domain';
+import type { Profile, ProfilePause, Setup } from '@svc/domain';
 import { ApiPromise } from '../../api-promise.js';
 import { type IfMatchOptions, ifMatchHeaders } from '../../etag.js';
 import { listPages } from '../../list-pages.js';
@@ -107,6 +107,38 @@ export class ProfilesResource {
     await this.transport.send({
       method: 'DELETE',
       path: profilePath(id),
+      headers: ifMatchHeaders(options.ifMatch),
+    });
+  }
+
+  /**
+   * POST /v1/profiles/{id}/pause (scope profiles:write): turns the profile's own blocking off for `minutes`
+   * (1 to 1440) from now, at every edge and node; rewrites and operator blocks still apply. A new pause replaces
+   * a running one. Answers when it ends (exclusive); the edges end it by their own clocks. Throws ApiError 422
+   * `validation_failed` for other minutes, 409 `profile_suspended` while an operator suspended the profile. Sends
+   * an Idempotency-Key reused across retries, so a retried pause does not move the end.
+   */
+  pause(id: string, minutes: number, options: IfMatchOptions & CreateOptions = {}): ApiPromise<ProfilePause> {
+    return new ApiPromise(
+      this.transport.send<ProfilePause>({
+        method: 'POST',
+        path: profilePath(id, 'pause'),
+        body: { minutes },
+        headers: ifMatchHeaders(options.ifMatch),
+        idempotent: true,
+        idempotencyKey: options.idempotencyKey,
+      }),
+    );
+  }
+
+  /**
+   * DELETE /v1/profiles/{id}/pause (scope profiles:write): ends a running pause at once. Idempotent: resolves
+   * the same when the profile is not paused.
+   */
+  async resume(id: string, options: IfMatchOptions = {}): Promise<void> {
+    await this.transport.send({
+      method: 'DELETE',
+      path: profilePath(id, 'pause'),
       headers: ifMatchHeaders(options.ifMatch),
     });
   }
