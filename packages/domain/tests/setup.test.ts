@@ -11,7 +11,7 @@ import {
   setupInstructions,
 } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
-import { type PlistJson, parseXmlPlist, plistlibLoads } from '../support/plist.js';
+import { type PlistJson, parseXmlPlist, plistlibLoads } from '@svc/testing/plist';
 
 const resolver = {
   domain: 'dns.example.test',
