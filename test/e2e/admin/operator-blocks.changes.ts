@@ -14,7 +14,7 @@ import {
 /** The operator file each change publishes, idempotent creates, the list of blocks, and expiry (spec 2.8, 4.10). */
 export function operatorBlockChanges(fx: OperatorBlocksFixture): void {
   const { url, create, created, announcementsOf, waitForVersion } = fx;
-  it('publishes exactly one fx.operator.changed per change, versions gapless under concurrent creates and one winner per pattern', async () => {
+  it('publishes exactly one operator.changed per change, versions gapless under concurrent creates and one winner per pattern', async () => {
     // The version before this test's changes, as the previous change answered it.
     const before = (await created()).file_version;
     const contested = freshPattern('race');

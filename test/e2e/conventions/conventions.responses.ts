@@ -114,7 +114,7 @@ export function conventionResponses(fx: ConventionsFixture): void {
       expect(answer.status).toBe(500);
       expect(problemOf(answer).code).toBe('internal');
       expect(answer.text).not.toContain('secret internal detail');
-      expect(answer.text).not.toContain('fx.app.js');
+      expect(answer.text).not.toContain('app.js');
     });
   });
 
