@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { createProfile as createProfileAs } from '../../support/profiles.js';
 
 interface ListReportBody {
   id: string;
@@ -43,11 +44,7 @@ export function useListReportsFixture(storage: HarnessStorage) {
     await api?.close();
   });
 
-  const createProfile = async (who: TestAccount = owner): Promise<string> => {
-    const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: who.auth, body: {} });
-    expect(answer.status).toBe(201);
-    return (answer.json as { id: string }).id;
-  };
+  const createProfile = (who: TestAccount = owner): Promise<string> => createProfileAs(api, who);
   const reportsPath = (profileId: string) => `${api.url}/v1/profiles/${profileId}/list-reports`;
   const report = (profileId: string, body: object, who: TestAccount = owner, headers = {}) =>
     send(reportsPath(profileId), { method: 'POST', headers: { ...who.auth, ...headers }, body });

@@ -1,8 +1,8 @@
-import { type ProfileRecord, UnitOfWork } from '@svc/domain';
 import { expect, it } from 'vitest';
 import { createAccount } from '../../support/accounts.js';
 import { problemOf, send } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
+import { suspendProfile } from '../../support/profiles.js';
 import { DAY, LIST, type ListReportsFixture, MINUTE } from './list-reports.fixture.js';
 
 /** The 20-a-day limit, idempotency, suspended profiles, other organisations and scopes (spec 4.1.5, 7, 8, 1.9). */
@@ -90,13 +90,7 @@ export function listReportLimitsAndAccess(fx: ListReportsFixture): void {
   it('refuses reports on a suspended profile with 409 profile_suspended; listing still works (7)', async () => {
     const profileId = await createProfile();
     await reported(profileId);
-    const uow = await fx.api.container.getAsync<UnitOfWork>(UnitOfWork);
-    const me = await send(`${fx.api.url}/v1/auth/me`, { headers: fx.owner.auth });
-    const orgId = (me.json as { account: { org_id: string } }).account.org_id;
-    await uow.run(async (tx) => {
-      const record = (await tx.profiles.find(orgId, profileId, { forUpdate: true })) as ProfileRecord;
-      await tx.profiles.save({ ...record, suspended: true });
-    });
+    await suspendProfile(fx.api, fx.owner, profileId);
     expectProblem(
       await report(profileId, { domain: 'x.example', list_id: LIST, kind: 'false_positive' }),
       409,

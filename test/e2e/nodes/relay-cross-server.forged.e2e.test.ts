@@ -5,9 +5,10 @@ import { NATS_TEST_URL, natsSkipReason } from '@svc/testing/nats';
 import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../../support/accounts.js';
+import type { TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, CLUSTER_SECRET, startCluster } from '../../support/api-cluster.js';
 import { send } from '../../support/http.js';
+import { accountWithProfile, orgIdOf } from '../../support/profiles.js';
 import { openLink, type TestLink } from './link-client.js';
 
 const REQUEST_SUBJECT = 'nodes.relay.request';
@@ -58,16 +59,11 @@ describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== und
     beforeAll(async () => {
       cluster = await startCluster('postgres', 2, { NATS_URL: NATS_TEST_URL });
       [first, second] = cluster.servers as [RunningServer, RunningServer];
-      owner = await createAccount(cluster.harness);
+      ({ account: owner, profileId } = await accountWithProfile(cluster.harness, {
+        profile: { settings: { log_destination: 'self-hosted' } },
+      }));
       attacker = await connect({ servers: NATS_TEST_URL, name: 'attacker' });
-      const profile = await send(`${first.url}/v1/profiles`, {
-        method: 'POST',
-        headers: owner.auth,
-        body: { settings: { log_destination: 'self-hosted' } },
-      });
-      profileId = (profile.json as { id: string }).id;
-      const me = await send(`${first.url}/v1/auth/me`, { headers: owner.auth });
-      orgId = (me.json as { account: { org_id: string } }).account.org_id;
+      orgId = await orgIdOf(first, owner);
       const created = await send(`${first.url}/v1/profiles/${profileId}/nodes`, {
         method: 'POST',
         headers: owner.auth,
