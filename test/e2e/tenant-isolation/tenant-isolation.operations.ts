@@ -50,7 +50,7 @@ export const CREATE_BODIES: Record<string, object> = {
  * organisation owns (operator and source blocks); `shape` is a value of an enumeration, not a resource. A new
  * path parameter fails the walk until it is named here.
  */
-export const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'> = {
+const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'> = {
   '/v1/profiles/{id}': 'profile',
   '/v1/profiles/{id}/linked-ips/{linkId}': 'linkedIp',
   '/v1/profiles/{id}/devices/{deviceId}': 'device',
