@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ListArtifactStore } from '@svc/domain';
 import { expect, it } from 'vitest';
 import { send } from '../../support/http.js';
-import { fixture, type ListPipelineFixture } from './list-pipeline.fixture.js';
+import { fixtureList, type ListPipelineFixture } from './list-pipeline.fixture.js';
 
 /** Compiling sources into content-addressed versions, conditional fetches, changes and failures (issue 29). */
 export function listPipelineFetching(fx: ListPipelineFixture): void {
@@ -102,7 +102,7 @@ export function listPipelineFetching(fx: ListPipelineFixture): void {
 
   it('records a new version when the content changes, and list reports record it', async () => {
     fx.sources.route('/stevenblack-unified', {
-      body: `${fixture('hosts.txt')}\n0.0.0.0 brand-new.example\n`,
+      body: `${fixtureList('hosts.txt')}\n0.0.0.0 brand-new.example\n`,
       etag: '"hosts-2"',
     });
     const report = await fx.pipeline.refresh({ lists: [1] });
@@ -146,7 +146,7 @@ export function listPipelineFetching(fx: ListPipelineFixture): void {
   }, 60_000);
 
   it('reads a slow source as failed after the time-out, and a huge one as too large', async () => {
-    fx.sources.route('/hagezi-gambling', { body: fixture('domains.txt'), bodyDelayMs: 60_000 });
+    fx.sources.route('/hagezi-gambling', { body: fixtureList('domains.txt'), bodyDelayMs: 60_000 });
     fx.sources.route('/stevenblack-gambling', { streamBytes: 5 * 1024 * 1024 });
     const report = await fx.pipeline.refresh({ lists: [20] });
     const byId = new Map(report.sources.map((source) => [source.id, source]));

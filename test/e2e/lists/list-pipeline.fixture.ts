@@ -8,7 +8,8 @@ import { type ApiHarness, type HarnessStorage, startApi } from '../../support/ap
 import { send } from '../../support/http.js';
 import { createOperator, type TestOperator } from '../admin/operator-fixture.js';
 
-export const fixture = (name: string) =>
+/** A real-format list from the domain's test fixtures, by file name. */
+export const fixtureList = (name: string) =>
   readFileSync(new URL(`../../../packages/domain/tests/fixtures/lists/${name}`, import.meta.url), 'utf8');
 
 interface SourceView {
@@ -46,12 +47,12 @@ export function useListPipelineFixture(storage: HarnessStorage) {
 
   beforeAll(async () => {
     sources = await ListSourceServer.start();
-    sources.route('/stevenblack-unified', { body: fixture('hosts.txt'), etag: '"hosts-1"' });
+    sources.route('/stevenblack-unified', { body: fixtureList('hosts.txt'), etag: '"hosts-1"' });
     sources.route('/adguard-dns-filter', {
-      body: fixture('adblock.txt'),
+      body: fixtureList('adblock.txt'),
       lastModified: 'Wed, 25 Nov 2026 06:00:00 GMT',
     });
-    sources.route('/hagezi-gambling', { body: fixture('domains.txt'), etag: '"gambling-1"' });
+    sources.route('/hagezi-gambling', { body: fixtureList('domains.txt'), etag: '"gambling-1"' });
     sources.route('/stevenblack-gambling', { body: '0.0.0.0 casino-fixture.example\n', etag: '"sb-1"' });
     api = await startApi(storage, {
       SVC_LIST_MIRROR_URL: sources.url,
