@@ -1,8 +1,11 @@
 import { account } from './account.js';
 import { analytics } from './analytics.js';
 import { common } from './common.js';
+import { feedback } from './feedback.js';
 import { logs } from './logs.js';
 import { nodes } from './nodes.js';
+import { operator } from './operator.js';
+import { operatorLists } from './operator-lists.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
 
@@ -15,8 +18,11 @@ export const en = {
   ...common,
   ...account,
   ...analytics,
+  ...feedback,
   ...logs,
   ...nodes,
+  ...operator,
+  ...operatorLists,
   ...problems,
   ...profiles,
 } as const;
