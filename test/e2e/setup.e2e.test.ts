@@ -1,8 +1,8 @@
+import { parseXmlPlist, plistlibLoads } from '@svc/testing/plist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts.js';
 import { type ApiHarness, startApi } from '../support/api-harness.js';
 import { problemOf, send } from '../support/http.js';
-import { parseXmlPlist, plistlibLoads } from '../support/plist.js';
 
 interface ProfileBody {
   id: string;

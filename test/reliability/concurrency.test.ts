@@ -1,70 +1,16 @@
 import { IdentityStore, setOperatorFlag } from '@svc/domain';
-import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts.js';
 import { type ApiCluster, startCluster } from '../support/api-cluster.js';
 import { eventually } from '../support/api-harness.js';
-import { problemOf, type RawAnswer, send } from '../support/http.js';
+import { type RawAnswer, send } from '../support/http.js';
+import { CONCURRENCY, codeOf, type Figure, TARGETS, tally, timed } from './concurrency-targets.js';
 
-const CONCURRENCY = 50;
-
-/** One measured scenario, printed in a table when the file ends. */
-interface Figure {
-  target: string;
-  scenario: string;
-  succeeded: number;
-  refused: string;
-  requests: number;
-  ms: number;
-}
 const figures: Figure[] = [];
 
 afterAll(() => {
   if (figures.length > 0) console.table(figures);
 });
-
-interface Target {
-  name: string;
-  storage: 'pglite' | 'postgres';
-  servers: number;
-  skip: boolean;
-}
-
-const TARGETS: Target[] = [
-  { name: 'PGlite, one server', storage: 'pglite', servers: 1, skip: false },
-  {
-    name: 'PostgreSQL server, one server',
-    storage: 'postgres',
-    servers: 1,
-    skip: postgresServerSkipReason !== undefined,
-  },
-  {
-    name: 'PostgreSQL server, two servers',
-    storage: 'postgres',
-    servers: 2,
-    skip: postgresServerSkipReason !== undefined,
-  },
-];
-
-function codeOf(answer: RawAnswer): string {
-  return String(problemOf(answer).code);
-}
-
-/** Counts answers by `status code` (or status alone for successes), e.g. `{ '412 version_mismatch': 49 }`. */
-function tally(answers: RawAnswer[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const answer of answers) {
-    const key = answer.status < 400 ? String(answer.status) : `${answer.status} ${codeOf(answer)}`;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: Math.round(performance.now() - started) };
-}
 
 /**
  * Concurrency (issue 10; spec 4.1.3, 4.1.5, 4.4, 4.10, 6.3, 7): fifty requests at once through real HTTP,

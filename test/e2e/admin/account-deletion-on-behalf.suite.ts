@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';
+import { createProfile } from '../../support/profiles.js';
 import { createOperator, type TestOperator } from './operator-fixture.js';
 
 const PASSWORD = 'correct horse battery';
@@ -54,12 +55,7 @@ export function runAccountDeletionOnBehalfSuite(
       it('starts the deletion: 202 {account} with deletion_due_at, credentials revoked, audited with reason and ticket', async () => {
         const owner = await createAccount(api);
         const id = await accountIdOf(owner);
-        const profile = await send(`${api.url}/v1/profiles`, {
-          method: 'POST',
-          headers: owner.auth,
-          body: {},
-        });
-        expect(profile.status).toBe(201);
+        await createProfile(api, owner);
         const started = await send(deletion(id), {
           method: 'POST',
           headers: operator.admin,

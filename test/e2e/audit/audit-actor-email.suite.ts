@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
+import { accountWithProfile } from '../../support/profiles.js';
 import { createOperator, type TestOperator } from '../admin/operator-fixture.js';
 
 interface Entry {
@@ -85,9 +86,7 @@ export function runAuditActorEmailSuite(storage: HarnessStorage, options: { skip
     });
 
     it('a node’s own changes have no email', async () => {
-      const owner = await createAccount(api);
-      const created = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: owner.auth, body: {} });
-      const profileId = (created.json as { id: string }).id;
+      const { account: owner, profileId } = await accountWithProfile(api);
       const node = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
         method: 'POST',
         headers: owner.auth,

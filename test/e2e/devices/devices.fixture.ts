@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  AuditLogStore,
-  type DeviceSighting,
-  DeviceSightings,
-  type ProfileRecord,
-  UnitOfWork,
-} from '@svc/domain';
+import { AuditLogStore, type DeviceSighting, DeviceSightings } from '@svc/domain';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, type RawAnswer, send } from '../../support/http.js';
+import { createProfile as createProfileAs, suspendProfile } from '../../support/profiles.js';
 
 interface DeviceBody {
   id: string;
@@ -67,11 +62,7 @@ export function useDevicesFixture(storage: HarnessStorage) {
     await api?.close();
   });
 
-  const createProfile = async (who: TestAccount = owner): Promise<string> => {
-    const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: who.auth, body: {} });
-    expect(answer.status).toBe(201);
-    return (answer.json as { id: string }).id;
-  };
+  const createProfile = (who: TestAccount = owner): Promise<string> => createProfileAs(api, who);
 
   const seen = (profileId: string, name: string, overrides: Partial<DeviceSighting> = {}) =>
     sightings.record([
@@ -119,14 +110,7 @@ export function useDevicesFixture(storage: HarnessStorage) {
   const etagOf = async (profileId: string) =>
     (await send(`${api.url}/v1/profiles/${profileId}`, { headers: owner.auth })).headers.etag;
 
-  const suspend = async (profileId: string) => {
-    const uow = await api.container.getAsync<UnitOfWork>(UnitOfWork);
-    const { org_id: orgId } = await accountOf(owner);
-    await uow.run(async (tx) => {
-      const record = (await tx.profiles.find(orgId, profileId, { forUpdate: true })) as ProfileRecord;
-      await tx.profiles.save({ ...record, suspended: true });
-    });
-  };
+  const suspend = (profileId: string) => suspendProfile(api, owner, profileId);
   return {
     /** Where the server keeps its data: the memory store counts no queries. */
     storage,

@@ -3,6 +3,7 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { problemOf, send } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
+import { accountWithProfile, createProfile as createProfileAs } from '../../support/profiles.js';
 
 /** The deployment's caps on linked addresses per profile and per account (issue 27). */
 export function runLinkedIpsCapsSuite(storage: HarnessStorage, options: { skip?: boolean } = {}): void {
@@ -19,14 +20,7 @@ export function runLinkedIpsCapsSuite(storage: HarnessStorage, options: { skip?:
         await api?.close();
       });
 
-      const createProfile = async (): Promise<string> => {
-        const answer = await send(`${api.url}/v1/profiles`, {
-          method: 'POST',
-          headers: owner.auth,
-          body: {},
-        });
-        return (answer.json as { id: string }).id;
-      };
+      const createProfile = (): Promise<string> => createProfileAs(api, owner);
       const link = (profileId: string, body: object) =>
         send(`${api.url}/v1/profiles/${profileId}/linked-ips`, { method: 'POST', headers: owner.auth, body });
 
@@ -82,13 +76,7 @@ export function runLinkedIpsCapsSuite(storage: HarnessStorage, options: { skip?:
       });
 
       it('proves nothing by a forged X-Forwarded-For from a peer that is no trusted proxy (issue 35)', async () => {
-        const someone = await createAccount(api);
-        const created = await send(`${api.url}/v1/profiles`, {
-          method: 'POST',
-          headers: someone.auth,
-          body: {},
-        });
-        const profileId = (created.json as { id: string }).id;
+        const { account: someone, profileId } = await accountWithProfile(api);
         const answer = await send(`${api.url}/v1/profiles/${profileId}/linked-ips`, {
           method: 'POST',
           headers: { ...someone.auth, 'x-forwarded-for': '192.0.2.99' },
@@ -101,13 +89,7 @@ export function runLinkedIpsCapsSuite(storage: HarnessStorage, options: { skip?:
       it('refuses documentation addresses (RFC 5737) outside development, where examples use them', async () => {
         const production = await startApi('memory', { SVC_ENV: 'production', SVC_SIGNUP_MODE: 'open' });
         try {
-          const account = await createAccount(production);
-          const created = await send(`${production.url}/v1/profiles`, {
-            method: 'POST',
-            headers: account.auth,
-            body: {},
-          });
-          const profileId = (created.json as { id: string }).id;
+          const { account, profileId } = await accountWithProfile(production);
           for (const ip of ['192.0.2.7', '198.51.100.7', '203.0.113.7']) {
             const answer = await send(`${production.url}/v1/profiles/${profileId}/linked-ips`, {
               method: 'POST',

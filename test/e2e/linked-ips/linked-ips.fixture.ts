@@ -1,8 +1,9 @@
-import { type BusDelivery, MessageBus, type ProfileRecord, UnitOfWork } from '@svc/domain';
+import { type BusDelivery, MessageBus } from '@svc/domain';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
+import { createProfile as createProfileAs, suspendProfile } from '../../support/profiles.js';
 
 export interface LinkedIpBody {
   id: string;
@@ -49,11 +50,7 @@ export function useLinkedIpsFixture(storage: HarnessStorage) {
     await api?.close();
   });
 
-  const createProfile = async (who: TestAccount = owner): Promise<string> => {
-    const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: who.auth, body: {} });
-    expect(answer.status).toBe(201);
-    return (answer.json as { id: string }).id;
-  };
+  const createProfile = (who: TestAccount = owner): Promise<string> => createProfileAs(api, who);
 
   /** A link sent from the address it names (proving it) unless `headers` say where it comes from. */
   const link = (
@@ -118,15 +115,7 @@ export function useLinkedIpsFixture(storage: HarnessStorage) {
       )
     ).find((document) => document.version === version);
 
-  const suspend = async (profileId: string) => {
-    const uow = await api.container.getAsync<UnitOfWork>(UnitOfWork);
-    const me = await send(`${api.url}/v1/auth/me`, { headers: owner.auth });
-    const orgId = (me.json as { account: { org_id: string } }).account.org_id;
-    await uow.run(async (tx) => {
-      const record = (await tx.profiles.find(orgId, profileId, { forUpdate: true })) as ProfileRecord;
-      await tx.profiles.save({ ...record, suspended: true });
-    });
-  };
+  const suspend = (profileId: string) => suspendProfile(api, owner, profileId);
   return {
     get api(): ApiHarness {
       return api;

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
+import { createProfile } from '../../support/profiles.js';
 import { openLink } from './link-client.js';
 
 const ANSWER: NodeQueryAnswer = {
@@ -46,14 +47,8 @@ export function runAgentKitSuite(storage: HarnessStorage, options: { skip?: bool
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     });
 
-    const selfHostedProfile = async (): Promise<string> => {
-      const answer = await send(`${api.url}/v1/profiles`, {
-        method: 'POST',
-        headers: owner.auth,
-        body: { settings: { log_destination: 'self-hosted' } },
-      });
-      return (answer.json as { id: string }).id;
-    };
+    const selfHostedProfile = (): Promise<string> =>
+      createProfile(api, owner, { settings: { log_destination: 'self-hosted' } });
     const enrolmentCode = async (profileId: string): Promise<string> => {
       const answer = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
         method: 'POST',

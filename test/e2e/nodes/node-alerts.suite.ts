@@ -7,9 +7,10 @@ import {
 } from '@svc/http-server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../../support/accounts.js';
+import type { TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, eventually, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
+import { accountWithProfile } from '../../support/profiles.js';
 import { openLink, type TestLink } from './link-client.js';
 
 const DELAY_MS = 600_000;
@@ -47,14 +48,9 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
 
     /** A new owner with a profile and an enrolled node named `name`. */
     const ownerWithNode = async (name: string) => {
-      const owner = await createAccount(api);
-      const profile = await send(`${api.url}/v1/profiles`, {
-        method: 'POST',
-        headers: owner.auth,
-        body: { name: `${name} profile`, settings: { log_destination: 'self-hosted' } },
+      const { account: owner, profileId } = await accountWithProfile(api, {
+        profile: { name: `${name} profile`, settings: { log_destination: 'self-hosted' } },
       });
-      expect(profile.status, profile.text).toBe(201);
-      const profileId = (profile.json as { id: string }).id;
       const node = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
         method: 'POST',
         headers: owner.auth,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
+import { createProfile as createProfileAs } from '../../support/profiles.js';
 
 export interface NodeBody {
   id: string;
@@ -48,11 +49,7 @@ export function useNodesFixture(storage: HarnessStorage) {
     await api?.close();
   });
 
-  const createProfile = async (who: TestAccount = owner): Promise<string> => {
-    const answer = await send(`${api.url}/v1/profiles`, { method: 'POST', headers: who.auth, body: {} });
-    expect(answer.status).toBe(201);
-    return (answer.json as { id: string }).id;
-  };
+  const createProfile = (who: TestAccount = owner): Promise<string> => createProfileAs(api, who);
 
   const createNode = (profileId: string, body: object = { name: 'rack' }, headers = owner.auth) =>
     send(`${api.url}/v1/profiles/${profileId}/nodes`, { method: 'POST', headers, body });

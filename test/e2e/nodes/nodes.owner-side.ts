@@ -1,8 +1,8 @@
-import { type ProfileRecord, UnitOfWork } from '@svc/domain';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
+import { suspendProfile } from '../../support/profiles.js';
 import type { NodeBody, NodesFixture } from './nodes.fixture.js';
 
 /** The owner creates, lists, reads and revokes nodes (spec 4.13, 5.4). */
@@ -103,13 +103,7 @@ export function nodeOwnerSide(fx: NodesFixture): void {
     it('refuses new nodes on a suspended profile (409 profile_suspended); lists still work', async () => {
       const profileId = await createProfile();
       const { node } = await created(profileId);
-      const uow = await fx.api.container.getAsync<UnitOfWork>(UnitOfWork);
-      const me = await send(`${fx.api.url}/v1/auth/me`, { headers: fx.owner.auth });
-      const orgId = (me.json as { account: { org_id: string } }).account.org_id;
-      await uow.run(async (tx) => {
-        const record = (await tx.profiles.find(orgId, profileId, { forUpdate: true })) as ProfileRecord;
-        await tx.profiles.save({ ...record, suspended: true });
-      });
+      await suspendProfile(fx.api, fx.owner, profileId);
       expectProblem(await createNode(profileId), 409, 'profile_suspended');
       expect((await listNodes(profileId)).nodes).toHaveLength(1);
       // Revoking stays possible: it only takes access away.

@@ -5,9 +5,10 @@ import { NATS_TEST_URL, natsSkipReason } from '@svc/testing/nats';
 import { postgresServerSkipReason } from '@svc/testing/postgres';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../../support/accounts.js';
+import type { TestAccount } from '../../support/accounts.js';
 import { type ApiCluster, CLUSTER_SECRET, startCluster } from '../../support/api-cluster.js';
 import { send } from '../../support/http.js';
+import { accountWithProfile, orgIdOf } from '../../support/profiles.js';
 import { openLink, type TestLink } from './link-client.js';
 
 const REQUEST_SUBJECT = 'nodes.relay.request';
@@ -58,16 +59,11 @@ describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== und
     beforeAll(async () => {
       cluster = await startCluster('postgres', 2, { NATS_URL: NATS_TEST_URL });
       [first, second] = cluster.servers as [RunningServer, RunningServer];
-      owner = await createAccount(cluster.harness);
+      ({ account: owner, profileId } = await accountWithProfile(cluster.harness, {
+        profile: { settings: { log_destination: 'self-hosted' } },
+      }));
       attacker = await connect({ servers: NATS_TEST_URL, name: 'attacker' });
-      const profile = await send(`${first.url}/v1/profiles`, {
-        method: 'POST',
-        headers: owner.auth,
-        body: { settings: { log_destination: 'self-hosted' } },
-      });
-      profileId = (profile.json as { id: string }).id;
-      const me = await send(`${first.url}/v1/auth/me`, { headers: owner.auth });
-      orgId = (me.json as { account: { org_id: string } }).account.org_id;
+      orgId = await orgIdOf(first, owner);
       const created = await send(`${first.url}/v1/profiles/${profileId}/nodes`, {
         method: 'POST',
         headers: owner.auth,
@@ -102,6 +98,21 @@ describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== und
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       replies.unsubscribe();
       return received;
+    }
+
+    /**
+     * A relay request read off the bus, if it asks about this file's profile: the subject is shared by every
+     * cluster on the test NATS server, and another file's requests must be neither captured nor answered.
+     */
+    function ownRequest(data: Uint8Array): { request_id: string; reply_subject: string } | undefined {
+      const decoded = codec.decode(data) as { body?: string };
+      // Requests are signed since issue 35: their body is readable, not forgeable.
+      const fields = (decoded.body === undefined ? decoded : JSON.parse(decoded.body)) as {
+        request_id: string;
+        reply_subject: string;
+        profile_id?: string;
+      };
+      return fields.profile_id === profileId ? fields : undefined;
     }
 
     function request(replySubject: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -179,7 +190,7 @@ describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== und
 
     it('answers a request replayed from the bus once only', async () => {
       // A genuine request, captured off the open bus as the asking server sent it.
-      const captured = attacker.subscribe(REQUEST_SUBJECT, { max: 1 });
+      const captured = attacker.subscribe(REQUEST_SUBJECT);
       await attacker.flush();
       const pending = send(`${first.url}/v1/profiles/${profileId}/logs`, { headers: owner.auth });
       const query = await link.next('query');
@@ -190,7 +201,12 @@ describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== und
       });
       expect((await pending).status).toBe(200);
       let genuine: unknown;
-      for await (const message of captured) genuine = codec.decode(message.data);
+      for await (const message of captured) {
+        if (ownRequest(message.data) === undefined) continue;
+        genuine = codec.decode(message.data);
+        break;
+      }
+      captured.unsubscribe();
       expect(await forgeRequest(() => genuine)).toEqual([]);
       // Later, once the servers have forgotten its id, it is refused for its age.
       cluster.harness.clock.advance(61_000);
@@ -203,11 +219,9 @@ describe.skipIf(postgresServerSkipReason !== undefined || natsSkipReason !== und
       const requests = attacker.subscribe(REQUEST_SUBJECT);
       void (async () => {
         for await (const message of requests) {
-          const decoded = codec.decode(message.data) as { body?: string };
-          // Requests are signed since issue 35: their body is readable, not forgeable.
-          const { request_id, reply_subject } = (
-            decoded.body === undefined ? decoded : JSON.parse(decoded.body)
-          ) as { request_id: string; reply_subject: string };
+          const own = ownRequest(message.data);
+          if (own === undefined) continue;
+          const { request_id, reply_subject } = own;
           const result = {
             columns: [{ name: 'qname', type: 'string' }],
             rows: [['forged.example.']],

@@ -4,6 +4,7 @@ import { createAccount, type TestAccount } from '../../support/accounts.js';
 import { type ApiHarness, type HarnessStorage, startApi } from '../../support/api-harness.js';
 import { send } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
+import { createProfile } from '../../support/profiles.js';
 import { openLink, type TestLink } from './link-client.js';
 
 const TAIL_RESULT = {
@@ -39,13 +40,7 @@ export function runRelaySuite(storage: HarnessStorage, options: { skip?: boolean
 
     /** A self-hosted profile with an enrolled node; returns the profile and the node's token. */
     const selfHostedProfile = async () => {
-      const profile = await send(`${api.url}/v1/profiles`, {
-        method: 'POST',
-        headers: owner.auth,
-        body: { settings: { log_destination: 'self-hosted' } },
-      });
-      expect(profile.status, profile.text).toBe(201);
-      const profileId = (profile.json as { id: string }).id;
+      const profileId = await createProfile(api, owner, { settings: { log_destination: 'self-hosted' } });
       const node = await send(`${api.url}/v1/profiles/${profileId}/nodes`, {
         method: 'POST',
         headers: owner.auth,

@@ -1,8 +1,8 @@
-import { type ProfileRecord, UnitOfWork } from '@svc/domain';
 import { expect, it } from 'vitest';
 import { createAccount } from '../../support/accounts.js';
 import { problemOf, send } from '../../support/http.js';
 import { expectProblem } from '../../support/problems.js';
+import { suspendProfile } from '../../support/profiles.js';
 import type { ProfileBody, ProfilesFixture } from './profiles.fixture.js';
 
 /** Tenant isolation, scopes, suspension and idempotent creation (spec 1.9, 5.4, 7). */
@@ -60,16 +60,7 @@ export function profileAccess(fx: ProfilesFixture): void {
 
   it('refuses writes to a suspended profile with 409 profile_suspended; reads still work', async () => {
     const { profile } = await create();
-    const uow = await fx.api.container.getAsync<UnitOfWork>(UnitOfWork);
-    const ownerOrg = (
-      (await send(`${fx.api.url}/v1/auth/me`, { headers: fx.owner.auth })).json as {
-        account: { org_id: string };
-      }
-    ).account.org_id;
-    await uow.run(async (tx) => {
-      const record = (await tx.profiles.find(ownerOrg, profile.id, { forUpdate: true })) as ProfileRecord;
-      await tx.profiles.save({ ...record, suspended: true });
-    });
+    await suspendProfile(fx.api, fx.owner, profile.id);
     const write = await patch(profile.id, { name: 'nope' });
     expect(write.status).toBe(409);
     expect(problemOf(write).code).toBe('profile_suspended');

@@ -10,8 +10,8 @@ import {
   Setup,
   setupInstructions,
 } from '@svc/domain';
+import { type PlistJson, parseXmlPlist, plistlibLoads } from '@svc/testing/plist';
 import { describe, expect, it } from 'vitest';
-import { type PlistJson, parseXmlPlist, plistlibLoads } from '../support/plist.js';
 
 const resolver = {
   domain: 'dns.example.test',
