@@ -1,5 +1,12 @@
 import { plural } from '../plural.js';
 
+/** How a session signed in, in words; a later method unknown here shows as the API names it. */
+const SIGN_IN_METHODS: Readonly<Record<string, string>> = {
+  password: 'with a password',
+  passkey: 'with a passkey',
+  recovery: 'with a recovery code',
+};
+
 /** The sign-in and security page: password, sessions, passkeys, the authenticator app, recovery codes. */
 export const accountSecurity = {
   'account.security.title': 'Sign-in and security',
@@ -26,7 +33,8 @@ export const accountSecurity = {
   'account.sessions.action': 'Action',
   'account.sessions.unknownBrowser': 'A browser or client',
   'account.sessions.browserOn': (p: { browser: string; system: string }) => `${p.browser} on ${p.system}`,
-  'account.sessions.deviceMethod': (p: { device: string; method: string }) => `${p.device} (${p.method})`,
+  'account.sessions.deviceMethod': (p: { device: string; method: string }) =>
+    `${p.device} (${SIGN_IN_METHODS[p.method] ?? p.method})`,
   'account.sessions.current': ' · this session',
   'account.sessions.end': 'End session',
   'account.sessions.endNamed': (p: { device: string; ip: string; signedIn: string }) =>

@@ -1,3 +1,6 @@
+/** The account's plan, by the name the API gives it; a plan unknown here shows as the API names it. */
+const PLANS: Readonly<Record<string, string>> = { free: 'Free' };
+
 /** What a data export's state means to the person; a later state unknown here shows as the API names it. */
 const EXPORT_STATUSES: Readonly<Record<string, string>> = {
   pending: 'Being prepared',
@@ -47,6 +50,7 @@ export const account = {
   'account.overview.notVerified': '(not verified yet)',
   'account.overview.verified': '(verified)',
   'account.overview.plan': 'Plan',
+  'account.overview.planName': (p: { plan: string }) => PLANS[p.plan] ?? p.plan,
   'account.overview.secondFactor': 'Second factor',
   'account.overview.memberSince': 'Member since',
   'account.preferences.title': 'Email alerts',

@@ -153,7 +153,7 @@ export default function AccountPage() {
             )}
           </dd>
           <dt>{t('account.overview.plan')}</dt>
-          <dd>{current.plan}</dd>
+          <dd>{t('account.overview.planName', { plan: current.plan })}</dd>
           <dt>{t('account.overview.secondFactor')}</dt>
           <dd>{current.mfa ? t('common.on') : t('common.off')}</dd>
           <dt>{t('account.overview.memberSince')}</dt>

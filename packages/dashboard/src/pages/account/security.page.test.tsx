@@ -88,6 +88,8 @@ describe('Sign-in and security page: sessions', () => {
     const rows = await within(sessions).findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(sessions).getAllByText(/this session/)).toHaveLength(1);
+    // How each signed in, in words: not the API's `password`.
+    expect(within(sessions).getAllByText(/\(with a password\)/)).toHaveLength(2);
 
     await user.click(within(sessions).getByRole('button', { name: /^End session/ }));
 
