@@ -22,6 +22,7 @@ const PROCESSES = [
   'test/e2e/observability/request-log.e2e.test.ts',
   'test/e2e/query-log/simulate.e2e.test.ts',
   'test/e2e/nodes/*cross-server*.e2e.test.ts',
+  'test/lint/*.test.ts',
   'examples/*/tests/**/*.test.ts',
 ];
 /** The same behaviour on the embedded and server engines, and the adapters' contracts on them. */

@@ -39,6 +39,9 @@ const EXAMPLE_BODIES: Record<string, object> = {
   updateProfile: { name: 'taken over' },
   replaceProfileRules: { deny: ['x.example'], allow: [], rewrites: [] },
   replaceProfileLists: { lists: [1] },
+  replaceProfileSchedules: {
+    schedules: [{ name: 'taken', windows: [{ days: ['mon'], start: '00:00', end: '00:00' }] }],
+  },
   createLinkedIp: { ddns: true },
   createListReport: { domain: 'ads.example', list_id: 1, kind: 'false_positive' },
   updateDevice: { display_name: 'taken over' },

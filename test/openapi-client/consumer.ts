@@ -156,6 +156,13 @@ export async function exercise(harness: Harness): Promise<Outcome[]> {
     body: { lists: [listId] },
     expected: [200],
   });
+  await call('put', '/v1/profiles/{id}/schedules', {
+    operation: 'replaceProfileSchedules',
+    as: token,
+    params: { id },
+    body: { schedules: [{ name: 'bedtime', windows: [{ days: ['mon'], start: '21:00', end: '07:00' }] }] },
+    expected: [200],
+  });
   await call('post', '/v1/profiles/{id}/linked-ips', {
     operation: 'createLinkedIp',
     as: token,

@@ -55,6 +55,7 @@ const profile: ProfileRecord = {
   settings: ProfileSettings.parse({ log_destination: 'cloud' }),
   rules: { deny: [], allow: [], rewrites: [] },
   lists: [],
+  schedules: [],
   suspended: false,
   createdAt: clock.now(),
   updatedAt: clock.now(),

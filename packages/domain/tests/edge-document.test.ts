@@ -38,9 +38,11 @@ const profile: ProfileRecord = {
     ecs: 'off',
     node_queue_hours: 0,
     log_region: 'ca',
+    time_zone: 'Europe/Berlin',
   },
   rules: { deny: ['ads.example'], allow: [], rewrites: [] },
   lists: [7, 3],
+  schedules: [{ name: 'bedtime', windows: [{ days: ['sun'], start: '21:00', end: '07:00' }] }],
   suspended: false,
   createdAt: new Date('2026-11-01T00:00:00.000Z'),
   updatedAt: new Date('2026-11-02T00:00:00.000Z'),
@@ -59,6 +61,7 @@ const CORE_KEYS = [
   'settings',
   'ecs',
   'rules',
+  'schedules',
 ];
 
 describe('edge profile documents (spec 6.3)', () => {
@@ -70,6 +73,23 @@ describe('edge profile documents (spec 6.3)', () => {
       '{"mode":"off","operator_cap":{"v4":32,"v6":128},"source_prefix":{"v4":0,"v6":0}}',
     );
     expect(document).toMatchObject({ lists: [7, 3], linked_ips: ['203.0.113.9'], logging: true });
+  });
+
+  it('carries the schedules and the time zone, so edges evaluate them with their own clock (issue 38)', () => {
+    const document = edgeProfileDocument(profile, []);
+    expect(document.settings.time_zone).toBe('Europe/Berlin');
+    expect(document.schedules).toEqual([
+      { name: 'bedtime', windows: [{ days: ['sun'], start: '21:00', end: '07:00' }] },
+    ]);
+  });
+
+  it('reads a document written before schedules and time zones existed as UTC without schedules', () => {
+    const { schedules, ...older } = edgeProfileDocument(profile, []);
+    const { time_zone, ...olderSettings } = older.settings;
+    const read = EdgeProfileDocument.parse({ ...older, settings: olderSettings });
+    expect(read.schedules).toEqual([]);
+    expect(read.settings.time_zone).toBe('UTC');
+    expect([schedules.length, time_zone]).toEqual([1, 'Europe/Berlin']);
   });
 
   it('says a suspended profile neither filters nor logs', () => {

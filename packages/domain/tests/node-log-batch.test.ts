@@ -25,6 +25,7 @@ function profile(settings: Record<string, unknown>): ProfileRecord {
     settings: ProfileSettings.parse(settings),
     rules: { deny: [], allow: [], rewrites: [] },
     lists: [],
+    schedules: [],
     suspended: false,
     createdAt: now,
     updatedAt: now,

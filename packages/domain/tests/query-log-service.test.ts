@@ -36,6 +36,7 @@ function profile(destination: 'cloud' | 'self-hosted' | 'none'): ProfileRecord {
     settings: ProfileSettings.parse({ log_destination: destination }),
     rules: { deny: [], allow: [], rewrites: [] },
     lists: [],
+    schedules: [],
     suspended: false,
     createdAt: clock.now(),
     updatedAt: clock.now(),

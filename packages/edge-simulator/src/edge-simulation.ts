@@ -1,32 +1,34 @@
 import { type QueryLogColumns, queryLogRowsOf } from '@svc/adapters';
-import {
-  type DeviceHourlyCount,
-  type DeviceIdentification,
-  type DeviceSighting,
-  type DeviceTransport,
-  deviceIdOf,
-  type HourlyTotal,
-  type ProfileRules,
-  type ProfileSettings,
-  QUERY_STATUSES,
-  type QueryLogRow,
-  sanitiseDeviceName,
+import type {
+  DeviceHourlyCount,
+  DeviceSighting,
+  HourlyTotal,
+  ProfileRules,
+  ProfileSettings,
+  QueryLogRow,
 } from '@svc/domain';
 import { SeededRandom, WeightedSampler } from './seeded-random.js';
 import type { DecidingProfile } from './simulated-decisions.js';
+import { type DeviceState, type SimulatedDevice, simulatedHousehold } from './simulated-household.js';
 import type { HourlyCountColumns } from './simulated-log-writer.ports.js';
-import { batchColumns, emptyBatch, type SimulationDictionaries } from './simulation-batch.js';
 import {
-  ANSWERS_NONE,
-  ANSWERS_NULL_V4,
-  ANSWERS_NULL_V6,
-  ANSWERS_PAGE_V4,
-  ANSWERS_PAGE_V6,
-  BLOCK_MODES,
-  type Decision,
-  type ProfileTraffic,
-  TrafficModels,
-} from './simulation-traffic.js';
+  ALLOWED_INDEX,
+  type DrawnQuery,
+  drawAnswer,
+  drawnQuery,
+  ERROR_INDEX,
+  ERROR_RATE,
+  QTYPE_SHARES,
+  QTYPES,
+} from './simulated-query.js';
+import {
+  type BatchArrays,
+  batchColumns,
+  emptyBatch,
+  type SimulationDictionaries,
+} from './simulation-batch.js';
+import { SimulationCounts } from './simulation-counts.js';
+import { type ProfileTraffic, TrafficModels } from './simulation-traffic.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -51,39 +53,8 @@ const DEFAULT_BATCH = 50_000;
  */
 export const SIMULATION_TIME_CHUNK = 2_000_000;
 const TIME_CHUNK = SIMULATION_TIME_CHUNK;
-/** Share of queries failing upstream (SERVFAIL), whatever the name. */
-const ERROR_RATE = 0.008;
-/** Share of allowed queries answered from the cache. */
-const CACHE_HIT_RATE = 0.62;
 /** Share of a device's queries that reach its usual PoP. */
 const HOME_POP_RATE = 0.93;
-/** Query types and their shares: A, AAAA, HTTPS, CNAME, TXT, PTR, SRV, MX. */
-const QTYPES = [1, 28, 65, 5, 16, 12, 33, 15];
-const QTYPE_SHARES = [0.52, 0.3, 0.1, 0.02, 0.02, 0.015, 0.01, 0.015];
-const ERROR_INDEX = QUERY_STATUSES.indexOf('error');
-const ALLOWED_INDEX = QUERY_STATUSES.indexOf('allowed');
-const BLOCKED_INDEX = QUERY_STATUSES.indexOf('blocked');
-const REWRITTEN_INDEX = QUERY_STATUSES.indexOf('rewritten');
-/** Status indexes in the order of their names (the hourly totals' sort key). */
-const STATUSES_BY_NAME = QUERY_STATUSES.map((_status, index) => index).sort((a, b) =>
-  (QUERY_STATUSES[a] as string) < (QUERY_STATUSES[b] as string) ? -1 : 1,
-);
-
-/** Household devices: name as the client sends it, and how it connects. */
-const DEVICE_TEMPLATES: readonly [name: string, transport: DeviceTransport, mobile: boolean][] = [
-  ["Alice's iPhone", 'doh3', true],
-  ['living-room-tv', 'dot', false],
-  ['Work Laptop', 'doh', false],
-  ['Kitchen Speaker', 'doq', false],
-  ["Ben's Pixel 8", 'dot', true],
-  ['Family iPad', 'doh', false],
-  ['home-router', 'dot', false],
-  ['Study Desktop', 'doh3', false],
-  ["Grandma's Tablet", 'doh', true],
-  ['Xbox Series X', 'doq', false],
-  ['office-mac', 'doh', false],
-  ['Guest Phone', 'doh3', true],
-];
 
 /** What of a profile the simulated edge filters and logs with. */
 export interface SimulatedProfile {
@@ -119,32 +90,24 @@ export interface SimulationOptions {
   buildRows?: boolean;
 }
 
-/** A simulated device. */
-export interface SimulatedDevice {
-  id: string;
-  /** As the client sends it (before sanitising). */
-  rawName: string;
-  name: string;
-  transport: DeviceTransport;
-  identification: DeviceIdentification;
-}
-
-interface DeviceState extends SimulatedDevice {
-  mobile: boolean;
-  /** Code of its mobile address in the client IP dictionary (the home address is code 1). */
-  mobileIpCode: number;
-  /** Index of its usual PoP. */
-  pop: number;
-  firstSeen: number;
-  lastSeen: number;
-}
-
 /** Does the simulated edge keep per-query rows of this profile in the cloud? */
 export function keepsCloudRows(profile: SimulatedProfile): boolean {
   const destination = profile.settings.log_destination;
   return (
     (destination === 'cloud' || destination === 'both') && profile.settings.logs_enabled && !profile.suspended
   );
+}
+
+/** Refuses options outside the limits a run's row ids and counts are sized for. */
+function checkOptions(options: SimulationOptions, pops: readonly string[]): void {
+  const { queries, days, devices } = options;
+  if (!Number.isInteger(queries) || queries < 0 || queries > SIMULATION_MAX_QUERIES)
+    throw new RangeError(`queries must be an integer from 0 to ${SIMULATION_MAX_QUERIES}`);
+  if (!Number.isInteger(days) || days < 1 || days > SIMULATION_MAX_DAYS)
+    throw new RangeError(`days must be an integer from 1 to ${SIMULATION_MAX_DAYS}`);
+  if (!Number.isInteger(devices) || devices < 0 || devices > SIMULATION_MAX_DEVICES)
+    throw new RangeError(`devices must be an integer from 0 to ${SIMULATION_MAX_DEVICES}`);
+  if (pops.length === 0) throw new RangeError('the simulation needs at least one PoP');
 }
 
 /**
@@ -161,7 +124,6 @@ export function keepsCloudRows(profile: SimulatedProfile): boolean {
 export class EdgeTrafficSimulation {
   readonly keepsRows: boolean;
   private readonly random: SeededRandom;
-  private readonly decisions: readonly Decision[];
   private readonly nameSampler: WeightedSampler;
   private readonly qtypeSampler = new WeightedSampler(QTYPE_SHARES);
   private readonly deviceSampler: WeightedSampler | undefined;
@@ -171,10 +133,7 @@ export class EdgeTrafficSimulation {
   private readonly clientIps: string[];
   /** Index of the PoP of queries without a device. */
   private readonly anonymousPop: number;
-  /** Queries by hour of the window and status (hour index × statuses + status index). */
-  private readonly hourTotals: Float64Array;
-  /** Queries and blocks by hour of the window and device (two numbers per hour and device). */
-  private readonly perDevice: Float64Array;
+  private readonly counts: SimulationCounts;
   private readonly firstHour: number;
   /** Row ids of this run are this plus the query's index. */
   private readonly rowIdBase: number;
@@ -188,60 +147,21 @@ export class EdgeTrafficSimulation {
     private readonly pops: readonly string[],
     models: TrafficModels = new TrafficModels(),
   ) {
-    const { queries, days, devices, seed } = options;
-    if (!Number.isInteger(queries) || queries < 0 || queries > SIMULATION_MAX_QUERIES)
-      throw new RangeError(`queries must be an integer from 0 to ${SIMULATION_MAX_QUERIES}`);
-    if (!Number.isInteger(days) || days < 1 || days > SIMULATION_MAX_DAYS)
-      throw new RangeError(`days must be an integer from 1 to ${SIMULATION_MAX_DAYS}`);
-    if (!Number.isInteger(devices) || devices < 0 || devices > SIMULATION_MAX_DEVICES)
-      throw new RangeError(`devices must be an integer from 0 to ${SIMULATION_MAX_DEVICES}`);
-    if (pops.length === 0) throw new RangeError('the simulation needs at least one PoP');
+    checkOptions(options, pops);
+    const { days, devices, seed } = options;
     this.keepsRows = options.buildRows === true || keepsCloudRows(profile);
     this.random = new SeededRandom(seed);
     this.rowIdBase = (1 + this.random.int(RUN_IDS)) * RUN_SPAN;
     const setup = new SeededRandom(this.random.next32());
-    const traffic = models.traffic(profile);
-    this.traffic = traffic;
-    this.decisions = traffic.decisions;
-    this.nameSampler = traffic.sampler;
-    const home = `24.${48 + setup.int(16)}.${setup.int(256)}.${1 + setup.int(254)}`;
-    const homePop = setup.int(pops.length);
-    this.clientIps = ['', home];
-    this.anonymousPop = homePop;
-    this.deviceStates = Array.from({ length: devices }, (_unused, index) => {
-      const [base, transport, mobile] = DEVICE_TEMPLATES[index % DEVICE_TEMPLATES.length] as [
-        string,
-        DeviceTransport,
-        boolean,
-      ];
-      const round = Math.floor(index / DEVICE_TEMPLATES.length);
-      const rawName = round === 0 ? base : `${base} ${round + 1}`;
-      const name = sanitiseDeviceName(rawName);
-      let mobileIpCode = 1;
-      if (mobile) {
-        mobileIpCode = this.clientIps.length;
-        this.clientIps.push(
-          `2607:fea8:${setup.int(0x10000).toString(16)}:${setup.int(0x10000).toString(16)}::1`,
-        );
-      }
-      return {
-        id: deviceIdOf(name, sha256),
-        rawName,
-        name,
-        transport,
-        identification: transport === 'dot' || transport === 'doq' ? 'sni' : 'doh_path',
-        mobile,
-        mobileIpCode,
-        pop: homePop,
-        firstSeen: Number.POSITIVE_INFINITY,
-        lastSeen: Number.NEGATIVE_INFINITY,
-      } satisfies DeviceState;
-    });
-    const firstHour = Math.floor((options.now.getTime() - days * DAY_MS) / HOUR_MS);
-    this.firstHour = firstHour;
-    this.hourSampler = models.hourSampler(days, firstHour);
-    this.hourTotals = new Float64Array((days * 24 + 1) * QUERY_STATUSES.length);
-    this.perDevice = new Float64Array((days * 24 + 1) * devices * 2);
+    this.traffic = models.traffic(profile);
+    this.nameSampler = this.traffic.sampler;
+    const household = simulatedHousehold(devices, setup, pops.length, sha256);
+    this.deviceStates = household.devices;
+    this.clientIps = household.clientIps;
+    this.anonymousPop = household.homePop;
+    this.firstHour = Math.floor((options.now.getTime() - days * DAY_MS) / HOUR_MS);
+    this.hourSampler = models.hourSampler(days, this.firstHour);
+    this.counts = new SimulationCounts(profile.id, this.firstHour, days, this.deviceStates);
     this.deviceSampler =
       devices === 0
         ? undefined
@@ -274,132 +194,22 @@ export class EdgeTrafficSimulation {
   *columnBatches(): Generator<QueryLogColumns> {
     if (this.iterated) throw new Error('a simulation is iterated once');
     this.iterated = true;
-    const { queries, days, now } = this.options;
+    const { queries } = this.options;
     const batchSize = Math.max(1, Math.min(queries, this.options.batchSize ?? DEFAULT_BATCH));
-    const random = this.random;
-    const settings = this.profile.settings;
-    const keep = this.keepsRows;
-    const end = now.getTime();
-    const start = end - days * DAY_MS;
-    const firstHour = Math.floor(start / HOUR_MS);
-    const deviceCount = this.deviceStates.length;
     const dictionaries = this.dictionaries();
-    // The per-name facts the loop reads, as typed arrays: reading them off the name and decision objects (of
-    // several shapes) costs more than the rest of a row.
-    const { statusIndexes, blockModes, missing, validated } = this.traffic;
-    const { nameV4, nameV6, rewriteV4, rewriteV6 } = dictionaries;
-    const undecided = this.decisions.length;
-    const totals = this.hourTotals;
-    const perDevice = this.perDevice;
-    const logClientIp = settings.log_client_ip;
+    const query = drawnQuery();
     let batch = emptyBatch(batchSize);
     let filled = 0;
     // The times of TIME_CHUNK queries are drawn first and sorted, so that a batch within a chunk holds its rows
     // in the store's key order (time, then row id) and the store finds them sorted instead of sorting them.
     // Chunks do not depend on the batch size: the same seed gives the same rows whatever the batches.
     const times = new Float64Array(Math.min(queries, TIME_CHUNK));
-    let timesStart = 0;
     for (let index = 0; index < queries; index += 1) {
-      if (index - timesStart === TIME_CHUNK || index === 0) {
-        timesStart = index;
-        const drawn = times.subarray(0, Math.min(TIME_CHUNK, queries - index));
-        for (let at = 0; at < drawn.length; at += 1) {
-          // An hour by the daily rhythm, then a time within it; the partial hours at both ends are redrawn.
-          let ms: number;
-          do {
-            ms =
-              (firstHour + this.hourSampler.sample(random)) * HOUR_MS + Math.floor(random.float() * HOUR_MS);
-          } while (ms < start || ms >= end);
-          drawn[at] = ms;
-        }
-        drawn.sort();
-      }
-      const ms = times[index - timesStart] as number;
-      const deviceIndex = this.deviceSampler === undefined ? -1 : this.deviceSampler.sample(random);
-      const device = deviceIndex < 0 ? undefined : (this.deviceStates[deviceIndex] as DeviceState);
-      const nameIndex = this.nameSampler.sample(random);
-      const qtype = QTYPES[this.qtypeSampler.sample(random)] as number;
-      const failed = random.float() < ERROR_RATE;
-      const statusIndex = failed ? ERROR_INDEX : (statusIndexes[nameIndex] as number);
-
-      const hourIndex = Math.floor(ms / HOUR_MS) - firstHour;
-      const totalAt = hourIndex * QUERY_STATUSES.length + statusIndex;
-      totals[totalAt] = (totals[totalAt] as number) + 1;
-      if (device !== undefined) {
-        const at = 2 * (hourIndex * deviceCount + deviceIndex);
-        perDevice[at] = (perDevice[at] as number) + 1;
-        if (statusIndex === BLOCKED_INDEX) perDevice[at + 1] = (perDevice[at + 1] as number) + 1;
-        if (ms < device.firstSeen) device.firstSeen = ms;
-        if (ms > device.lastSeen) device.lastSeen = ms;
-      }
-
-      let rcode = 0;
-      let answers = ANSWERS_NONE;
-      let cacheHit = false;
-      let latencyUs: number;
-      if (statusIndex === ERROR_INDEX) {
-        rcode = 2;
-        latencyUs = 800_000 + random.int(3_200_000);
-      } else if (statusIndex === ALLOWED_INDEX) {
-        cacheHit = random.float() < CACHE_HIT_RATE;
-        latencyUs = cacheHit ? 40 + random.int(700) : upstreamLatency(random);
-        if (missing[nameIndex] === 1) rcode = 3;
-        else if (qtype === 1) answers = nameV4[nameIndex] as number;
-        else if (qtype === 28) answers = nameV6[nameIndex] as number;
-      } else {
-        latencyUs = 30 + random.int(300);
-        if (statusIndex === REWRITTEN_INDEX) {
-          answers =
-            qtype === 1
-              ? (rewriteV4[nameIndex] as number)
-              : qtype === 28
-                ? (rewriteV6[nameIndex] as number)
-                : ANSWERS_NONE;
-        } else {
-          switch (BLOCK_MODES[blockModes[nameIndex] as number]) {
-            case 'nxdomain':
-              rcode = 3;
-              break;
-            case 'refused':
-              rcode = 5;
-              break;
-            case 'null':
-              answers = qtype === 1 ? ANSWERS_NULL_V4 : qtype === 28 ? ANSWERS_NULL_V6 : ANSWERS_NONE;
-              break;
-            case 'block-page':
-              answers = qtype === 1 ? ANSWERS_PAGE_V4 : qtype === 28 ? ANSWERS_PAGE_V6 : ANSWERS_NONE;
-              break;
-          }
-        }
-      }
-      const popDraw = random.float();
-      const ipDraw = random.float();
-      if (!keep) continue;
-
-      const row = filled;
-      const rowId = this.rowIdBase + index;
-      const high = Math.floor(rowId / TWO_32);
-      batch.ts[row] = ms;
-      batch.rowId[2 * row] = rowId - high * TWO_32;
-      batch.rowId[2 * row + 1] = high;
-      batch.pop[row] = this.popOf(device, popDraw);
-      batch.device[row] = deviceIndex + 1;
-      batch.clientIp[row] = !logClientIp
-        ? 0
-        : device === undefined
-          ? 1
-          : device.mobile && ipDraw < 0.35
-            ? device.mobileIpCode
-            : 1;
-      batch.name[row] = nameIndex;
-      batch.decision[row] = failed ? undecided : nameIndex;
-      batch.qtype[row] = qtype;
-      batch.status[row] = statusIndex;
-      batch.rcode[row] = rcode;
-      batch.dnssec[row] = statusIndex === ALLOWED_INDEX ? (validated[nameIndex] as number) : 0;
-      batch.cacheHit[row] = cacheHit ? 1 : 0;
-      batch.latency[row] = latencyUs;
-      batch.answers[row] = answers;
+      const inChunk = index % TIME_CHUNK;
+      if (inChunk === 0) this.drawTimes(times.subarray(0, Math.min(TIME_CHUNK, queries - index)));
+      this.drawQuery(query, times[inChunk] as number);
+      if (!this.keepsRows) continue;
+      this.fillRow(batch, filled, this.rowIdBase + index, query);
       filled += 1;
       if (filled === batchSize) {
         yield batchColumns(batch, filled, dictionaries);
@@ -408,6 +218,67 @@ export class EdgeTrafficSimulation {
       }
     }
     if (filled > 0) yield batchColumns(batch, filled, dictionaries);
+  }
+
+  /** Fills `times` with sorted query times: an hour by the daily rhythm, then a time within it. */
+  private drawTimes(times: Float64Array): void {
+    const end = this.options.now.getTime();
+    const start = end - this.options.days * DAY_MS;
+    for (let at = 0; at < times.length; at += 1) {
+      // The partial hours at both ends of the window are redrawn.
+      let ms: number;
+      do {
+        ms =
+          (this.firstHour + this.hourSampler.sample(this.random)) * HOUR_MS +
+          Math.floor(this.random.float() * HOUR_MS);
+      } while (ms < start || ms >= end);
+      times[at] = ms;
+    }
+    times.sort();
+  }
+
+  /** Draws the query at `ms` (device, name, type, failure, answer) into `query` and counts it. */
+  private drawQuery(query: DrawnQuery, ms: number): void {
+    const random = this.random;
+    query.ms = ms;
+    query.deviceIndex = this.deviceSampler === undefined ? -1 : this.deviceSampler.sample(random);
+    query.nameIndex = this.nameSampler.sample(random);
+    query.qtype = QTYPES[this.qtypeSampler.sample(random)] as number;
+    query.failed = random.float() < ERROR_RATE;
+    query.statusIndex = query.failed ? ERROR_INDEX : (this.traffic.statusIndexes[query.nameIndex] as number);
+    this.counts.add(ms, query.statusIndex, query.deviceIndex);
+    drawAnswer(query, random, this.traffic);
+    query.popDraw = random.float();
+    query.ipDraw = random.float();
+  }
+
+  /** Writes a drawn query as row `row` of the batch. */
+  private fillRow(batch: BatchArrays, row: number, rowId: number, query: DrawnQuery): void {
+    const { deviceIndex, nameIndex, statusIndex } = query;
+    const device = deviceIndex < 0 ? undefined : (this.deviceStates[deviceIndex] as DeviceState);
+    const high = Math.floor(rowId / TWO_32);
+    batch.ts[row] = query.ms;
+    batch.rowId[2 * row] = rowId - high * TWO_32;
+    batch.rowId[2 * row + 1] = high;
+    batch.pop[row] = this.popOf(device, query.popDraw);
+    batch.device[row] = deviceIndex + 1;
+    batch.clientIp[row] = !this.profile.settings.log_client_ip
+      ? 0
+      : device === undefined
+        ? 1
+        : device.mobile && query.ipDraw < 0.35
+          ? device.mobileIpCode
+          : 1;
+    batch.name[row] = nameIndex;
+    // The code past the last decision is the undecided one (a failed query has no reason).
+    batch.decision[row] = query.failed ? this.traffic.decisions.length : nameIndex;
+    batch.qtype[row] = query.qtype;
+    batch.status[row] = statusIndex;
+    batch.rcode[row] = query.rcode;
+    batch.dnssec[row] = statusIndex === ALLOWED_INDEX ? (this.traffic.validated[nameIndex] as number) : 0;
+    batch.cacheHit[row] = query.cacheHit ? 1 : 0;
+    batch.latency[row] = query.latencyUs;
+    batch.answers[row] = query.answers;
   }
 
   /** The PoP of a query (its index in the PoPs): the device's usual one mostly, else any (`draw` uniform in [0, 1)). */
@@ -444,39 +315,12 @@ export class EdgeTrafficSimulation {
 
   /** Hourly totals by status, as the edge counts them for every destination (after iterating). */
   hourlyTotals(): HourlyTotal[] {
-    const totals: HourlyTotal[] = [];
-    const width = QUERY_STATUSES.length;
-    for (let hourIndex = 0; hourIndex * width < this.hourTotals.length; hourIndex += 1) {
-      QUERY_STATUSES.forEach((status, index) => {
-        const count = this.hourTotals[hourIndex * width + index] as number;
-        if (count > 0)
-          totals.push({
-            profileId: this.profile.id,
-            hour: new Date((this.firstHour + hourIndex) * HOUR_MS),
-            status,
-            count,
-          });
-      });
-    }
-    return totals;
+    return this.counts.hourlyTotals();
   }
 
   /** Per-device hourly query and block counts (after iterating). */
   deviceCounts(): DeviceHourlyCount[] {
-    const deviceCount = this.deviceStates.length;
-    const counts: DeviceHourlyCount[] = [];
-    for (let key = 0; 2 * key < this.perDevice.length; key += 1) {
-      const queries = this.perDevice[2 * key] as number;
-      if (queries === 0) continue;
-      counts.push({
-        profileId: this.profile.id,
-        deviceId: (this.deviceStates[key % deviceCount] as DeviceState).id,
-        hour: new Date((this.firstHour + Math.floor(key / deviceCount)) * HOUR_MS),
-        queries,
-        blocked: this.perDevice[2 * key + 1] as number,
-      });
-    }
-    return counts;
+    return this.counts.deviceCounts();
   }
 
   /**
@@ -484,82 +328,11 @@ export class EdgeTrafficSimulation {
    * the same counts as {@link hourlyTotals} and {@link deviceCounts} without an object per hour.
    */
   countColumns(): HourlyCountColumns {
-    const width = QUERY_STATUSES.length;
-    const hours = this.hourTotals.length / width;
-    let totalRows = 0;
-    for (const count of this.hourTotals) if (count > 0) totalRows += 1;
-    const totals = {
-      hour: new Uint32Array(totalRows),
-      status: new Uint8Array(totalRows),
-      count: new Float64Array(totalRows),
-    };
-    let row = 0;
-    for (let hourIndex = 0; hourIndex < hours; hourIndex += 1) {
-      const hour = (this.firstHour + hourIndex) * 3_600;
-      for (const status of STATUSES_BY_NAME) {
-        const count = this.hourTotals[hourIndex * width + status] as number;
-        if (count === 0) continue;
-        totals.hour[row] = hour;
-        totals.status[row] = status;
-        totals.count[row] = count;
-        row += 1;
-      }
-    }
-    const deviceCount = this.deviceStates.length;
-    const perDevice = this.perDevice;
-    let deviceRows = 0;
-    for (let at = 0; at < perDevice.length; at += 2) if ((perDevice[at] as number) > 0) deviceRows += 1;
-    const devices = {
-      hour: new Uint32Array(deviceRows),
-      device: new Uint16Array(deviceRows),
-      queries: new Float64Array(deviceRows),
-      blocked: new Float64Array(deviceRows),
-    };
-    const byId = this.deviceStates
-      .map((_device, index) => index)
-      .sort((a, b) =>
-        (this.deviceStates[a] as DeviceState).id < (this.deviceStates[b] as DeviceState).id ? -1 : 1,
-      );
-    row = 0;
-    for (let hourIndex = 0; hourIndex * deviceCount < perDevice.length / 2; hourIndex += 1) {
-      const hour = (this.firstHour + hourIndex) * 3_600;
-      for (const device of byId) {
-        const at = 2 * (hourIndex * deviceCount + device);
-        const queries = perDevice[at] as number;
-        if (queries === 0) continue;
-        devices.hour[row] = hour;
-        devices.device[row] = device;
-        devices.queries[row] = queries;
-        devices.blocked[row] = perDevice[at + 1] as number;
-        row += 1;
-      }
-    }
-    return {
-      profileId: this.profile.id,
-      totals,
-      devices,
-      deviceIds: this.deviceStates.map((device) => device.id),
-    };
+    return this.counts.countColumns();
   }
 
   /** Two sightings per device that queried (its first and last query), as resolvers report them. */
   sightings(): DeviceSighting[] {
-    return this.deviceStates
-      .filter((device) => device.lastSeen >= device.firstSeen)
-      .flatMap((device) =>
-        [device.firstSeen, device.lastSeen].map((at) => ({
-          profileId: this.profile.id,
-          name: device.rawName,
-          identification: device.identification,
-          transport: device.transport,
-          seenAt: new Date(at),
-        })),
-      );
+    return this.counts.sightings();
   }
-}
-
-/** Upstream resolution time: roughly log-normal around 20 ms, from 2 ms to a few hundred. */
-function upstreamLatency(random: SeededRandom): number {
-  const gauss = random.float() + random.float() + random.float() - 1.5;
-  return Math.max(2_000, Math.round(20_000 * Math.exp(gauss * 1.6)));
 }

@@ -48,7 +48,7 @@ const FIXED_ANSWERS: readonly (readonly string[])[] = [
 ];
 
 /** The edge's decision for one name of the pool. */
-export interface Decision extends SimulatedDecision {
+interface Decision extends SimulatedDecision {
   /** Index of the status in QUERY_STATUSES. */
   statusIndex: number;
 }

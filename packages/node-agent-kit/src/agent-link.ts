@@ -77,8 +77,14 @@ export class AgentLink {
     this.stopped = false;
   }
 
-  /** Opens a connection. */
+  /** True from {@link halt} until the next {@link start}. */
+  get halted(): boolean {
+    return this.stopped;
+  }
+
+  /** Opens a connection, unless the link was halted meanwhile. */
   connect(): void {
+    if (this.stopped) return;
     const { url, token } = this.options.target();
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
     this.socket = socket;

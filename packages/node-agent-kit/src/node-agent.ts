@@ -102,7 +102,7 @@ export class NodeAgent {
   /**
    * Loads the credentials, applies the current profile and opens the link; resolves once welcomed. With a
    * filter that holds a last good state, an API that cannot be reached does not stop the start: the node
-   * decides with that state and keeps trying to link.
+   * decides with that state and keeps trying to link. A {@link stop} meanwhile ends the start unlinked.
    */
   async start(): Promise<void> {
     await this.credentials.load();
@@ -117,10 +117,13 @@ export class NodeAgent {
       this.logger.warn('the API cannot be reached: deciding with the last good state', {
         error: error instanceof Error ? error.message : String(error),
       });
+      if (this.link.halted) return;
       this.link.connect();
       this.totals.start();
       return;
     }
+    // Stopped while the profile was being fetched: the start ends here, unlinked.
+    if (this.link.halted) return;
     await new Promise<void>((resolve) => {
       this.welcomed = resolve;
       this.link.connect();

@@ -61,6 +61,8 @@ export type QueryResult = domain.QueryResult;
 export type QueryStatus = domain.QueryStatus;
 /** A new passkey's attestation in its JSON form (`PublicKeyCredential.toJSON()`), for `auth.passkeys.register`. */
 export type RegistrationResponseJson = domain.RegistrationResponseJson;
+export type Schedule = domain.Schedule;
+export type ScheduleWindow = domain.ScheduleWindow;
 export type Scope = domain.Scope;
 export type SessionRecord = domain.SessionRecord;
 export type Setup = domain.Setup;

@@ -76,6 +76,8 @@ export const OPERATIONS = {
   replaceProfileRules: 'profiles.rules.replace',
   getProfileLists: 'profiles.lists.get',
   replaceProfileLists: 'profiles.lists.replace',
+  getProfileSchedules: 'profiles.schedules.get',
+  replaceProfileSchedules: 'profiles.schedules.replace',
   getProfileSetup: 'profiles.setup',
   getProfileAppleConfiguration: 'profiles.appleConfiguration',
   // Linked IPs and DDNS (spec 4.4)

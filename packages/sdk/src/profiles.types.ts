@@ -6,6 +6,7 @@ import type {
   ProfileList as ProfileListSchema,
   ProfilePatch as ProfilePatchSchema,
   ProfileRules as ProfileRulesSchema,
+  Schedule as ScheduleSchema,
 } from '@svc/domain';
 import type { SchemaInput, SchemaOutput } from './schema-types.js';
 
@@ -18,6 +19,8 @@ export type ProfileCreateRequest = SchemaInput<typeof ProfileCreateSchema>;
 export type ProfilePatchRequest = SchemaInput<typeof ProfilePatchSchema>;
 /** Body of PUT /v1/profiles/{id}/rules: a missing list is empty; the answer is the normalised rules. */
 export type ProfileRulesRequest = SchemaInput<typeof ProfileRulesSchema>;
+/** One schedule of PUT /v1/profiles/{id}/schedules: a unique name and its weekly windows. */
+export type ScheduleRequest = SchemaInput<typeof ScheduleSchema>;
 /** One page of GET /v1/profiles: `{profiles, next_cursor}`. */
 export type ProfileList = SchemaOutput<typeof ProfileListSchema>;
 

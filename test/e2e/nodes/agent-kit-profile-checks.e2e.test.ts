@@ -112,6 +112,19 @@ describe('node-agent-kit refuses signed documents that are not its current profi
     return answer.json as NodeProfileDocument;
   };
 
+  it('stays unlinked when stopped while it was still fetching its profile', async () => {
+    const store = await enrol(await profile());
+    const hold = proxy.holdProfile();
+    const upgradesBefore = proxy.upgrades;
+    const { agent, started } = await startAgent(store);
+    await hold.requested;
+    await agent.stop();
+    hold.release();
+    await started;
+    expect(proxy.upgrades).toBe(upgradesBefore);
+    expect(agent.connected).toBe(false);
+  });
+
   it('refuses a correctly signed document of another profile, logs why, and keeps the applied one', async () => {
     const mine = await profile();
     const theirs = await profile();

@@ -11,14 +11,27 @@ export interface ProfileSwapProxy {
   url: string;
   /** Serves this document for the profile endpoint; undefined forwards it again. */
   swap(document: unknown): void;
+  /**
+   * Holds the next profile requests until the returned function is called; `requested` resolves when the
+   * first held request arrives.
+   */
+  holdProfile(): { requested: Promise<void>; release(): void };
+  /** How many link upgrades the proxy has passed on. */
+  readonly upgrades: number;
   close(): Promise<void>;
 }
 
 export async function startProfileSwapProxy(apiUrl: string): Promise<ProfileSwapProxy> {
   const target = new URL(apiUrl);
   let swapped: unknown;
+  let held: { arrived(): void; released: Promise<void> } | undefined;
+  let upgrades = 0;
   const upgraded = new Set<{ destroy(): void }>();
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
+    if (held !== undefined && req.method === 'GET' && req.url === '/v1/nodes/self/profile') {
+      held.arrived();
+      await held.released;
+    }
     if (swapped !== undefined && req.method === 'GET' && req.url === '/v1/nodes/self/profile') {
       const body = JSON.stringify(swapped);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -42,6 +55,7 @@ export async function startProfileSwapProxy(apiUrl: string): Promise<ProfileSwap
     req.pipe(forwarded);
   });
   server.on('upgrade', (req, socket, head) => {
+    upgrades += 1;
     upgraded.add(socket);
     socket.on('close', () => upgraded.delete(socket));
     const upstream = connect(Number(target.port), target.hostname, () => {
@@ -62,6 +76,24 @@ export async function startProfileSwapProxy(apiUrl: string): Promise<ProfileSwap
     url: `http://127.0.0.1:${port}`,
     swap: (document) => {
       swapped = document;
+    },
+    holdProfile: () => {
+      let arrived = (): void => undefined;
+      let release = (): void => undefined;
+      const requested = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      held = { arrived, released };
+      return { requested, release };
+    },
+    get upgrades() {
+      return upgrades;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -25,6 +25,7 @@ export function profileCreate(fx: ProfilesFixture): void {
       ecs: 'off',
       node_queue_hours: 0,
       log_region: 'ca',
+      time_zone: 'UTC',
     });
     expect(Object.keys(profile.security).sort()).toEqual([
       'cryptojacking',

@@ -4,6 +4,7 @@ import { profileAccess } from './profiles.access.js';
 import { profileCreate } from './profiles.create.js';
 import { useProfilesFixture } from './profiles.fixture.js';
 import { profileRulesAndLists } from './profiles.rules-and-lists.js';
+import { profileSchedules } from './profiles.schedules.js';
 import { profileUpdate } from './profiles.update.js';
 
 /** Profiles through HTTP: defaults, validation, versioning, If-Match, publication, isolation (spec 2.3, 4.2). */
@@ -15,6 +16,7 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
       profileCreate(fx);
       profileUpdate(fx);
       profileRulesAndLists(fx);
+      profileSchedules(fx);
       profileAccess(fx);
     },
   );

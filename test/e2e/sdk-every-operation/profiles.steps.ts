@@ -34,6 +34,19 @@ export function describeProfiles(scenario: SdkScenario): void {
       expect((await failureOf(scripted.profiles.get(spare.id))).code).toBe('not_found');
     });
 
+    it('replaces and reads schedules, with the ETag the answer carried', async () => {
+      const scripted = scenario.get('scripted');
+      const { id } = scenario.get('profile');
+      const bedtime = {
+        name: 'bedtime',
+        windows: [{ days: ['fri' as const], start: '22:00', end: '07:00' }],
+      };
+      const { etag } = await scripted.profiles.schedules.get(id).withResponse();
+      const replaced = await scripted.profiles.schedules.replace(id, [bedtime], { ifMatch: etag });
+      expect(replaced).toEqual([bedtime]);
+      expect(await scripted.profiles.schedules.get(id)).toEqual([bedtime]);
+    });
+
     it('replaces and reads rules and lists', async () => {
       const scripted = scenario.get('scripted');
       const { id } = scenario.get('profile');

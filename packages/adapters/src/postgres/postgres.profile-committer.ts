@@ -69,6 +69,7 @@ export class PostgresProfileCommitter implements ProfileCommitter {
         settings: next.settings,
         rules: next.rules,
         lists: next.lists,
+        schedules: next.schedules,
         updated_at: next.updatedAt.toISOString(),
         subject: publication.subject,
         payload: publication.payload,
@@ -79,7 +80,7 @@ export class PostgresProfileCommitter implements ProfileCommitter {
       text: `WITH next AS (
                SELECT * FROM jsonb_to_recordset($1::jsonb) AS next (
                  ord integer, org_id uuid, id text, name text, version integer, security jsonb, parental jsonb,
-                 settings jsonb, rules jsonb, lists integer[], updated_at timestamptz, subject text, payload jsonb)
+                 settings jsonb, rules jsonb, lists integer[], schedules jsonb, updated_at timestamptz, subject text, payload jsonb)
              ),
              target AS (
                SELECT p.id FROM profiles p JOIN next ON p.id = next.id AND p.org_id = next.org_id
@@ -89,7 +90,8 @@ export class PostgresProfileCommitter implements ProfileCommitter {
              saved AS (
                UPDATE profiles p SET name = next.name, version = next.version, security = next.security,
                                      parental = next.parental, settings = next.settings, rules = next.rules,
-                                     lists = next.lists, updated_at = next.updated_at
+                                     lists = next.lists, schedules = next.schedules,
+                                     updated_at = next.updated_at
                FROM next
                WHERE p.id = next.id AND p.id IN (SELECT id FROM target) AND p.version = next.version - 1
                RETURNING p.id

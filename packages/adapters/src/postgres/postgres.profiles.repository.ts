@@ -10,9 +10,11 @@ interface ProfileSqlRow {
   version: number;
   security: ProfileRecord['security'];
   parental: ProfileRecord['parental'];
-  settings: ProfileRecord['settings'];
+  /** Rows written before `settings.time_zone` existed have none. */
+  settings: Omit<ProfileRecord['settings'], 'time_zone'> & { time_zone?: string };
   rules: ProfileRecord['rules'];
   lists: number[];
+  schedules: ProfileRecord['schedules'];
   suspended: boolean;
   created_at: Date;
   updated_at: Date;
@@ -26,9 +28,10 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
     version: row.version,
     security: row.security,
     parental: row.parental,
-    settings: row.settings,
+    settings: { ...row.settings, time_zone: row.settings.time_zone ?? 'UTC' },
     rules: row.rules,
     lists: row.lists,
+    schedules: row.schedules,
     suspended: row.suspended,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -36,7 +39,7 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
 }
 
 const COLUMNS =
-  'id, org_id, name, version, security, parental, settings, rules, lists, suspended, created_at, updated_at';
+  'id, org_id, name, version, security, parental, settings, rules, lists, schedules, suspended, created_at, updated_at';
 
 const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'text' };
 
@@ -46,7 +49,7 @@ export class PostgresProfileRepository implements ProfileRepository {
 
   async insert(profile: ProfileRecord): Promise<boolean> {
     const result = await this.db.query(
-      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (id) DO NOTHING`,
       [
         profile.id,
@@ -58,6 +61,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         JSON.stringify(profile.settings),
         JSON.stringify(profile.rules),
         profile.lists,
+        JSON.stringify(profile.schedules),
         profile.suspended,
         profile.createdAt,
         profile.updatedAt,
@@ -106,7 +110,7 @@ export class PostgresProfileRepository implements ProfileRepository {
     await this.db.query({
       name: 'profiles.save',
       text: `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
-                           lists = $9, suspended = $10, updated_at = $11
+                           lists = $9, schedules = $10, suspended = $11, updated_at = $12
        WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       values: [
         profile.orgId,
@@ -118,6 +122,7 @@ export class PostgresProfileRepository implements ProfileRepository {
         JSON.stringify(profile.settings),
         JSON.stringify(profile.rules),
         profile.lists,
+        JSON.stringify(profile.schedules),
         profile.suspended,
         profile.updatedAt,
       ],

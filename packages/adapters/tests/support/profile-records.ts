@@ -23,6 +23,7 @@ export function profileRecord(
     settings: ProfileSettings.parse({}),
     rules: NO_RULES,
     lists: [],
+    schedules: [],
     suspended: false,
     createdAt: at,
     updatedAt: at,

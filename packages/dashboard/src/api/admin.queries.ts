@@ -8,4 +8,10 @@ export const adminKeys = {
   profile: (id: string) => [...adminKeys.all, 'profiles', id] as const,
   accountSearch: (text: string) => [...adminKeys.all, 'accounts', 'search', text] as const,
   profileSearch: (text: string) => [...adminKeys.all, 'profiles', 'search', text] as const,
+  listReports: () => [...adminKeys.all, 'list-reports'] as const,
+  listReportList: (status: string) => [...adminKeys.listReports(), status] as const,
+  listSources: () => [...adminKeys.all, 'list-sources'] as const,
+  audit: (orgId: string, action: string) => [...adminKeys.all, 'audit', orgId, action] as const,
+  feedback: () => [...adminKeys.all, 'feedback'] as const,
+  clientErrors: () => [...adminKeys.all, 'client-errors'] as const,
 };

@@ -42,3 +42,40 @@ export function formatRelative(value: Date | string, now: Date = new Date()): st
   }
   return relative.format(0, 'second');
 }
+
+const milliseconds = new Intl.NumberFormat(locale, {
+  style: 'unit',
+  unit: 'millisecond',
+  unitDisplay: 'short',
+  maximumFractionDigits: 1,
+});
+
+/** A duration in microseconds (the log's `latency_us`) as "12.3 ms". */
+export function formatLatency(microseconds: number): string {
+  return milliseconds.format(microseconds / 1000);
+}
+
+const timeOfDay = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat(locale, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const fullDateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' });
+
+/** "21:05:09": a time of today, to the second. */
+export function formatTimeOfDay(value: Date): string {
+  return timeOfDay.format(value);
+}
+
+/** "27 Nov, 21:05:09": an earlier day's time, to the second. */
+export function formatDayAndTime(value: Date): string {
+  return dayAndTime.format(value);
+}
+
+/** "Friday, 27 November 2026 at 21:05:09 GMT+1": a moment in full, with its time zone. */
+export function formatFullDateTime(value: Date): string {
+  return fullDateTime.format(value);
+}

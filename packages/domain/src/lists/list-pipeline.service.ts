@@ -3,31 +3,37 @@ import type { BlocklistCatalogueRecord, BlocklistRecord } from '../catalogue/blo
 import type { ListFormat } from '../catalogue/list-format.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
-import { ListCompiler, type ListCompileStats } from './list-compiler.js';
-import {
-  CONTENT_SNIFF_BYTES,
-  judgeListContent,
-  type ListContentRefusal,
-  sniffForeignContent,
-} from './list-content-check.js';
-import {
-  compileFacts,
-  type ListArtifactStore,
-  type ListPipelineStore,
-  type ListSourceFetcher,
-  type ListSourceState,
-  type ListVersionRecord,
-  SourceFetchError,
-  type StoredArtifact,
+import { type CompiledBody, compileListBody } from './list-artifact.compile.js';
+import type { ListCompileStats } from './list-compiler.js';
+import type {
+  ListArtifactStore,
+  ListPipelineStore,
+  ListSourceFetcher,
+  ListSourceState,
+  ListVersionRecord,
 } from './list-pipeline.ports.js';
-import { derivedListIds, derivedListInputs, type SelectedList } from './profile-list-selection.js';
+import {
+  fetchListSource,
+  freshState,
+  type SourceFetchDependencies,
+  type SourceRefreshOutcome,
+  sourceOutcome,
+} from './list-source.fetch.js';
+import {
+  compileList,
+  DerivedListCompiler,
+  derivedFedBy,
+  type ListVersionOutcome,
+  outcomeOf,
+} from './list-version.compile.js';
+import { derivedListInputs, type SelectedList } from './profile-list-selection.js';
+
+export type { ListVersionOutcome } from './list-version.compile.js';
 
 /** How long a refresh holds its claim before another server may take it over. */
 const LIST_REFRESH_LEASE_MS = 30 * 60_000;
 /** The source id a list compiled by `svc lists import` records. */
 const IMPORTED_SOURCE_ID = 'import';
-/** The source id of the catalogue's own domains in a derived list (parental services and categories). */
-const CATALOGUE_SOURCE_ID = 'catalogue';
 
 /** What the list pipeline is built from. */
 export interface ListPipelineDependencies {
@@ -51,27 +57,6 @@ export interface ListPipelineDependencies {
 /** Bus subject announcing new list versions: nodes whose manifest holds one fetch their document again. */
 export const LISTS_CHANGED_SUBJECT = 'lists.changed';
 
-/** What a refresh did to one source. */
-interface SourceRefreshOutcome {
-  id: string;
-  status: 'ok' | 'not_modified' | 'failed';
-  /** The source's artifact changed. */
-  changed: boolean;
-  entries: number | null;
-  invalid: number | null;
-  error: string | null;
-}
-
-/** What a refresh or an import did to one list. */
-export interface ListVersionOutcome {
-  list_id: number;
-  version: number;
-  sha256: string;
-  entries: number;
-  /** A new version was recorded. */
-  created: boolean;
-}
-
 /** The report of `svc lists refresh` and of each scheduled refresh. */
 export interface ListRefreshReport {
   /** Set when another server's refresh was running: nothing was done. */
@@ -80,48 +65,20 @@ export interface ListRefreshReport {
   lists: ListVersionOutcome[];
 }
 
-function freshState(sourceId: string, url: string): ListSourceState {
-  return {
-    sourceId,
-    url,
-    validators: { etag: null, lastModified: null },
-    artifact: null,
-    checkedAt: null,
-    status: null,
-    httpStatus: null,
-    error: null,
-    failures: 0,
-    okAt: null,
-    changedAt: null,
-  };
-}
-
-function sameSources(
-  a: readonly { id: string; sha256: string }[],
-  b: readonly { id: string; sha256: string }[],
-) {
-  return (
-    a.length === b.length &&
-    a.every((source, index) => source.id === b[index]?.id && source.sha256 === b[index]?.sha256)
-  );
-}
-
 /**
  * The list pipeline (issue: lists from source to a compiled, versioned artifact): fetches each catalogue
- * source with a conditional GET, compiles it (list-compiler.ts) into a content-addressed artifact, merges a
- * list's sources into the list's artifact, and records a new version of the list whenever its content
- * changed. A source that fails keeps its last good artifact; the list then keeps compiling from it.
+ * source with a conditional GET (list-source.fetch.ts), compiles it (list-compiler.ts) into a
+ * content-addressed artifact, merges a list's sources into the list's artifact, and records a new version of
+ * the list whenever its content changed (list-version.compile.ts). A source that fails keeps its last good
+ * artifact; the list then keeps compiling from it.
  */
 export class ListPipelineService {
   private readonly catalogue: BlocklistCatalogueRecord;
-  /**
-   * The inputs each derived list was last compiled from in this process (the catalogue is fixed for a
-   * process's life): unchanged inputs are not compiled again.
-   */
-  private readonly derivedInputs = new Map<number, string>();
+  private readonly derived: DerivedListCompiler;
 
   constructor(private readonly deps: ListPipelineDependencies) {
     this.catalogue = deps.catalogue ?? BLOCKLIST_CATALOGUE;
+    this.derived = new DerivedListCompiler(deps);
   }
 
   /**
@@ -143,32 +100,12 @@ export class ListPipelineService {
     )
       return { skipped: 'refresh_running', sources: [], lists: [] };
     try {
-      const states = new Map((await this.deps.store.sources()).map((state) => [state.sourceId, state]));
-      const sources: SourceRefreshOutcome[] = [];
-      const seen = new Set<string>();
-      for (const list of lists) {
-        for (const source of list.sources) {
-          if (seen.has(source.id)) continue;
-          seen.add(source.id);
-          const url = this.addressOf(source);
-          const before = states.get(source.id) ?? freshState(source.id, url);
-          const after = await this.fetchSource(url, source.format, before, options.allowShrink === true);
-          await this.deps.store.saveSource(after);
-          states.set(source.id, after);
-          sources.push({
-            id: source.id,
-            status: after.status ?? 'failed',
-            changed: after.artifact?.sha256 !== before.artifact?.sha256,
-            entries: after.artifact?.entries ?? null,
-            invalid: after.artifact?.invalid ?? null,
-            error: after.error,
-          });
-        }
-      }
+      const states = await this.sourceStates();
+      const sources = await this.refreshSources(lists, states, options.allowShrink === true);
       const current = await this.currentVersions();
       const outcomes: ListVersionOutcome[] = [];
       for (const list of lists) {
-        const outcome = await this.compileList(list, states, current.get(list.id));
+        const outcome = await compileList(this.deps, list, states, current.get(list.id));
         if (outcome !== null) outcomes.push(outcome);
       }
       outcomes.push(
@@ -180,7 +117,6 @@ export class ListPipelineService {
       await this.deps.store.releaseRefresh(holder, this.deps.clock.now());
     }
   }
-
   /**
    * `svc lists import --list ID FILE`: compiles a file as the list's whole content (read in the format of the
    * list's first source unless given) and records it as the list's next version when it differs. An HTML page,
@@ -241,41 +177,7 @@ export class ListPipelineService {
    * them; a new version is recorded only when the content changed.
    */
   async compileDerived(listIds: readonly number[]): Promise<ListVersionOutcome[]> {
-    const versions = await this.currentVersions();
-    const outcomes: ListVersionOutcome[] = [];
-    for (const listId of listIds) {
-      const inputs = derivedListInputs(listId);
-      if (inputs === undefined) continue;
-      const feeding = inputs.blocklists.flatMap((blocklist) => {
-        const version = versions.get(blocklist);
-        return version === undefined ? [] : [{ blocklist, sha256: version.sha256 }];
-      });
-      const key = feeding.map((input) => `${input.blocklist}:${input.sha256}`).join(',');
-      if (this.derivedInputs.get(listId) === key && versions.has(listId)) continue;
-      const compiler = new ListCompiler('domains');
-      const sources: { id: string; sha256: string }[] = [];
-      for (const { blocklist, sha256 } of feeding) {
-        const bytes = await this.deps.artifacts.read(sha256);
-        if (bytes === null) throw new Error(`the artifact ${sha256} of list ${blocklist} is missing`);
-        compiler.pushArtifact(bytes);
-        sources.push({ id: `list:${blocklist}`, sha256 });
-      }
-      for (const domain of inputs.domains) compiler.entry(domain, 'subtree', false);
-      const compiled = compiler.finish();
-      const stored = await this.deps.artifacts.put(compiled.chunks());
-      const { record, created } = await this.deps.store.recordVersion({
-        listId,
-        sha256: stored.sha256,
-        size: stored.size,
-        entries: compiled.stats.entries,
-        exceptions: compiled.stats.exceptions,
-        sources: [...sources, { id: CATALOGUE_SOURCE_ID, sha256: stored.sha256 }],
-        compiledAt: this.deps.clock.now(),
-      });
-      this.derivedInputs.set(listId, key);
-      if (created) outcomes.push(outcomeOf(record, created));
-    }
-    return outcomes;
+    return this.derived.compile(listIds, await this.currentVersions());
   }
 
   /** Each list's newest version, by list id. */
@@ -312,178 +214,44 @@ export class ListPipelineService {
     return this.catalogue.lists.filter((list) => ids.includes(list.id));
   }
 
-  /** One source's fetch: a new artifact, a 304, or a failure that keeps the last good artifact. */
-  private async fetchSource(
-    url: string,
-    format: ListFormat,
-    before: ListSourceState,
+  /**
+   * Fetches each source of the lists once (a source feeding several lists is fetched for the first), saving
+   * its new state into the store and into `states`.
+   */
+  private async refreshSources(
+    lists: readonly BlocklistRecord[],
+    states: Map<string, ListSourceState>,
     allowShrink: boolean,
-  ): Promise<ListSourceState> {
-    const moved = before.url !== url;
-    const validators =
-      before.artifact === null || moved ? { etag: null, lastModified: null } : before.validators;
-    const now = () => this.deps.clock.now();
-    try {
-      const outcome = await this.deps.fetcher.fetch(url, validators, (body) =>
-        this.compileBody(body, format, before.artifact?.entries ?? null, allowShrink),
-      );
-      if (outcome.status === 'not_modified') {
-        return {
-          ...before,
-          url,
-          status: 'not_modified',
-          httpStatus: outcome.httpStatus,
-          error: null,
-          failures: 0,
-          checkedAt: now(),
-          okAt: now(),
-        };
+  ): Promise<SourceRefreshOutcome[]> {
+    const fetching: SourceFetchDependencies = {
+      fetcher: this.deps.fetcher,
+      clock: this.deps.clock,
+      compile: (body, format, previousEntries) =>
+        this.compileBody(body, format, previousEntries, allowShrink),
+    };
+    const sources: SourceRefreshOutcome[] = [];
+    const seen = new Set<string>();
+    for (const list of lists) {
+      for (const source of list.sources) {
+        if (seen.has(source.id)) continue;
+        seen.add(source.id);
+        const url = this.addressOf(source);
+        const before = states.get(source.id) ?? freshState(source.id, url);
+        const after = await fetchListSource(fetching, url, source.format, before);
+        await this.deps.store.saveSource(after);
+        states.set(source.id, after);
+        sources.push(sourceOutcome(before, after));
       }
-      if ('refusal' in outcome.result) {
-        // Refused content is no good fetch: the validators stay, so the next refresh fetches it again.
-        return {
-          ...before,
-          url,
-          status: 'failed',
-          httpStatus: outcome.httpStatus,
-          error: `refused: ${outcome.result.refusal.message}; the last good version stays`,
-          failures: before.failures + 1,
-          checkedAt: now(),
-        };
-      }
-      const { stored, stats } = outcome.result;
-      const changed = stored.sha256 !== before.artifact?.sha256;
-      return {
-        ...before,
-        url,
-        validators: outcome.validators,
-        artifact: { ...stored, ...compileFacts(stats) },
-        status: 'ok',
-        httpStatus: outcome.httpStatus,
-        error: null,
-        failures: 0,
-        checkedAt: now(),
-        okAt: now(),
-        changedAt: changed ? now() : before.changedAt,
-      };
-    } catch (error) {
-      if (!(error instanceof SourceFetchError)) throw error;
-      return {
-        ...before,
-        status: 'failed',
-        httpStatus: error.httpStatus,
-        error: error.message,
-        failures: before.failures + 1,
-        checkedAt: now(),
-      };
     }
+    return sources;
   }
 
-  /**
-   * Compiles a body read as it arrives into a stored artifact, unless it is refused in place of the last good
-   * version of `previousEntries` entries (list-content-check.ts): refused content is not stored.
-   */
-  private async compileBody(
+  private compileBody(
     body: AsyncIterable<Uint8Array>,
     format: ListFormat,
     previousEntries: number | null,
     allowShrink: boolean,
-  ): Promise<{ stored: StoredArtifact; stats: ListCompileStats } | { refusal: ListContentRefusal }> {
-    const compiler = new ListCompiler(format);
-    const decoder = new TextDecoder('utf-8');
-    const head = new Uint8Array(CONTENT_SNIFF_BYTES);
-    let headLength = 0;
-    for await (const chunk of body) {
-      if (headLength < CONTENT_SNIFF_BYTES) {
-        const taken = chunk.subarray(0, CONTENT_SNIFF_BYTES - headLength);
-        head.set(taken, headLength);
-        headLength += taken.length;
-      }
-      compiler.pushText(decoder.decode(chunk, { stream: true }));
-    }
-    compiler.pushText(decoder.decode());
-    const compiled = compiler.finish();
-    const refusal = judgeListContent({
-      foreign: sniffForeignContent(head.subarray(0, headLength)),
-      entries: compiled.stats.entries,
-      previousEntries,
-      allowShrink,
-    });
-    if (refusal !== null) return { refusal };
-    return { stored: await this.deps.artifacts.put(compiled.chunks()), stats: compiled.stats };
+  ): Promise<CompiledBody> {
+    return compileListBody(this.deps.artifacts, body, format, previousEntries, allowShrink);
   }
-
-  /**
-   * A list's artifact from its sources' good artifacts (a single source's is the list's), recorded as a new
-   * version when its sources changed since the newest version. Null when no source has a good artifact yet.
-   */
-  private async compileList(
-    list: BlocklistRecord,
-    states: ReadonlyMap<string, ListSourceState>,
-    current: ListVersionRecord | undefined,
-  ): Promise<ListVersionOutcome | null> {
-    const good = list.sources.flatMap((source) => {
-      const artifact = states.get(source.id)?.artifact;
-      return artifact === null || artifact === undefined ? [] : [{ id: source.id, artifact }];
-    });
-    if (good.length === 0) return null;
-    const sources = good.map((source) => ({ id: source.id, sha256: source.artifact.sha256 }));
-    if (current !== undefined && sameSources(current.sources, sources)) return outcomeOf(current, false);
-    let compiled: { stored: StoredArtifact; entries: number; exceptions: number };
-    const only = good.length === 1 ? good[0] : undefined;
-    if (only !== undefined) {
-      compiled = {
-        stored: only.artifact,
-        entries: only.artifact.entries,
-        exceptions: only.artifact.exceptions,
-      };
-    } else {
-      const merged = new ListCompiler('domains');
-      for (const source of good) {
-        const bytes = await this.deps.artifacts.read(source.artifact.sha256);
-        if (bytes === null)
-          throw new Error(`the artifact ${source.artifact.sha256} of source ${source.id} is missing`);
-        merged.pushArtifact(bytes);
-      }
-      const result = merged.finish();
-      compiled = {
-        stored: await this.deps.artifacts.put(result.chunks()),
-        entries: result.stats.entries,
-        exceptions: result.stats.exceptions,
-      };
-    }
-    const { record, created } = await this.deps.store.recordVersion({
-      listId: list.id,
-      sha256: compiled.stored.sha256,
-      size: compiled.stored.size,
-      entries: compiled.entries,
-      exceptions: compiled.exceptions,
-      sources,
-      compiledAt: this.deps.clock.now(),
-    });
-    return outcomeOf(record, created);
-  }
-}
-
-function outcomeOf(record: ListVersionRecord, created: boolean): ListVersionOutcome {
-  return {
-    list_id: record.listId,
-    version: record.version,
-    sha256: record.sha256,
-    entries: record.entries,
-    created,
-  };
-}
-
-/**
- * The derived lists a refresh recompiles: every one on a full refresh; on a refresh of named lists only those the
- * named lists feed, so that `svc lists refresh --list 1` reports list 1 and what depends on it (the others are
- * compiled when a profile first chooses them, or by the next full refresh).
- */
-function derivedFedBy(lists: readonly { id: number }[] | undefined): number[] {
-  if (lists === undefined) return derivedListIds();
-  const named = new Set(lists.map((list) => list.id));
-  return derivedListIds().filter((id) =>
-    (derivedListInputs(id)?.blocklists ?? []).some((blocklist) => named.has(blocklist)),
-  );
 }

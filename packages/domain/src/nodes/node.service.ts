@@ -1,104 +1,60 @@
-import type { AuditAction, AuditSource } from '../audit/audit.ports.js';
-import type { EcsOperatorCap } from '../ecs/ecs.js';
+import type { AuditSource } from '../audit/audit.ports.js';
 import { assertEmailVerified } from '../identity/email-verification.js';
 import type { AccountRecord } from '../identity/identity.records.js';
-import { newApiTokenSecret, newOpaqueToken } from '../identity/secrets.js';
-import type { ListArtifactStore, ListVersionRecord } from '../lists/list-pipeline.ports.js';
-import {
-  type NodeListArtifact,
-  nodeListManifest,
-  profileListSelection,
-  type SelectedList,
-} from '../lists/profile-list-selection.js';
+import { newOpaqueToken } from '../identity/secrets.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
-import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { assertWritable } from '../profiles/profile.service.js';
-import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
-import type { KeyedHash } from '../shared/keyed-hash.ports.js';
-import type { Random } from '../shared/random.ports.js';
-import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
-import type { NodeScope, NodeStore } from './node.ports.js';
+import type { NodeScope } from './node.ports.js';
 import type { NodeRecord } from './node.records.js';
-import {
-  NODE_TOKEN_GRACE_SECONDS,
-  type Node,
-  type NodeCreate,
-  type NodeEnrol,
-  type NodeProfileDocument,
-  type NodeProfileLists,
-  type NodeTokenRotated,
-  type ProfilePublicKey,
+import type {
+  Node,
+  NodeCreate,
+  NodeEnrol,
+  NodeProfileDocument,
+  NodeProfileLists,
+  NodeTokenRotated,
+  ProfilePublicKey,
 } from './node.schemas.js';
+import {
+  auditNode,
+  ENROLMENT_CODE_LIFETIME_MS,
+  ENROLMENT_CODE_PATTERN,
+  NodeSecretPurpose,
+  newNodeToken,
+  unknownCode,
+} from './node-credentials.js';
+import { type NodeDocumentDependencies, NodeDocuments, type NodeListDownload } from './node-documents.js';
 import { NODE_REVOKED_SUBJECT, type NodePresence } from './node-presence.ports.js';
-import { nodeDocumentSequence, nodeListsDigest, nodeProfileDocument } from './node-profile-document.js';
-import type { ProfileSigner } from './profile-signer.ports.js';
+import { type AuthenticatedNode, type NodeTokenDependencies, NodeTokens } from './node-tokens.js';
 
-/** Keyed-hash purposes of node secrets: one key each, so a hash never stands in for another secret. */
-export const NodeSecretPurpose = { enrolment: 'node-enrolment-code', token: 'node-token' } as const;
-
-/** How long an enrolment code works if unused: a day to install and start a node, not a standing credential. */
-export const ENROLMENT_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** How often at most a node's last-seen mark is written by its requests (links write it themselves). */
-const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
-
-/** A node token: `svcnode_` and 52 alphanumerics (spec 5.1), drawn like an API token. */
-export const NODE_TOKEN_PATTERN = /^svcnode_[A-Za-z0-9]{52}$/;
-/** An enrolment code: `svcenrol_` and 32 random bytes in base64url. */
-const ENROLMENT_CODE_PATTERN = /^svcenrol_[A-Za-z0-9_-]{43}$/;
-
-/** A node token presented by a request and found live. */
-export interface AuthenticatedNode {
-  node: NodeRecord;
-  /** True when the token is the one a rotation replaced, still in its grace. */
-  viaPreviousToken: boolean;
-}
+export { ENROLMENT_CODE_LIFETIME_MS, NODE_TOKEN_PATTERN, NodeSecretPurpose } from './node-credentials.js';
+export type { NodeListDownload } from './node-documents.js';
+export type { AuthenticatedNode } from './node-tokens.js';
 
 /** What the node use cases are built from. */
-export interface NodeDependencies {
-  uow: ScopedUnitOfWork<NodeScope>;
-  profileStore: ProfileStore;
-  store: NodeStore;
-  random: Random;
-  clock: Clock;
+export interface NodeDependencies extends NodeTokenDependencies, NodeDocumentDependencies {
   cursors: CursorSealer;
-  keyedHash: KeyedHash;
-  signer: ProfileSigner;
   presence: NodePresence;
-  /** `{base_url}` of the spec, for `lists.url`. */
-  baseUrl: string;
-  /** The operator's ECS cap, carried in profile documents as the edge's are (default: no cap). */
-  ecsOperatorCap?: EcsOperatorCap;
-  /** The compiled lists: each list's newest version (derived ones compiled when missing), and their artifacts. */
-  lists: {
-    versionsFor(selection: readonly SelectedList[]): Promise<ReadonlyMap<number, ListVersionRecord>>;
-    artifacts: Pick<ListArtifactStore, 'openCompressed'>;
-  };
-}
-
-/** A compiled list's artifact as a node downloads it: gzip-compressed as stored. */
-export interface NodeListDownload {
-  sha256: string;
-  /** Uncompressed size. */
-  size: number;
-  compressedSize: number;
-  chunks: AsyncIterable<Uint8Array>;
-}
-
-function newNodeToken(random: Random): string {
-  return `svcnode_${newApiTokenSecret(random).slice('svc_'.length)}`;
 }
 
 /**
  * Self-hosted nodes (spec 1.3, 3, 4.13, 5.1): created by a profile's owner with a one-time enrolment code,
- * enrolled by a node that exchanges the code for a `svcnode_` token, token rotation with a 600 s grace, and
- * revocation by either side. Creating and revoking nodes changes nothing the edge sees: the profile's version
+ * enrolled by a node that exchanges the code for a `svcnode_` token, token rotation with a 600 s grace
+ * (node-tokens.ts), and revocation by either side; an enrolled node downloads its documents
+ * (node-documents.ts). Creating and revoking nodes changes nothing the edge sees: the profile's version
  * stays, but new nodes are refused on a suspended profile (409 profile_suspended).
  */
 export class NodeService {
-  constructor(private readonly deps: NodeDependencies) {}
+  private readonly tokens: NodeTokens;
+  private readonly documents: NodeDocuments;
+
+  constructor(private readonly deps: NodeDependencies) {
+    this.tokens = new NodeTokens(deps);
+    this.documents = new NodeDocuments(deps);
+  }
 
   /** The public record of a stored node. */
   view(record: NodeRecord): Node {
@@ -187,7 +143,11 @@ export class NodeService {
         lastSeenAt: null,
       };
       await tx.nodes.insert(node);
-      await this.audit(tx, node, 'node.created', source, { name: node.name });
+      await auditNode(tx, this.deps.clock, node, {
+        action: 'node.created',
+        source,
+        details: { name: node.name },
+      });
       return { node, enrolmentCode: code };
     });
   }
@@ -244,157 +204,43 @@ export class NodeService {
         lastSeenAt: now,
       };
       await tx.nodes.save(node);
-      await this.audit(
-        tx,
-        node,
-        'node.enrolled',
-        { ...source, actor: `node:${node.id}` },
-        {
-          version: node.softwareVersion,
-        },
-      );
+      await auditNode(tx, this.deps.clock, node, {
+        action: 'node.enrolled',
+        source: { ...source, actor: `node:${node.id}` },
+        details: { version: node.softwareVersion },
+      });
       return { node, nodeToken: token };
     });
   }
 
-  /**
-   * The node a presented `svcnode_` token names. A revoked node's token is 401 node_revoked; an unknown token,
-   * or a rotated one past its grace, 401 unauthenticated. The first request with a rotated-in token starts the
-   * previous token's 600 s grace (spec 3).
-   */
-  async authenticate(secret: string): Promise<AuthenticatedNode> {
-    if (!NODE_TOKEN_PATTERN.test(secret)) throw badToken();
-    const lookup = this.deps.keyedHash.mac(NodeSecretPurpose.token, secret);
-    const node = await this.deps.store.findByTokenLookup(lookup);
-    if (node === null) throw badToken();
-    if (node.state === 'revoked') throw revoked();
-    // A profile tombstoned by an account deletion takes its nodes with it.
-    if ((await this.deps.profileStore.find(node.orgId, node.profileId)) === null) throw revoked();
-    const now = this.deps.clock.now();
-    if (node.tokenLookup !== lookup) {
-      if (node.previousValidUntil !== null && now.getTime() >= node.previousValidUntil.getTime()) {
-        throw new DomainError(
-          'unauthenticated',
-          'This node token was replaced by a rotation and its grace has ended.',
-        );
-      }
-      return { node, viaPreviousToken: true };
-    }
-    if (node.previousTokenLookup !== null && node.previousValidUntil === null) {
-      return { node: await this.startGrace(node.id, lookup, now), viaPreviousToken: false };
-    }
-    if (
-      node.lastSeenAt === null ||
-      now.getTime() - node.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS
-    ) {
-      await this.deps.store.touch(node.id, now);
-      return { node: { ...node, lastSeenAt: now }, viaPreviousToken: false };
-    }
-    return { node, viaPreviousToken: false };
+  /** The node a presented `svcnode_` token names (see {@link NodeTokens.authenticate}). */
+  authenticate(secret: string): Promise<AuthenticatedNode> {
+    return this.tokens.authenticate(secret);
   }
 
-  /**
-   * POST /v1/nodes/self/token: a new token; the current one becomes the previous one, working until 600 s
-   * after the first request with the new one. A rotation asked with a token already replaced is 409
-   * node_token_superseded; a token replaced before that one stops at once.
-   */
-  async rotate(authenticated: AuthenticatedNode, source: AuditSource): Promise<NodeTokenRotated> {
-    if (authenticated.viaPreviousToken) {
-      throw new DomainError(
-        'node_token_superseded',
-        'This token was already replaced by a rotation; use the new token (this one stops 600 s after the new one is first used).',
-      );
-    }
-    const token = newNodeToken(this.deps.random);
-    return this.deps.uow.run(async (tx) => {
-      const node = await tx.nodes.findById(authenticated.node.id, { forUpdate: true });
-      if (node === null || node.state === 'revoked') throw revoked();
-      if (node.tokenLookup !== authenticated.node.tokenLookup) {
-        throw new DomainError('node_token_superseded', 'This token was replaced by a concurrent rotation.');
-      }
-      const now = this.deps.clock.now();
-      const rotated: NodeRecord = {
-        ...node,
-        tokenLookup: this.deps.keyedHash.mac(NodeSecretPurpose.token, token),
-        previousTokenLookup: node.tokenLookup,
-        previousValidUntil: null,
-        tokenRotatedAt: now,
-      };
-      await tx.nodes.save(rotated);
-      await this.audit(tx, rotated, 'node.token_rotated', source, {});
-      return {
-        node_token: token,
-        previous_valid_s: NODE_TOKEN_GRACE_SECONDS,
-        token_rotated_at: now.toISOString(),
-      };
-    });
+  /** POST /v1/nodes/self/token (see {@link NodeTokens.rotate}). */
+  rotate(authenticated: AuthenticatedNode, source: AuditSource): Promise<NodeTokenRotated> {
+    return this.tokens.rotate(authenticated, source);
   }
 
   /** GET /v1/nodes/self/profile: the node's profile document, signed when the server signs. */
-  async profileDocument(node: NodeRecord): Promise<NodeProfileDocument> {
-    const profile = await this.deps.profileStore.find(node.orgId, node.profileId);
-    if (profile === null) throw revoked();
-    return nodeProfileDocument(
-      profile,
-      { url: `${this.base()}/v1/nodes/self/lists`, artifacts: await this.manifestOf(profile) },
-      nodeDocumentSequence(profile, this.deps.clock.now()),
-      (data) => this.deps.keyedHash.sha256(data),
-      this.deps.signer,
-      this.deps.ecsOperatorCap,
-    );
+  profileDocument(node: NodeRecord): Promise<NodeProfileDocument> {
+    return this.documents.profileDocument(node);
   }
 
   /** GET /v1/nodes/self/lists: the lists part of the node's profile document on its own. */
   async listManifest(node: NodeRecord): Promise<NodeProfileLists> {
-    return (await this.profileDocument(node)).lists;
+    return (await this.documents.profileDocument(node)).lists;
   }
 
-  /**
-   * The digest of the node's lists manifest (`lists.sha256`), for the link's welcome: a node whose applied
-   * manifest has another digest fetches the document again.
-   */
-  async listsDigest(profile: ProfileRecord): Promise<string> {
-    return nodeListsDigest(await this.manifestOf(profile), (data) => this.deps.keyedHash.sha256(data));
+  /** The digest of the node's lists manifest, for the link's welcome (see {@link NodeDocuments.listsDigest}). */
+  listsDigest(profile: ProfileRecord): Promise<string> {
+    return this.documents.listsDigest(profile);
   }
 
-  /**
-   * GET /v1/nodes/self/lists/{sha256}: an artifact of the node's current manifest; 404 for any other (another
-   * profile's list, an older version, an unknown digest).
-   */
-  async listArtifact(node: NodeRecord, sha256: string): Promise<NodeListDownload> {
-    const profile = await this.deps.profileStore.find(node.orgId, node.profileId);
-    if (profile === null) throw revoked();
-    const entry = (await this.manifestOf(profile)).find((artifact) => artifact.sha256 === sha256);
-    if (entry === undefined) throw notFound('list artifact');
-    const stored = await this.deps.lists.artifacts.openCompressed(sha256);
-    if (stored === null) throw notFound('list artifact');
-    return { sha256, size: entry.size, compressedSize: stored.size, chunks: stored.chunks };
-  }
-
-  private base(): string {
-    return this.deps.baseUrl.replace(/\/+$/, '');
-  }
-
-  private async manifestOf(profile: ProfileRecord): Promise<NodeListArtifact[]> {
-    const selection = profileListSelection(profile, { forNodes: true });
-    const versions = await this.deps.lists.versionsFor(selection);
-    return nodeListManifest(selection, versions, (sha256) => `${this.base()}/v1/nodes/self/lists/${sha256}`);
-  }
-
-  private async startGrace(nodeId: string, lookup: string, now: Date): Promise<NodeRecord> {
-    return this.deps.uow.run(async (tx) => {
-      const node = await tx.nodes.findById(nodeId, { forUpdate: true });
-      if (node === null || node.state === 'revoked') throw revoked();
-      if (node.tokenLookup !== lookup) throw badToken();
-      if (node.previousValidUntil !== null) return node;
-      const started: NodeRecord = {
-        ...node,
-        previousValidUntil: new Date(now.getTime() + NODE_TOKEN_GRACE_SECONDS * 1000),
-        lastSeenAt: now,
-      };
-      await tx.nodes.save(started);
-      return started;
-    });
+  /** GET /v1/nodes/self/lists/{sha256}: an artifact of the node's current manifest (404 for any other). */
+  listArtifact(node: NodeRecord, sha256: string): Promise<NodeListDownload> {
+    return this.documents.listArtifact(node, sha256);
   }
 
   private async revokeIn(tx: NodeScope, node: NodeRecord, source: AuditSource): Promise<void> {
@@ -402,35 +248,10 @@ export class NodeService {
     const revokedNode: NodeRecord = { ...node, state: 'revoked', revokedAt: this.deps.clock.now() };
     await tx.nodes.save(revokedNode);
     await tx.outbox.enqueue({ subject: NODE_REVOKED_SUBJECT, payload: { node_id: node.id } });
-    await this.audit(tx, revokedNode, 'node.revoked', source, { name: node.name });
-  }
-
-  private async audit(
-    tx: NodeScope,
-    node: NodeRecord,
-    action: AuditAction,
-    source: AuditSource,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    await tx.audit.record({
-      ...source,
-      orgId: node.orgId,
-      action,
-      target: `profiles/${node.profileId}/nodes/${node.id}`,
-      details,
-      at: this.deps.clock.now(),
+    await auditNode(tx, this.deps.clock, revokedNode, {
+      action: 'node.revoked',
+      source,
+      details: { name: node.name },
     });
   }
-}
-
-function unknownCode(): DomainError {
-  return new DomainError('invalid_token', 'This enrolment code is not valid.');
-}
-
-function badToken(): DomainError {
-  return new DomainError('unauthenticated', 'The node token is not valid.');
-}
-
-function revoked(): DomainError {
-  return new DomainError('node_revoked', 'This node was revoked; enrol a new one.');
 }

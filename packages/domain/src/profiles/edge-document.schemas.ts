@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EcsOperatorCap } from '../ecs/ecs.js';
 import { ProfileRules } from '../rules/rules.schemas.js';
+import { Schedule } from '../schedules/schedule.schemas.js';
 import { ParentalSettings, ProfileSettings, SecuritySettings } from './profile.schemas.js';
 
 /** How the resolver applies the profile's ECS mode, as the edge document carries it (spec 2.3 settings.ecs). */
@@ -30,6 +31,11 @@ export const EdgeProfileCore = z.object({
   settings: ProfileSettings,
   ecs: EdgeProfileEcs,
   rules: ProfileRules,
+  /**
+   * Evaluated by the edge with its own clock in `settings.time_zone`: no new document when a window opens. A
+   * document written before schedules existed reads none (and its settings, through their defaults, UTC).
+   */
+  schedules: z.array(Schedule).default([]),
 });
 export type EdgeProfileCore = z.infer<typeof EdgeProfileCore>;
 

@@ -46,6 +46,7 @@ export function edgeProfileCore(
     settings: profile.settings,
     ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
+    schedules: profile.schedules,
   };
 }
 

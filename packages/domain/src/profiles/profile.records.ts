@@ -1,4 +1,5 @@
 import type { ProfileRules } from '../rules/rules.schemas.js';
+import type { Schedule } from '../schedules/schedule.schemas.js';
 import type { ParentalSettings, ProfileSettings, SecuritySettings } from './profile.schemas.js';
 
 /** A profile's rules as stored: patterns already normalised (spec 2.4). */
@@ -16,6 +17,8 @@ export interface ProfileRecord {
   rules: StoredRules;
   /** Blocklist ids enabled by id (GET/PUT /v1/profiles/{id}/lists). */
   lists: number[];
+  /** Named weekly windows, read in `settings.time_zone` (GET/PUT /v1/profiles/{id}/schedules). */
+  schedules: Schedule[];
   suspended: boolean;
   createdAt: Date;
   updatedAt: Date;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZone } from '../schedules/time-zone.js';
 
 /** An enum whose failure message lists the allowed values, as clients show it to people (spec 4.2). */
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -88,6 +89,7 @@ export const ProfileSettings = z
     log_region: z
       .literal('ca', { error: 'must be ca: logs are stored in Canada only (eu is not offered)' })
       .default('ca'),
+    time_zone: TimeZone.default('UTC'),
   })
   .meta({ id: 'ProfileSettings' });
 export type ProfileSettings = z.infer<typeof ProfileSettings>;

@@ -3,6 +3,7 @@ import type { EcsOperatorCap } from '../ecs/ecs.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
+import type { Schedule } from '../schedules/schedule.schemas.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
@@ -103,6 +104,7 @@ export class ProfileService implements ProfileWriter {
           settings: request.settings,
           rules: NO_RULES,
           lists: [],
+          schedules: [],
           suspended: false,
           createdAt: now,
           updatedAt: now,
@@ -217,6 +219,16 @@ export class ProfileService implements ProfileWriter {
   ): Promise<ProfileRecord> {
     assertWithinRuleLimit(rules, this.deps.rulesLimit);
     return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, rules }));
+  }
+
+  /** PUT schedules: replaces every schedule of the profile in one version bump (names checked unique). */
+  async replaceSchedules(
+    orgId: string,
+    id: string,
+    schedules: Schedule[],
+    expectedVersion?: number,
+  ): Promise<ProfileRecord> {
+    return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, schedules }));
   }
 
   /** PUT lists: the blocklists enabled by id, deduplicated in order; 422 unknown_list for ids not catalogued. */

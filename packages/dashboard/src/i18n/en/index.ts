@@ -3,8 +3,11 @@ import { accountEntry } from './account-entry.js';
 import { accountSecurity } from './account-security.js';
 import { analytics } from './analytics.js';
 import { common } from './common.js';
+import { feedback } from './feedback.js';
 import { logs } from './logs.js';
 import { nodes } from './nodes.js';
+import { operator } from './operator.js';
+import { operatorLists } from './operator-lists.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
 
@@ -19,8 +22,11 @@ export const en = {
   ...accountEntry,
   ...accountSecurity,
   ...analytics,
+  ...feedback,
   ...logs,
   ...nodes,
+  ...operator,
+  ...operatorLists,
   ...problems,
   ...profiles,
 } as const;

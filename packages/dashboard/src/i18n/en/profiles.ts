@@ -147,6 +147,9 @@ export const profiles = {
   'profiles.settings.node_queue_hours.hint':
     'While your node is offline, the cloud holds its logs this long and hands them over when it is back; 0 holds nothing.',
   'profiles.settings.log_region': 'Log storage region',
+  'profiles.settings.time_zone': 'Time zone',
+  'profiles.settings.time_zone.hint':
+    'Schedules are read in this zone, for example Europe/Berlin or America/New_York. Start typing a city.',
   'profiles.settings.cname_uncloak': 'Apply rules to CNAME targets',
   'profiles.settings.cname_uncloak.hint': 'Blocks trackers that hide behind a CNAME to a blocked name.',
   'profiles.settings.cache_boost_ttl': 'Minimum cache time (seconds)',

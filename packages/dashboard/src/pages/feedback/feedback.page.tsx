@@ -1,13 +1,23 @@
 import { api } from '../../api/client.js';
 import { fieldId } from '../../forms/field-id.js';
 import { SubmitButton } from '../../forms/submit-button.js';
+import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 
-const LABELS = { message: 'Your feedback', rating: 'How would you rate svc?' };
+/** The ratings offered, best first, with their words. */
+const RATINGS = [
+  ['5', 'feedback.rating.5'],
+  ['4', 'feedback.rating.4'],
+  ['3', 'feedback.rating.3'],
+  ['2', 'feedback.rating.2'],
+  ['1', 'feedback.rating.1'],
+] as const;
 
 /** Sends feedback to the operators, `POST /v1/feedback`. */
 export default function FeedbackPage() {
+  const labels = { message: t('feedback.message'), rating: t('feedback.rating') };
   const form = useApiForm((values) => {
     const rating = values.optionalText('rating');
     return api.feedback.send({
@@ -16,47 +26,36 @@ export default function FeedbackPage() {
       url: `${window.location.origin}${window.location.pathname}`,
     });
   });
-  const messageError = form.errorOf('message');
   return (
     <div className="narrow">
-      <h1>Send feedback</h1>
+      <h1>{t('feedback.title')}</h1>
       {form.result !== undefined ? (
-        <p role="status">Thank you: your feedback reached the team.</p>
+        <p role="status">{t('feedback.sent')}</p>
       ) : (
         <>
-          {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
+          {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={labels} focus />}
           <form onSubmit={form.onSubmit} noValidate>
-            <div className={messageError === undefined ? 'field' : 'field field-invalid'}>
-              <label htmlFor={fieldId('message')}>{LABELS.message}</label>
-              <p className="hint" id={`${fieldId('message')}-hint`}>
-                What works, what does not, what you miss. Do not include passwords.
-              </p>
-              {messageError !== undefined && (
-                <p className="field-error" id={`${fieldId('message')}-error`}>
-                  <span className="visually-hidden">Error: </span>
-                  {LABELS.message} {messageError}
-                </p>
-              )}
-              <textarea
-                id={fieldId('message')}
-                name="message"
-                rows={6}
-                aria-invalid={messageError === undefined ? undefined : true}
-                aria-describedby={`${fieldId('message')}-hint${messageError === undefined ? '' : ` ${fieldId('message')}-error`}`}
-              />
-            </div>
+            <TextareaField
+              name="message"
+              label={labels.message}
+              hint={t('feedback.message.hint')}
+              rows={6}
+              error={form.errorOf('message')}
+            />
             <div className="field">
-              <label htmlFor={fieldId('rating')}>{LABELS.rating}</label>
+              <label htmlFor={fieldId('rating')}>{labels.rating}</label>
               <select id={fieldId('rating')} name="rating" defaultValue="">
-                <option value="">No rating</option>
-                <option value="5">5 – excellent</option>
-                <option value="4">4 – good</option>
-                <option value="3">3 – fair</option>
-                <option value="2">2 – poor</option>
-                <option value="1">1 – very poor</option>
+                <option value="">{t('feedback.rating.none')}</option>
+                {RATINGS.map(([value, key]) => (
+                  <option key={value} value={value}>
+                    {t(key)}
+                  </option>
+                ))}
               </select>
             </div>
-            <SubmitButton pending={form.pending}>Send feedback</SubmitButton>
+            <SubmitButton pending={form.pending} busyText={t('feedback.sending')}>
+              {t('feedback.send')}
+            </SubmitButton>
           </form>
         </>
       )}

@@ -4,18 +4,20 @@ import { CheckboxField } from '../../forms/checkbox-field.js';
 import { fieldId } from '../../forms/field-id.js';
 import { FormValues } from '../../forms/form-values.js';
 import { TextField } from '../../forms/text-field.js';
+import { t } from '../../i18n/t.js';
 import { type LogView, STATUSES } from './log-filters.js';
+import { statusLabel } from './log-labels.js';
 
 /** Labels of the filters, also used by the problem summary. */
 export const FILTER_LABELS: Readonly<Record<string, string>> = {
-  from: 'From',
-  to: 'To',
-  status: 'Status',
-  device: 'Devices',
-  qname: 'Domain',
-  qtype: 'Query types',
-  list: 'Blocklists',
-  client_ip: 'Client IP address',
+  from: t('logs.filter.from'),
+  to: t('logs.filter.to'),
+  status: t('logs.filter.status'),
+  device: t('logs.filter.device'),
+  qname: t('logs.filter.qname'),
+  qtype: t('logs.filter.qtype'),
+  list: t('logs.filter.list'),
+  client_ip: t('logs.filter.client_ip'),
 };
 
 /** `YYYY-MM-DDTHH:MM` in local time for a datetime-local input, from the API's RFC 3339 or milliseconds. */
@@ -45,146 +47,183 @@ export interface LogFilterFormProps {
   onClear: () => void;
 }
 
+/** The view a submitted filter form asks for. */
+function viewOf(form: HTMLFormElement): LogView {
+  const values = new FormValues(new FormData(form));
+  return {
+    mode: values.text('mode') === 'search' ? 'search' : 'live',
+    from: instantOf(values.text('from')),
+    to: instantOf(values.text('to')),
+    status: values.all('status'),
+    device: values.all('device'),
+    qname: values.optionalText('qname'),
+    qtype: values
+      .text('qtype')
+      .split(/[\s,]+/)
+      .filter((part) => part !== ''),
+    list: values.all('list'),
+    client_ip: values.optionalText('client_ip'),
+  };
+}
+
+/** Live tail or search. */
+function ModeChoice({ mode }: { mode: LogView['mode'] }) {
+  return (
+    <fieldset className="inline-choices">
+      <legend>{t('logs.filter.show')}</legend>
+      <div className="checkbox">
+        <input type="radio" id="mode-live" name="mode" value="live" defaultChecked={mode === 'live'} />
+        <label htmlFor="mode-live">{t('logs.filter.live')}</label>
+      </div>
+      <div className="checkbox">
+        <input type="radio" id="mode-search" name="mode" value="search" defaultChecked={mode === 'search'} />
+        <label htmlFor="mode-search">{t('logs.filter.search')}</label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The time range and the typed filters. */
+function TypedFilters({ view, errorOf }: Pick<LogFilterFormProps, 'view' | 'errorOf'>) {
+  return (
+    <div className="filter-grid">
+      <TextField
+        name="from"
+        label={t('logs.filter.from')}
+        hint={t('logs.filter.from.hint')}
+        type="datetime-local"
+        defaultValue={localInput(view.from)}
+        error={errorOf('from')}
+      />
+      <TextField
+        name="to"
+        label={t('logs.filter.to')}
+        hint={t('logs.filter.to.hint')}
+        type="datetime-local"
+        defaultValue={localInput(view.to)}
+        error={errorOf('to')}
+      />
+      <TextField
+        name="qname"
+        label={t('logs.filter.qname')}
+        hint={t('logs.filter.qname.hint')}
+        defaultValue={view.qname ?? ''}
+        error={errorOf('qname')}
+        spellCheck={false}
+      />
+      <TextField
+        name="client_ip"
+        label={t('logs.filter.client_ip')}
+        defaultValue={view.client_ip ?? ''}
+        error={errorOf('client_ip')}
+        spellCheck={false}
+      />
+      <TextField
+        name="qtype"
+        label={t('logs.filter.qtype')}
+        hint={t('logs.filter.qtype.hint')}
+        defaultValue={view.qtype.join(', ')}
+        error={errorOf('qtype')}
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
+/** The statuses to show, by their words (never the API's `error`). */
+function StatusChoices({ chosen, error }: { chosen: readonly string[]; error: string | undefined }) {
+  return (
+    <fieldset className="inline-choices" id={fieldId('status')}>
+      <legend>{t('logs.filter.status')}</legend>
+      {error !== undefined && <p className="field-error">{error}</p>}
+      {STATUSES.map((status) => (
+        <CheckboxField
+          key={status}
+          id={`${fieldId('status')}-${status}`}
+          name="status"
+          value={status}
+          label={statusLabel(status)}
+          defaultChecked={chosen.includes(status)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/** A labelled multiple choice of named things (devices, lists), with its hint and the API's error. */
+function MultiSelect({
+  name,
+  hint,
+  error,
+  chosen,
+  options,
+}: {
+  name: 'device' | 'list';
+  hint: string;
+  error: string | undefined;
+  chosen: readonly string[];
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className={error === undefined ? 'field' : 'field field-invalid'}>
+      <label htmlFor={fieldId(name)}>{FILTER_LABELS[name]}</label>
+      <p className="hint">{hint}</p>
+      {error !== undefined && <p className="field-error">{error}</p>}
+      <select id={fieldId(name)} name={name} multiple size={4} defaultValue={[...chosen]}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Every filter of spec 4.6; applying it changes the page's address, which runs the query. */
 export function LogFilterForm({ view, devices, lists, errorOf, onApply, onClear }: LogFilterFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = new FormValues(new FormData(event.currentTarget));
-    const mode = values.text('mode') === 'search' ? 'search' : 'live';
-    onApply({
-      mode,
-      from: instantOf(values.text('from')),
-      to: instantOf(values.text('to')),
-      status: values.all('status'),
-      device: values.all('device'),
-      qname: values.optionalText('qname'),
-      qtype: values
-        .text('qtype')
-        .split(/[\s,]+/)
-        .filter((part) => part !== ''),
-      list: values.all('list'),
-      client_ip: values.optionalText('client_ip'),
-    });
+    onApply(viewOf(event.currentTarget));
   };
+  // A device removed since the filter was set is still offered, by its id, so that it can be unchosen.
+  const gone = view.device.filter((id) => !devices.some((device) => device.id === id));
   return (
     <form
       className="log-filters"
       onSubmit={submit}
       noValidate
       key={JSON.stringify(view)}
-      aria-label="Log filters"
+      aria-label={t('logs.filter.form')}
     >
-      <fieldset className="inline-choices">
-        <legend>Show</legend>
-        <div className="checkbox">
-          <input type="radio" id="mode-live" name="mode" value="live" defaultChecked={view.mode === 'live'} />
-          <label htmlFor="mode-live">Live: new queries as they happen</label>
-        </div>
-        <div className="checkbox">
-          <input
-            type="radio"
-            id="mode-search"
-            name="mode"
-            value="search"
-            defaultChecked={view.mode === 'search'}
-          />
-          <label htmlFor="mode-search">Search: earlier queries, newest first</label>
-        </div>
-      </fieldset>
+      <ModeChoice mode={view.mode} />
+      <TypedFilters view={view} errorOf={errorOf} />
+      <StatusChoices chosen={view.status} error={errorOf('status')} />
       <div className="filter-grid">
-        <TextField
-          name="from"
-          label={FILTER_LABELS.from ?? 'From'}
-          hint="Search only. Empty: 31 days before the end."
-          type="datetime-local"
-          defaultValue={localInput(view.from)}
-          error={errorOf('from')}
+        <MultiSelect
+          name="device"
+          hint={t('logs.filter.device.hint')}
+          error={errorOf('device')}
+          chosen={view.device}
+          options={[
+            ...devices.map((device) => ({ value: device.id, label: device.label })),
+            ...gone.map((id) => ({ value: id, label: id })),
+          ]}
         />
-        <TextField
-          name="to"
-          label={FILTER_LABELS.to ?? 'To'}
-          hint="Search only. Empty: now."
-          type="datetime-local"
-          defaultValue={localInput(view.to)}
-          error={errorOf('to')}
+        <MultiSelect
+          name="list"
+          hint={t('logs.filter.list.hint')}
+          error={errorOf('list')}
+          chosen={view.list}
+          options={lists.map((list) => ({ value: String(list.id), label: list.name }))}
         />
-        <TextField
-          name="qname"
-          label={FILTER_LABELS.qname ?? 'Domain'}
-          hint="Search: part of the name. Live: the exact name."
-          defaultValue={view.qname ?? ''}
-          error={errorOf('qname')}
-          spellCheck={false}
-        />
-        <TextField
-          name="client_ip"
-          label={FILTER_LABELS.client_ip ?? 'Client IP address'}
-          defaultValue={view.client_ip ?? ''}
-          error={errorOf('client_ip')}
-          spellCheck={false}
-        />
-        <TextField
-          name="qtype"
-          label={FILTER_LABELS.qtype ?? 'Query types'}
-          hint="Names or numbers, separated by commas: A, AAAA, 65."
-          defaultValue={view.qtype.join(', ')}
-          error={errorOf('qtype')}
-          spellCheck={false}
-        />
-      </div>
-      <fieldset className="inline-choices" id={fieldId('status')}>
-        <legend>{FILTER_LABELS.status}</legend>
-        {errorOf('status') !== undefined && <p className="field-error">{errorOf('status')}</p>}
-        {STATUSES.map((status) => (
-          <CheckboxField
-            key={status}
-            id={`${fieldId('status')}-${status}`}
-            name="status"
-            value={status}
-            label={status[0]?.toUpperCase() + status.slice(1)}
-            defaultChecked={view.status.includes(status)}
-          />
-        ))}
-      </fieldset>
-      <div className="filter-grid">
-        <div className={errorOf('device') === undefined ? 'field' : 'field field-invalid'}>
-          <label htmlFor={fieldId('device')}>{FILTER_LABELS.device}</label>
-          <p className="hint">None chosen: every device.</p>
-          {errorOf('device') !== undefined && <p className="field-error">{errorOf('device')}</p>}
-          <select id={fieldId('device')} name="device" multiple size={4} defaultValue={view.device}>
-            {devices.map((device) => (
-              <option key={device.id} value={device.id}>
-                {device.label}
-              </option>
-            ))}
-            {view.device
-              .filter((id) => !devices.some((device) => device.id === id))
-              .map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div className={errorOf('list') === undefined ? 'field' : 'field field-invalid'}>
-          <label htmlFor={fieldId('list')}>{FILTER_LABELS.list}</label>
-          <p className="hint">Queries blocked by these lists.</p>
-          {errorOf('list') !== undefined && <p className="field-error">{errorOf('list')}</p>}
-          <select id={fieldId('list')} name="list" multiple size={4} defaultValue={view.list}>
-            {lists.map((list) => (
-              <option key={list.id} value={String(list.id)}>
-                {list.name}
-              </option>
-            ))}
-          </select>
-        </div>
       </div>
       <div className="actions">
         <button type="submit" className="primary">
-          Apply filters
+          {t('logs.filter.apply')}
         </button>
         <button type="button" onClick={onClear}>
-          Clear filters
+          {t('logs.filter.clear')}
         </button>
       </div>
     </form>

@@ -8,6 +8,7 @@ import { metaQueries } from '../../api/meta.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { formatLatency } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
@@ -19,15 +20,28 @@ import { reasonLabel, statusLabel, transportLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { fullTime } from './log-time.js';
 
-const REASON_CODES: Readonly<Record<string, string>> = {
-  list: 'A blocklist',
-  rule: 'One of your rules',
-  rewrite: 'One of your rewrites',
-  none: 'Nothing: the query was not filtered',
-  'operator:legal_order': 'The operator, under a legal order',
-  'operator:abuse': 'The operator, to stop abuse',
-  'operator:csam': 'The operator: child sexual abuse material',
-};
+/** Who decided a query, by its `reason_code`, in words. */
+function decidedBy(code: string): string {
+  switch (code) {
+    case 'list':
+      return t('logs.decided.list');
+    case 'rule':
+      return t('logs.decided.rule');
+    case 'rewrite':
+      return t('logs.decided.rewrite');
+    case 'none':
+      return t('logs.decided.none');
+    case 'operator:legal_order':
+      return t('logs.decided.legal_order');
+    case 'operator:abuse':
+      return t('logs.decided.abuse');
+    case 'operator:csam':
+      return t('logs.decided.csam');
+    default:
+      return code.startsWith('operator:') ? t('logs.decided.operator') : code;
+  }
+}
+/** The DNS response codes by their names in RFC 1035 and RFC 2136, which are the words DNS people use. */
 const RCODES: Readonly<Record<number, string>> = {
   0: 'NOERROR',
   1: 'FORMERR',
@@ -59,38 +73,39 @@ function ReportWronglyBlocked({
   if (form.result !== undefined && form.problem === null)
     return (
       <p className="notice" role="status">
-        Reported: {list?.name ?? 'the list'} blocking {row.qname}. An operator reviews it within two business
-        days and you get an email with the outcome.
+        {t('logs.report.sent', { list: list?.name ?? t('logs.report.theList'), domain: row.qname })}
       </p>
     );
   if (!open)
     return (
       <button type="button" onClick={() => setOpen(true)}>
-        Report this as wrongly blocked
+        {t('logs.report.button')}
       </button>
     );
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label="Report this as wrongly blocked">
+    <form onSubmit={form.onSubmit} noValidate aria-label={t('logs.report.button')}>
       {form.problem !== null && (
-        <ProblemDisplay problem={form.problem} fieldLabels={{ note: 'What is wrong' }} focus />
+        <ProblemDisplay problem={form.problem} fieldLabels={{ note: t('logs.report.note') }} focus />
       )}
       <p>
-        Tell the operators that {list?.name ?? `list ${row.reason_list_id}`} should not block{' '}
+        {t('logs.report.intro', {
+          list: list?.name ?? t('logs.report.listById', { id: row.reason_list_id }),
+        })}
         <code>{row.qname}</code>.
       </p>
       <TextareaField
         name="note"
-        label="What is wrong"
-        hint="Optional: what the site is and what broke (at most 500 characters)."
+        label={t('logs.report.note')}
+        hint={t('logs.report.note.hint')}
         rows={3}
         error={form.errorOf('note')}
       />
       <div className="actions">
-        <SubmitButton pending={form.pending} busyText="Sending…">
-          Send the report
+        <SubmitButton pending={form.pending} busyText={t('logs.report.sending')}>
+          {t('logs.report.send')}
         </SubmitButton>
         <button type="button" onClick={() => setOpen(false)}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
@@ -111,8 +126,8 @@ function AllowThisDomain({ profileId, domain }: { profileId: string; domain: str
   if (allow.data !== undefined)
     return (
       <p className="notice" role="status">
-        {allow.data.added ? `${domain} is allowed now` : `${domain} was already allowed`}: see{' '}
-        <Link href={`/profiles/${profileId}/rules`}>the rules</Link>.
+        {allow.data.added ? t('logs.allow.added', { domain }) : t('logs.allow.already', { domain })}
+        <Link href={`/profiles/${profileId}/rules`}>{t('logs.allow.rules')}</Link>.
       </p>
     );
   return (
@@ -126,9 +141,102 @@ function AllowThisDomain({ profileId, domain }: { profileId: string; domain: str
         disabled={allow.isPending}
         aria-busy={allow.isPending}
       >
-        Allow this domain
+        {t('logs.allow.button')}
       </button>
     </>
+  );
+}
+
+/** The Extended DNS Error of a row in words. */
+function edeText(row: LogRow): string {
+  if (row.ede_code === 0) return t('logs.details.none');
+  const kind =
+    row.ede_code === 15
+      ? t('logs.details.ede.blocked')
+      : row.ede_code === 17
+        ? t('logs.details.ede.filtered')
+        : t('logs.details.ede.other');
+  return t('logs.details.edeValue', { code: row.ede_code, kind, text: row.ede_text });
+}
+
+/** The device a query came from: its name, with its id when both are known. */
+function deviceText(row: LogRow): string {
+  if (row.device_name === '') return row.device_id || t('logs.details.deviceUnknown');
+  return row.device_id === '' ? row.device_name : `${row.device_name} (${row.device_id})`;
+}
+
+/** Who answered the query (a PoP by its name, or the profile's node), how fast, and how. */
+function AnsweredBy({ row }: { row: LogRow }) {
+  const pops = useQuery(metaQueries.pops());
+  const who =
+    row.source === 'node'
+      ? t('logs.yourNode')
+      : t('logs.pop', { name: pops.data?.pops.find((pop) => pop.id === row.pop)?.name ?? row.pop });
+  const parts = [who, formatLatency(row.latency_us)];
+  if (row.cache_hit) parts.push(t('logs.details.fromCache'));
+  if (row.dnssec_validated) parts.push(t('logs.details.dnssec'));
+  return <>{t('logs.details.answeredByValue', { parts })}</>;
+}
+
+/** The facts of one query, each named. */
+function QueryFacts({ row, list }: { row: LogRow; list: Blocklist | undefined }) {
+  return (
+    <dl className="facts">
+      <dt>{t('logs.details.time')}</dt>
+      <dd>
+        <time dateTime={row.ts}>{fullTime(row.ts)}</time>
+      </dd>
+      <dt>{t('logs.details.status')}</dt>
+      <dd>
+        {t('logs.details.statusWithCode', {
+          status: statusLabel(row.status),
+          rcode: RCODES[row.rcode] ?? t('logs.details.rcode', { code: row.rcode }),
+        })}
+      </dd>
+      <dt>{t('logs.details.decidedBy')}</dt>
+      <dd>{decidedBy(row.reason_code)}</dd>
+      {row.reason !== '' && (
+        <>
+          <dt>{t('logs.details.reason')}</dt>
+          <dd>{reasonLabel(row)}</dd>
+        </>
+      )}
+      {row.reason_list_id !== null && (
+        <>
+          <dt>{t('logs.details.list')}</dt>
+          <dd>
+            {t('logs.details.listWithId', {
+              name: list?.name ?? t('logs.details.aList'),
+              id: row.reason_list_id,
+            })}
+          </dd>
+        </>
+      )}
+      {row.reason_rule !== '' && (
+        <>
+          <dt>{t('logs.details.rule')}</dt>
+          <dd>
+            <code>{row.reason_rule}</code>
+          </dd>
+        </>
+      )}
+      <dt>{t('logs.details.ede')}</dt>
+      <dd>{edeText(row)}</dd>
+      <dt>{t('logs.details.answers')}</dt>
+      <dd>{row.answer_ips.length === 0 ? t('logs.details.none') : row.answer_ips.join(', ')}</dd>
+      <dt>{t('logs.details.type')}</dt>
+      <dd>{qtypeName(row.qtype)}</dd>
+      <dt>{t('logs.details.device')}</dt>
+      <dd>{deviceText(row)}</dd>
+      <dt>{t('logs.details.client')}</dt>
+      <dd>{row.client_ip === '' ? t('logs.details.notLogged') : row.client_ip}</dd>
+      <dt>{t('logs.details.transport')}</dt>
+      <dd>{transportLabel(row.transport)}</dd>
+      <dt>{t('logs.details.answeredBy')}</dt>
+      <dd>
+        <AnsweredBy row={row} />
+      </dd>
+    </dl>
   );
 }
 
@@ -142,7 +250,6 @@ export function LogRowDetails({
   row: LogRow;
   onClose: () => void;
 }) {
-  const pops = useQuery(metaQueries.pops());
   const catalogue = useQuery({
     ...catalogueQueries.lists(),
     staleTime: 300_000,
@@ -159,70 +266,9 @@ export function LogRowDetails({
   return (
     <section className="log-details" aria-labelledby="log-details-title">
       <h2 id="log-details-title" tabIndex={-1} ref={heading}>
-        {row.qname === '' ? 'A query' : row.qname}
+        {row.qname === '' ? t('logs.details.aQuery') : row.qname}
       </h2>
-      <dl className="facts">
-        <dt>Time</dt>
-        <dd>
-          <time dateTime={row.ts}>{fullTime(row.ts)}</time>
-        </dd>
-        <dt>Status</dt>
-        <dd>
-          {statusLabel(row.status)} ({RCODES[row.rcode] ?? `rcode ${row.rcode}`})
-        </dd>
-        <dt>Decided by</dt>
-        <dd>{REASON_CODES[row.reason_code] ?? row.reason_code}</dd>
-        {row.reason !== '' && (
-          <>
-            <dt>Reason</dt>
-            <dd>{reasonLabel(row)}</dd>
-          </>
-        )}
-        {row.reason_list_id !== null && (
-          <>
-            <dt>List</dt>
-            <dd>
-              {list?.name ?? 'A list'} (id {row.reason_list_id})
-            </dd>
-          </>
-        )}
-        {row.reason_rule !== '' && (
-          <>
-            <dt>Rule</dt>
-            <dd>
-              <code>{row.reason_rule}</code>
-            </dd>
-          </>
-        )}
-        <dt>Extended DNS Error</dt>
-        <dd>
-          {row.ede_code === 0
-            ? 'none'
-            : `${row.ede_code} (${row.ede_code === 15 ? 'Blocked' : row.ede_code === 17 ? 'Filtered' : 'other'})${row.ede_text === '' ? '' : `: ${row.ede_text}`}`}
-        </dd>
-        <dt>Answer addresses</dt>
-        <dd>{row.answer_ips.length === 0 ? 'none' : row.answer_ips.join(', ')}</dd>
-        <dt>Type</dt>
-        <dd>{qtypeName(row.qtype)}</dd>
-        <dt>Device</dt>
-        <dd>
-          {row.device_name === '' ? row.device_id || 'unknown' : row.device_name}
-          {row.device_id !== '' && row.device_name !== '' ? ` (${row.device_id})` : ''}
-        </dd>
-        <dt>Client</dt>
-        <dd>{row.client_ip === '' ? 'not logged' : row.client_ip}</dd>
-        <dt>Transport</dt>
-        <dd>{transportLabel(row.transport)}</dd>
-        <dt>Answered by</dt>
-        <dd>
-          {row.source === 'node'
-            ? t('logs.yourNode')
-            : t('logs.pop', { name: pops.data?.pops.find((pop) => pop.id === row.pop)?.name ?? row.pop })}
-          , {Math.round(row.latency_us / 100) / 10} ms
-          {row.cache_hit ? ', from the cache' : ''}
-          {row.dnssec_validated ? ', DNSSEC validated' : ''}
-        </dd>
-      </dl>
+      <QueryFacts row={row} list={list} />
       <div className="actions">
         {blocked && row.qname !== '' && !row.reason_code.startsWith('operator:') && (
           <AllowThisDomain profileId={profileId} domain={row.qname} />
@@ -231,7 +277,7 @@ export function LogRowDetails({
           <ReportWronglyBlocked profileId={profileId} row={row} list={list} />
         )}
         <button type="button" onClick={onClose}>
-          Close the details
+          {t('logs.details.close')}
         </button>
       </div>
     </section>

@@ -14,14 +14,119 @@ import { partialLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { LogRowDetails } from './log-row-details.js';
 import { LogTable } from './log-table.js';
-import { useLiveTail } from './use-live-tail.js';
-import { useLogSearch } from './use-log-search.js';
+import { type LiveTail, useLiveTail } from './use-live-tail.js';
+import { type LogSearch, useLogSearch } from './use-log-search.js';
 import './logs.css';
 
 /** The API's message for filter `name` (`qtype.0` belongs to `qtype`). */
 function errorFinder(problem: DisplayProblem | null) {
   return (name: string) =>
     problem?.fieldErrors.find((error) => error.field === name || error.field.startsWith(`${name}.`))?.message;
+}
+
+/** Why the table stays empty when the profile's logs go nowhere, with the way to change it. */
+function NoLogsWarning({ profileId }: { profileId: string }) {
+  return (
+    <p className="warning">
+      {t('logs.noLogs.start')}
+      <Link href={`/profiles/${profileId}/settings`}>{t('logs.noLogs.settings')}</Link>
+      {t('logs.noLogs.middle')}
+      <Link href={`/profiles/${profileId}/analytics`}>{t('logs.noLogs.analytics')}</Link>
+      {t('logs.noLogs.end')}
+    </p>
+  );
+}
+
+/** The live tail's state in words. */
+function tailStateText(tail: LiveTail, paused: boolean): string {
+  if (tail.state === 'connecting') return t('logs.tail.connecting');
+  if (tail.state === 'reconnecting') return t('logs.tail.reconnecting');
+  if (tail.state === 'ended') return t('logs.tail.ended');
+  return paused ? t('logs.tail.paused') : t('logs.tail.live');
+}
+
+/** The live tail's state, its notice, pause or restart, and the rows held while paused. */
+function TailStatus({
+  tail,
+  paused,
+  holding,
+  onHold,
+  onShowHeld,
+}: {
+  tail: LiveTail;
+  paused: boolean;
+  holding: boolean;
+  onHold: () => void;
+  onShowHeld: () => void;
+}) {
+  return (
+    <>
+      <p role="status" className={`tail-state tail-${tail.state}`}>
+        {tailStateText(tail, paused)}
+      </p>
+      {tail.notice !== null && <p className="hint">{tail.notice}</p>}
+      {tail.state === 'ended' ? (
+        <button type="button" onClick={tail.restart}>
+          {t('logs.tail.restart')}
+        </button>
+      ) : (
+        <button type="button" aria-pressed={holding} onClick={onHold}>
+          {holding ? t('logs.tail.resume') : t('logs.tail.pause')}
+        </button>
+      )}
+      {tail.held > 0 && (
+        <button type="button" className="primary" onClick={onShowHeld}>
+          {t('logs.tail.showNew', { count: tail.held })}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** How many rows a search found, and whether the answer is partial or capped. */
+function SearchStatus({ found, count }: { found: LogSearch; count: number }) {
+  return (
+    <>
+      <p role="status">
+        {found.search.isPending
+          ? t('logs.search.pending')
+          : t('logs.search.found', { count, more: found.canLoadMore })}
+      </p>
+      {found.partialReason !== undefined && (
+        <p className="warning">{t('logs.partial', { why: partialLabel(found.partialReason) })}</p>
+      )}
+      {found.capped && <p className="hint">{t('logs.search.capped', { count })}</p>}
+    </>
+  );
+}
+
+/** The filters, folded away until some are set; the devices and lists are offered by their names. */
+function Filters({
+  profileId,
+  view,
+  problem,
+  onApply,
+}: {
+  profileId: string;
+  view: LogView;
+  problem: DisplayProblem | null;
+  onApply: (view: LogView) => void;
+}) {
+  const devices = useQuery(profilesQueries.devices(profileId));
+  const catalogue = useQuery(catalogueQueries.lists());
+  return (
+    <details className="filters" open={searchOf(view) !== '' || undefined}>
+      <summary>{t('logs.filters')}</summary>
+      <LogFilterForm
+        view={view}
+        devices={devices.data ?? []}
+        lists={catalogue.data?.lists ?? []}
+        errorOf={errorFinder(problem)}
+        onApply={onApply}
+        onClear={() => onApply({ ...logViewOf(''), mode: view.mode })}
+      />
+    </details>
+  );
 }
 
 function Logs({ profile }: { profile: Profile }) {
@@ -37,8 +142,6 @@ function Logs({ profile }: { profile: Profile }) {
   const live = view.mode === 'live';
   const tail = useLiveTail(profile.id, filters, filterKey, live, live && (holding || !atTop));
   const found = useLogSearch(profile.id, filters, filterKey, !live);
-  const devices = useQuery(profilesQueries.devices(profile.id));
-  const catalogue = useQuery(catalogueQueries.lists());
 
   const rows = live ? tail.rows : found.rows;
   const problem = live ? tail.problem : found.search.isError ? problemOf(found.search.error) : null;
@@ -60,17 +163,7 @@ function Logs({ profile }: { profile: Profile }) {
 
   return (
     <>
-      <details className="filters" open={filterKey !== '' || undefined}>
-        <summary>{t('logs.filters')}</summary>
-        <LogFilterForm
-          view={view}
-          devices={devices.data ?? []}
-          lists={catalogue.data?.lists ?? []}
-          errorOf={errorFinder(problem)}
-          onApply={apply}
-          onClear={() => apply({ ...logViewOf(''), mode: view.mode })}
-        />
-      </details>
+      <Filters profileId={profile.id} view={view} problem={problem} onApply={apply} />
       {problem !== null && (
         <ProblemDisplay
           problem={problem}
@@ -78,64 +171,23 @@ function Logs({ profile }: { profile: Profile }) {
           onRetry={() => (live ? tail.restart() : void found.search.refetch())}
         />
       )}
-      {noLogs && (
-        <p className="warning">
-          This profile keeps no per-query logs:{' '}
-          <Link href={`/profiles/${profile.id}/settings`}>Where logs go</Link> is “nowhere”.{' '}
-          <Link href={`/profiles/${profile.id}/analytics`}>Analytics</Link> still count every query.
-        </p>
-      )}
+      {noLogs && <NoLogsWarning profileId={profile.id} />}
       <div className="log-status-bar">
         {live ? (
-          <>
-            <p role="status" className={`tail-state tail-${tail.state}`}>
-              {tail.state === 'connecting'
-                ? t('logs.tail.connecting')
-                : tail.state === 'reconnecting'
-                  ? t('logs.tail.reconnecting')
-                  : tail.state === 'ended'
-                    ? t('logs.tail.ended')
-                    : holding || !atTop
-                      ? t('logs.tail.paused')
-                      : t('logs.tail.live')}
-            </p>
-            {tail.notice !== null && <p className="hint">{tail.notice}</p>}
-            {tail.state === 'ended' ? (
-              <button type="button" onClick={tail.restart}>
-                {t('logs.tail.restart')}
-              </button>
-            ) : (
-              <button type="button" aria-pressed={holding} onClick={() => setHolding((value) => !value)}>
-                {holding ? t('logs.tail.resume') : t('logs.tail.pause')}
-              </button>
-            )}
-            {tail.held > 0 && (
-              <button
-                type="button"
-                className="primary"
-                onClick={() => {
-                  setHolding(false);
-                  setAtTop(true);
-                  setToTop((value) => value + 1);
-                  tail.release();
-                }}
-              >
-                {t('logs.tail.showNew', { count: tail.held })}
-              </button>
-            )}
-          </>
+          <TailStatus
+            tail={tail}
+            paused={holding || !atTop}
+            holding={holding}
+            onHold={() => setHolding((value) => !value)}
+            onShowHeld={() => {
+              setHolding(false);
+              setAtTop(true);
+              setToTop((value) => value + 1);
+              tail.release();
+            }}
+          />
         ) : (
-          <>
-            <p role="status">
-              {found.search.isPending
-                ? t('logs.search.pending')
-                : t('logs.search.found', { count: rows.length, more: found.canLoadMore })}
-            </p>
-            {found.partialReason !== undefined && (
-              <p className="warning">{t('logs.partial', { why: partialLabel(found.partialReason) })}</p>
-            )}
-            {found.capped && <p className="hint">{t('logs.search.capped', { count: rows.length })}</p>}
-          </>
+          <SearchStatus found={found} count={rows.length} />
         )}
       </div>
       {rows.length === 0 &&

@@ -1,6 +1,7 @@
 import { ApiError, type LogQueryOptions, type Problem } from '@svc/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.js';
+import { t } from '../../i18n/t.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
 import { type LogRow, logRowsOf } from './log-row.js';
 
@@ -107,12 +108,10 @@ export function useLiveTail(
               setHeld(heldRows.current.length);
             } else setRows((current) => newestFirst(incoming, current));
           } else if (event.type === 'partial') {
-            setNotice('The self-hosted node is reconnecting: its rows follow once it is back.');
+            setNotice(t('logs.tail.nodeReconnecting'));
           } else if (event.transient) {
             const shown = displayOf(event.problem);
-            setNotice(
-              `${shown.title}${shown.detail === undefined ? '' : `: ${shown.detail}`}. The tail goes on.`,
-            );
+            setNotice(t('logs.tail.transient', { title: shown.title, detail: shown.detail }));
           } else {
             setProblem(displayOf(event.problem));
           }

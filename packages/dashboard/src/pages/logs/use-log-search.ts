@@ -5,6 +5,9 @@ import { logsQueries } from '../../api/logs.queries.js';
 import { type LogRow, logRowsOf } from './log-row.js';
 import { MAX_ROWS } from './use-live-tail.js';
 
+/** A search's state as the logs page uses it. */
+export type LogSearch = ReturnType<typeof useLogSearch>;
+
 /** A search of the log (`mode=search`), newest first, page after page up to {@link MAX_ROWS} rows. */
 export function useLogSearch(
   profileId: string,

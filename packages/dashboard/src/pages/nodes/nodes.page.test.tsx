@@ -68,7 +68,41 @@ describe('Nodes page', () => {
     expect(within(row).queryByRole('button', { name: 'Revoke old-box' })).not.toBeInTheDocument();
     expect((await client.profiles.nodes.list(profileId).toArray())[0]?.state).toBe('revoked');
   });
+});
 
+describe('Nodes page words and layout', () => {
+  it('says that a node gets no logs while they go to the cloud, with the link to change it', async () => {
+    const { user } = renderRoute(`/profiles/${profileId}/nodes`);
+    const warning = await screen.findByText(
+      /^Logs of this profile go to the cloud: a node receives them when/,
+    );
+    expect(warning).toHaveTextContent(
+      'Logs of this profile go to the cloud: a node receives them when Where logs go is “self-hosted” or “both”.',
+    );
+    await user.click(within(warning).getByRole('link', { name: 'Where logs go' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('lists nodes in a table whose cells name their column, so that each node is a card on a phone', async () => {
+    await client.profiles.nodes.create(profileId, { name: 'garage-pi' });
+    renderRoute(`/profiles/${profileId}/nodes`);
+    const table = await screen.findByRole('table', { name: 'Nodes of Home' });
+    const row = within(table).getByRole('row', { name: /garage-pi/ });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('garage-pi');
+    const labels = within(row)
+      .getAllByRole('cell')
+      .map((cell) => [cell.getAttribute('data-label'), cell.textContent]);
+    expect(labels).toEqual([
+      ['Link', 'Waiting for enrolment'],
+      ['Version', '—'],
+      ['Last seen', 'never'],
+      ['Revoke', 'Revoke'],
+    ]);
+    expect(table).toHaveClass('responsive-table');
+  });
+});
+
+describe('Nodes page isolation', () => {
   it("shows another organisation's profile as not found, with no form to add a node", async () => {
     await signedIn(server);
     renderRoute(`/profiles/${profileId}/nodes`);

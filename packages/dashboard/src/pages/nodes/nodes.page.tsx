@@ -6,7 +6,7 @@ import { nodesKeys, nodesQueries } from '../../api/nodes.queries.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { useNotify } from '../../feedback/notify.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
@@ -20,9 +20,9 @@ import { enrolmentCommand } from './enrolment-command.js';
 
 /** The node's link as a person reads it. */
 function linkState(node: Node): string {
-  if (node.state === 'revoked') return 'Revoked';
-  if (node.state === 'pending') return 'Waiting for enrolment';
-  return node.connected ? 'Connected' : 'Offline';
+  if (node.state === 'revoked') return t('nodes.state.revoked');
+  if (node.state === 'pending') return t('nodes.state.pending');
+  return node.connected ? t('nodes.state.connected') : t('nodes.state.offline');
 }
 
 /** The code and the command, shown once right after creation. */
@@ -30,24 +30,26 @@ function EnrolmentShown({ created, baseUrl }: { created: NodeCreated; baseUrl: s
   const command = enrolmentCommand(baseUrl, created.enrolment_code);
   return (
     <section className="notice" aria-labelledby="enrolment-code">
-      <h3 id="enrolment-code">Enrol {created.node.name}</h3>
-      <p role="status">Node {created.node.name} created: enrol it within 24 hours.</p>
+      <h3 id="enrolment-code">{t('nodes.enrol.title', { name: created.node.name })}</h3>
+      <p role="status">{t('nodes.enrol.created', { name: created.node.name })}</p>
       <p>
-        This code is shown only now and works once, until{' '}
-        <DateTime value={created.node.enrolment_expires_at} />. On the machine that will run the node, in a
-        checkout of svc, run:
+        {t('nodes.enrol.onceUntil')}
+        <DateTime value={created.node.enrolment_expires_at} />
+        {t('nodes.enrol.run')}
       </p>
       <pre className="secret">{command}</pre>
-      <CopyButton text={command} label="Copy the command" />
+      <CopyButton text={command} label={t('nodes.enrol.copyCommand')} />
       <p>
-        Enrolment code: <code className="secret">{created.enrolment_code}</code>{' '}
-        <CopyButton text={created.enrolment_code} label="Copy the enrolment code" />
+        {t('nodes.enrol.code')}
+        <code className="secret">{created.enrolment_code}</code>{' '}
+        <CopyButton text={created.enrolment_code} label={t('nodes.enrol.copyCode')} />
       </p>
     </section>
   );
 }
 
-function NodeRow({ profileId, node }: { profileId: string; node: Node }) {
+/** A node's revocation (asked first), or when it was revoked. */
+function RevokeNode({ profileId, node }: { profileId: string; node: Node }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const revoke = useMutation({
@@ -57,37 +59,64 @@ function NodeRow({ profileId, node }: { profileId: string; node: Node }) {
       notify.success(t('nodes.revoked', { name: node.name }));
     },
   });
+  if (node.state === 'revoked') return <DateTime value={node.revoked_at} />;
   return (
-    <tr>
-      <th scope="row">{node.name}</th>
-      <td>{linkState(node)}</td>
-      <td>{node.version ?? '—'}</td>
-      <td>
-        <DateTime value={node.last_seen_at} fallback="never" />
-      </td>
-      <td>
-        {node.state === 'revoked' ? (
-          <DateTime value={node.revoked_at} />
-        ) : (
-          <ConfirmedAction
-            label="Revoke"
-            ariaLabel={`Revoke ${node.name}`}
-            confirmLabel={`Yes, revoke ${node.name}`}
-            pending={revoke.isPending}
-            onConfirm={() => revoke.mutate()}
-          />
-        )}
-        {revoke.error !== null && <ProblemDisplay problem={problemOf(revoke.error)} />}
-      </td>
-    </tr>
+    <>
+      <ConfirmedAction
+        label={t('nodes.revoke')}
+        ariaLabel={t('nodes.revoke.aria', { name: node.name })}
+        confirmLabel={t('nodes.revoke.confirm', { name: node.name })}
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+      />
+      {revoke.error !== null && <ProblemDisplay problem={problemOf(revoke.error)} />}
+    </>
   );
 }
 
-function Nodes({ profile }: { profile: Profile }) {
+/** The profile's nodes: a table on a wide screen, one card per node on a phone. */
+function NodeTable({ profile, nodes }: { profile: Profile; nodes: readonly Node[] }) {
+  return (
+    <ResponsiveTable
+      caption={t('nodes.table', { profile: profile.name })}
+      rows={nodes}
+      rowKey={(node) => node.id}
+      columns={[
+        { header: t('nodes.column.name'), cell: (node) => node.name },
+        { header: t('nodes.column.link'), cell: linkState },
+        { header: t('nodes.column.version'), cell: (node) => node.version ?? '—' },
+        {
+          header: t('nodes.column.lastSeen'),
+          cell: (node) => <DateTime value={node.last_seen_at} fallback={t('nodes.never')} />,
+        },
+        {
+          header: t('nodes.column.revoke'),
+          cell: (node) => <RevokeNode profileId={profile.id} node={node} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** Where this profile's logs go, when a node would receive none of them. */
+function DestinationWarning({ profile }: { profile: Profile }) {
+  const destination = profile.settings.log_destination;
+  if (destination === 'self-hosted' || destination === 'both') return null;
+  const where = destination === 'none' ? t('nodes.destination.nowhere') : t('nodes.destination.theCloud');
+  return (
+    <p className="warning">
+      {t('nodes.destination.start', { where })}
+      <Link href={`/profiles/${profile.id}/settings`}>{t('nodes.destination.settings')}</Link>
+      {t('nodes.destination.end')}
+    </p>
+  );
+}
+
+/** Naming a new node; its enrolment is shown once the API created it. */
+function AddNode({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const meta = useMeta();
-  const nodes = useQuery(nodesQueries.list(profile.id));
   const create = useApiForm(
     (values) => api.profiles.nodes.create(profile.id, { name: values.text('name').trim() }),
     {
@@ -98,67 +127,46 @@ function Nodes({ profile }: { profile: Profile }) {
       resetOnSuccess: true,
     },
   );
-  const destination = profile.settings.log_destination;
+  return (
+    <section aria-labelledby="create-node">
+      <h2 id="create-node">{t('nodes.add.title')}</h2>
+      {create.problem !== null && (
+        <ProblemDisplay problem={create.problem} fieldLabels={{ name: t('nodes.add.name') }} focus />
+      )}
+      {create.result !== undefined && create.problem === null && (
+        <EnrolmentShown created={create.result} baseUrl={meta.data?.base_url ?? window.location.origin} />
+      )}
+      <form onSubmit={create.onSubmit} noValidate>
+        <TextField
+          name="name"
+          label={t('nodes.add.name')}
+          hint={t('nodes.add.name.hint')}
+          error={create.errorOf('name')}
+        />
+        <SubmitButton pending={create.pending} busyText={t('nodes.add.busy')}>
+          {t('nodes.add.button')}
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function Nodes({ profile }: { profile: Profile }) {
+  const nodes = useQuery(nodesQueries.list(profile.id));
   return (
     <>
-      <p>
-        A self-hosted node keeps this profile’s query logs on your own network and answers the dashboard’s log
-        and analytics questions over its link.
-      </p>
-      {destination !== 'self-hosted' && destination !== 'both' && (
-        <p className="warning">
-          Logs of this profile go to {destination === 'none' ? 'nowhere' : 'the cloud'}: a node receives them
-          when <Link href={`/profiles/${profile.id}/settings`}>Where logs go</Link> is “self-hosted” or
-          “both”.
-        </p>
-      )}
+      <p>{t('nodes.intro')}</p>
+      <DestinationWarning profile={profile} />
       {nodes.isPending ? (
-        <p aria-busy="true">Loading the nodes…</p>
+        <p aria-busy="true">{t('nodes.loading')}</p>
       ) : nodes.isError ? (
         <ProblemDisplay problem={problemOf(nodes.error)} onRetry={() => void nodes.refetch()} />
       ) : nodes.data.length === 0 ? (
-        <p>No node yet.</p>
+        <p>{t('nodes.none')}</p>
       ) : (
-        <TableScroll label={`Nodes of ${profile.name}`}>
-          <table>
-            <caption>Nodes of {profile.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Link</th>
-                <th scope="col">Version</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">Revoke</th>
-              </tr>
-            </thead>
-            <tbody>
-              {nodes.data.map((node) => (
-                <NodeRow key={node.id} profileId={profile.id} node={node} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <NodeTable profile={profile} nodes={nodes.data} />
       )}
-      <section aria-labelledby="create-node">
-        <h2 id="create-node">Add a node</h2>
-        {create.problem !== null && (
-          <ProblemDisplay problem={create.problem} fieldLabels={{ name: 'Node name' }} focus />
-        )}
-        {create.result !== undefined && create.problem === null && (
-          <EnrolmentShown created={create.result} baseUrl={meta.data?.base_url ?? window.location.origin} />
-        )}
-        <form onSubmit={create.onSubmit} noValidate>
-          <TextField
-            name="name"
-            label="Node name"
-            hint="For example home-rack."
-            error={create.errorOf('name')}
-          />
-          <SubmitButton pending={create.pending} busyText="Creating…">
-            Create node
-          </SubmitButton>
-        </form>
-      </section>
+      <AddNode profile={profile} />
     </>
   );
 }

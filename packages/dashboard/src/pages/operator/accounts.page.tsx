@@ -9,12 +9,17 @@ import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { OperatorFrame } from './operator-frame.js';
 import { SearchForm } from './operator-search.js';
 import { PagedList, usePagedList } from './paged-list.js';
 
-const LABELS = { account_id: 'Account id', reason: 'Reason', ticket: 'Ticket' };
+const LABELS = {
+  account_id: t('operator.accounts.accountId'),
+  reason: t('operator.accounts.reason'),
+  ticket: t('operator.accounts.ticket'),
+};
 
 /** Starting an owner's account deletion on their behalf (with the cooling-off), with a reason and ticket. */
 function StartDeletion({ accountId }: { accountId: string }) {
@@ -26,12 +31,12 @@ function StartDeletion({ accountId }: { accountId: string }) {
   );
   return (
     <section aria-labelledby="start-deletion">
-      <h2 id="start-deletion">Delete an account on its owner’s behalf</h2>
-      <p>For an owner who asked by email. The owner can still cancel until the cooling-off ends.</p>
+      <h2 id="start-deletion">{t('operator.accounts.delete.title')}</h2>
+      <p>{t('operator.accounts.delete.intro')}</p>
       {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
       {form.result !== undefined && form.problem === null && (
         <p className="notice" role="status">
-          Deletion of {form.result.email} started: it is erased{' '}
+          {t('operator.accounts.delete.started', { email: form.result.email })}
           <DateTime value={form.result.deletion_due_at} />.
         </p>
       )}
@@ -39,7 +44,7 @@ function StartDeletion({ accountId }: { accountId: string }) {
         <TextField
           name="account_id"
           label={LABELS.account_id}
-          hint="Choose an account found above, or paste its id."
+          hint={t('operator.accounts.accountId.hint')}
           defaultValue={accountId}
           spellCheck={false}
           error={form.errorOf('account_id')}
@@ -47,18 +52,18 @@ function StartDeletion({ accountId }: { accountId: string }) {
         <TextareaField
           name="reason"
           label={LABELS.reason}
-          hint="Required; seen by operators only."
+          hint={t('operator.accounts.reason.hint')}
           rows={2}
           error={form.errorOf('reason')}
         />
         <TextField
           name="ticket"
           label={LABELS.ticket}
-          hint="Support ticket or data-rights log reference, quoted to the owner."
+          hint={t('operator.accounts.ticket.hint')}
           error={form.errorOf('ticket')}
         />
-        <SubmitButton pending={form.pending} busyText="Starting…">
-          Start the deletion
+        <SubmitButton pending={form.pending} busyText={t('operator.accounts.delete.busy')}>
+          {t('operator.accounts.delete.button')}
         </SubmitButton>
       </form>
     </section>
@@ -78,35 +83,45 @@ function CancelDeletion({ accountId }: { accountId: string }) {
   const names = { reason: 'cancel_reason', ticket: 'cancel_ticket' };
   return (
     <section aria-labelledby="cancel-deletion">
-      <h2 id="cancel-deletion">Cancel a pending deletion</h2>
+      <h2 id="cancel-deletion">{t('operator.accounts.cancel.title')}</h2>
       {form.problem !== null && (
         <ProblemDisplay problem={form.problem} fieldLabels={LABELS} fieldNames={names} focus />
       )}
       {form.result !== undefined && form.problem === null && (
         <p className="notice" role="status">
-          Deletion cancelled: the account is active again and its profiles are restored.
+          {t('operator.accounts.cancel.done')}
         </p>
       )}
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
           name="cancel_account_id"
-          label="Account id of the deletion to cancel"
+          label={t('operator.accounts.cancel.accountId')}
           defaultValue={accountId}
           spellCheck={false}
         />
         <TextareaField
           name="cancel_reason"
-          label="Reason for cancelling"
+          label={t('operator.accounts.cancel.reason')}
           rows={2}
           error={form.errorOf('reason')}
         />
-        <TextField name="cancel_ticket" label="Ticket of the cancellation" error={form.errorOf('ticket')} />
-        <SubmitButton pending={form.pending} busyText="Cancelling…">
-          Cancel the deletion
+        <TextField
+          name="cancel_ticket"
+          label={t('operator.accounts.cancel.ticket')}
+          error={form.errorOf('ticket')}
+        />
+        <SubmitButton pending={form.pending} busyText={t('operator.accounts.cancel.busy')}>
+          {t('operator.accounts.cancel.button')}
         </SubmitButton>
       </form>
     </section>
   );
+}
+
+/** An account's role in its organisation, and whether it is an operator. */
+function roleText(account: OperatorAccountMatch): string {
+  const role = account.role === 'owner' ? t('operator.accounts.role.owner') : account.role;
+  return account.is_admin ? t('operator.accounts.role.withOperator', { role }) : role;
 }
 
 /** The accounts a search found, each offered to the deletion forms below. */
@@ -115,36 +130,36 @@ function AccountMatches({ text, choose }: { text: string; choose: (account: Oper
     api.admin.accounts.search(text, { limit: 20 }).page(cursor),
   );
   return (
-    <PagedList list={list} empty={`No account matches “${text}”.`} more="Show more accounts">
+    <PagedList list={list} empty={t('operator.accounts.none', { text })} more={t('operator.accounts.more')}>
       {(items) => (
         <ResponsiveTable
-          caption={`Accounts matching “${text}”, newest first`}
+          caption={t('operator.accounts.caption', { text })}
           rows={items}
           rowKey={(account) => account.id}
           columns={[
-            { header: 'Email', cell: (account) => account.email },
+            { header: t('operator.accounts.email'), cell: (account) => account.email },
+            { header: t('operator.accounts.role'), cell: roleText },
             {
-              header: 'Role',
-              cell: (account) =>
-                `${account.role === 'owner' ? 'Owner' : account.role}${account.is_admin ? ', operator' : ''}`,
+              header: t('operator.accounts.created'),
+              cell: (account) => <DateTime value={account.created_at} />,
             },
-            { header: 'Created', cell: (account) => <DateTime value={account.created_at} /> },
             {
-              header: 'Deletion',
+              header: t('operator.accounts.deletion'),
               cell: (account) =>
                 account.deletion_due_at === null ? (
-                  'None'
+                  t('operator.accounts.deletion.none')
                 ) : (
                   <>
-                    Due <DateTime value={account.deletion_due_at} />
+                    {t('operator.accounts.deletion.due')}
+                    <DateTime value={account.deletion_due_at} />
                   </>
                 ),
             },
             {
-              header: 'Act on it',
+              header: t('operator.accounts.act'),
               cell: (account) => (
                 <button type="button" onClick={() => choose(account)}>
-                  Choose {account.email}
+                  {t('operator.accounts.choose', { email: account.email })}
                 </button>
               ),
             },
@@ -162,19 +177,19 @@ export default function OperatorAccountsPage() {
   const [chosen, setChosen] = useState<OperatorAccountMatch | null>(null);
   const accountId = chosen?.id ?? '';
   return (
-    <OperatorFrame title="Accounts">
+    <OperatorFrame title={t('operator.accounts.title')}>
       <SearchForm
         id="find-account"
-        label="Find an account"
-        hint="Its email (or part of it), or its account or organisation id."
+        label={t('operator.accounts.find')}
+        hint={t('operator.accounts.find.hint')}
         initial={text}
-        button="Find accounts"
+        button={t('operator.accounts.find.button')}
         onSearch={(typed) => navigate(`/operator/accounts?q=${encodeURIComponent(typed)}`)}
       />
       {text !== '' && <AccountMatches key={text} text={text} choose={setChosen} />}
       {chosen !== null && (
         <p className="notice" role="status">
-          Chosen: {chosen.email}. Its id is in the forms below.
+          {t('operator.accounts.chosen', { email: chosen.email })}
         </p>
       )}
       <StartDeletion key={`start-${accountId}`} accountId={accountId} />

@@ -1,8 +1,12 @@
+import type { AdminAuditEntry } from '@svc/sdk';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
+import { t } from '../../i18n/t.js';
+import { ActorName } from './actor-name.js';
 import { OperatorFrame } from './operator-frame.js';
 import { PagedList, usePagedList } from './paged-list.js';
 
@@ -16,19 +20,11 @@ function detailsOf(details: Record<string, unknown>): string {
     .join(' · ');
 }
 
-/** Every organisation's audit log, newest first, filtered by organisation and action. */
-export default function OperatorAuditPage() {
+/** The organisation and action filters, applied through the page's address. */
+function AuditFilters({ orgId, action }: { orgId: string; action: string }) {
   const [, navigate] = useLocation();
-  const params = new URLSearchParams(useSearch());
-  const orgId = params.get('org_id') ?? '';
-  const action = params.get('action') ?? '';
   const [typedOrg, setTypedOrg] = useState(orgId);
   const [typedAction, setTypedAction] = useState(action);
-  const entries = usePagedList(['admin', 'audit', orgId, action], (cursor) =>
-    api.admin.audit
-      .list({ limit: 50, ...(orgId === '' ? {} : { orgId }), ...(action === '' ? {} : { action }) })
-      .page(cursor),
-  );
   const filter = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
@@ -37,66 +33,76 @@ export default function OperatorAuditPage() {
     navigate(`/operator/audit${next.size > 0 ? `?${next}` : ''}`);
   };
   return (
-    <OperatorFrame title="Audit log">
-      <form onSubmit={filter} className="inline-form" aria-label="Audit filters">
-        <div className="field">
-          <label htmlFor="audit-org">Organisation id</label>
-          <input
-            id="audit-org"
-            value={typedOrg}
-            onChange={(event) => setTypedOrg(event.target.value)}
-            spellCheck={false}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-action">Action</label>
-          <input
-            id="audit-action"
-            value={typedAction}
-            onChange={(event) => setTypedAction(event.target.value)}
-            spellCheck={false}
-          />
-        </div>
-        <button type="submit" className="primary">
-          Filter
-        </button>
-      </form>
-      <PagedList list={entries} empty="No entry matches." more="Show older entries">
-        {(items) => (
-          <TableScroll label="Audit entries of every organisation">
-            <table>
-              <caption>Audit entries of every organisation, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Organisation</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">By</th>
-                  <th scope="col">On</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((entry) => (
-                  <tr key={`${entry.org_id}:${entry.id}`}>
-                    <td>
-                      <DateTime value={entry.created_at} />
-                    </td>
-                    <td>
-                      <code>{entry.org_id}</code>
-                    </td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>{entry.actor}</td>
-                    <td>{entry.target}</td>
-                    <td>{detailsOf(entry.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+    <form onSubmit={filter} className="inline-form" aria-label={t('operator.audit.filters')}>
+      <div className="field">
+        <label htmlFor="audit-org">{t('operator.audit.org')}</label>
+        <input
+          id="audit-org"
+          value={typedOrg}
+          onChange={(event) => setTypedOrg(event.target.value)}
+          spellCheck={false}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-action">{t('operator.audit.action')}</label>
+        <p className="hint" id="audit-action-hint">
+          {t('operator.audit.action.hint')}
+        </p>
+        <input
+          id="audit-action"
+          value={typedAction}
+          onChange={(event) => setTypedAction(event.target.value)}
+          aria-describedby="audit-action-hint"
+          spellCheck={false}
+        />
+      </div>
+      <button type="submit" className="primary">
+        {t('operator.audit.filter')}
+      </button>
+    </form>
+  );
+}
+
+/** The entries as a table, a card each on a phone: who by their email, what in words. */
+function AuditTable({ entries }: { entries: readonly AdminAuditEntry[] }) {
+  return (
+    <ResponsiveTable
+      caption={t('operator.audit.caption')}
+      rows={entries}
+      rowKey={(entry) => `${entry.org_id}:${entry.id}`}
+      columns={[
+        { header: t('operator.audit.when'), cell: (entry) => <DateTime value={entry.created_at} /> },
+        { header: t('operator.audit.organisation'), cell: (entry) => <code>{entry.org_id}</code> },
+        {
+          header: t('operator.audit.action'),
+          cell: (entry) => t('account.audit.actionName', { action: entry.action }),
+        },
+        {
+          header: t('operator.audit.by'),
+          cell: (entry) => entry.actor_email ?? <ActorName actor={entry.actor} />,
+        },
+        { header: t('operator.audit.on'), cell: (entry) => entry.target },
+        { header: t('operator.audit.details'), cell: (entry) => detailsOf(entry.details) },
+      ]}
+    />
+  );
+}
+
+/** Every organisation's audit log, newest first, filtered by organisation and action. */
+export default function OperatorAuditPage() {
+  const params = new URLSearchParams(useSearch());
+  const orgId = params.get('org_id') ?? '';
+  const action = params.get('action') ?? '';
+  const entries = usePagedList(adminKeys.audit(orgId, action), (cursor) =>
+    api.admin.audit
+      .list({ limit: 50, ...(orgId === '' ? {} : { orgId }), ...(action === '' ? {} : { action }) })
+      .page(cursor),
+  );
+  return (
+    <OperatorFrame title={t('operator.audit.title')}>
+      <AuditFilters key={`${orgId}:${action}`} orgId={orgId} action={action} />
+      <PagedList list={entries} empty={t('operator.audit.none')} more={t('operator.audit.more')}>
+        {(items) => <AuditTable entries={items} />}
       </PagedList>
     </OperatorFrame>
   );

@@ -1,19 +1,17 @@
 import type { OperatorBlock } from '@svc/sdk';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
-import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { ChoiceField } from '../../forms/choice-field.js';
 import { knownValue } from '../../forms/known-value.js';
 import { TextField } from '../../forms/text-field.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
-import { ProblemDisplay } from '../../problems/problem-display.js';
-import { problemOf } from '../../problems/problem-of.js';
-import { ActorName } from './actor-name.js';
+import { t } from '../../i18n/t.js';
+import { EntryCreated, EntryRemoval } from './operator-entry-cells.js';
 import {
   ENTRY_FILTERS,
   OperatorEntryForm,
@@ -25,12 +23,16 @@ import {
 import { OperatorFrame } from './operator-frame.js';
 import { PagedList, usePagedList } from './paged-list.js';
 
-const REASONS = { legal_order: 'Legal order', abuse: 'Abuse', csam: 'Child sexual abuse material' } as const;
+const REASONS = {
+  legal_order: t('operator.blocks.reason.legal_order'),
+  abuse: t('operator.blocks.reason.abuse'),
+  csam: t('operator.blocks.reason.csam'),
+} as const;
 const LABELS = {
-  pattern: 'Pattern',
-  reason_code: 'Reason',
-  public_ref: 'Public reference',
-  note: 'Internal note',
+  pattern: t('operator.blocks.pattern'),
+  reason_code: t('operator.blocks.reason'),
+  public_ref: t('operator.blocks.publicRef'),
+  note: t('operator.blocks.note'),
 };
 
 function CreateBlock() {
@@ -57,26 +59,21 @@ function CreateBlock() {
   return (
     <OperatorEntryForm
       id="create-block"
-      title="Block a domain"
-      intro={
-        <p>
-          Every resolver in scope answers the pattern NXDOMAIN with Extended DNS Error 15, whatever the
-          profile.
-        </p>
-      }
+      title={t('operator.blocks.create')}
+      intro={<p>{t('operator.blocks.intro')}</p>}
       form={form}
       labels={LABELS}
       success={(result) =>
-        `Blocked ${result.block.pattern}: operator blocks file version ${result.file_version}.`
+        t('operator.blocks.created', { pattern: result.block.pattern, version: result.file_version })
       }
-      expiresHint="Empty: never."
-      submit="Create the block"
-      busyText="Blocking…"
+      expiresHint={t('operator.blocks.expires.hint')}
+      submit={t('operator.blocks.submit')}
+      busyText={t('operator.entry.blocking')}
     >
       <TextField
         name="pattern"
         label={LABELS.pattern}
-        hint="As in profile rules: example.com (and below), =example.com (exactly), *.example.com (only below)."
+        hint={t('operator.blocks.pattern.hint')}
         spellCheck={false}
         error={form.errorOf('pattern')}
       />
@@ -87,23 +84,20 @@ function CreateBlock() {
         choices={Object.entries(REASONS).map(([value, label]) => ({
           value,
           label,
-          hint:
-            value === 'csam'
-              ? 'Fleet-wide: no PoP or jurisdiction scope; the pattern is audited as a digest.'
-              : undefined,
+          hint: value === 'csam' ? t('operator.blocks.reason.csam.hint') : undefined,
         }))}
         error={form.errorOf('reason_code')}
       />
       <TextField
         name="public_ref"
         label={LABELS.public_ref}
-        hint="Shown to clients in the Extended DNS Error text (at most 100 characters)."
+        hint={t('operator.blocks.publicRef.hint')}
         error={form.errorOf('public_ref')}
       />
       <TextareaField
         name="note"
         label={LABELS.note}
-        hint="For operators only; never published."
+        hint={t('operator.blocks.note.hint')}
         rows={2}
         error={form.errorOf('note')}
       />
@@ -111,47 +105,50 @@ function CreateBlock() {
   );
 }
 
-function BlockRow({ block }: { block: OperatorBlock }) {
-  const queryClient = useQueryClient();
+/** The blocks in one state: a table, a card each on a phone. */
+function BlockTable({
+  status,
+  blocks,
+}: {
+  status: keyof typeof ENTRY_FILTERS;
+  blocks: readonly OperatorBlock[];
+}) {
   const pops = usePops();
-  const remove = useMutation({
-    mutationFn: () => api.admin.operatorBlocks.remove(block.id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.operatorBlocks() }),
-  });
   return (
-    <tr>
-      <th scope="row">
-        <code>{block.pattern}</code>
-      </th>
-      <td>{REASONS[block.reason_code] ?? block.reason_code}</td>
-      <td>{block.public_ref || '—'}</td>
-      <td>{scopeText(block.pops, block.jurisdictions, pops)}</td>
-      <td>
-        <DateTime value={block.expires_at} fallback="never" />
-      </td>
-      <td>
-        <DateTime value={block.created_at} /> by <ActorName actor={block.created_by} />
-      </td>
-      <td>
-        {block.removed_at !== null ? (
-          <>
-            Removed <DateTime value={block.removed_at} />
-          </>
-        ) : (
-          <ConfirmedAction
-            label="Remove"
-            ariaLabel={`Remove ${block.pattern}`}
-            confirmLabel={`Yes, remove ${block.pattern}`}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        )}
-        {remove.error !== null && <ProblemDisplay problem={problemOf(remove.error)} />}
-        {remove.data !== undefined && (
-          <p role="status">Removed: operator blocks file version {remove.data.file_version}.</p>
-        )}
-      </td>
-    </tr>
+    <ResponsiveTable
+      caption={t('operator.blocks.caption', { status: ENTRY_FILTERS[status] })}
+      rows={blocks}
+      rowKey={(block) => block.id}
+      columns={[
+        { header: LABELS.pattern, cell: (block) => <code>{block.pattern}</code> },
+        { header: LABELS.reason_code, cell: (block) => REASONS[block.reason_code] ?? block.reason_code },
+        { header: LABELS.public_ref, cell: (block) => block.public_ref || '—' },
+        {
+          header: t('operator.blocks.scope'),
+          cell: (block) => scopeText(block.pops, block.jurisdictions, pops),
+        },
+        {
+          header: t('operator.entry.expires'),
+          cell: (block) => <DateTime value={block.expires_at} fallback={t('operator.never')} />,
+        },
+        {
+          header: t('operator.entry.created'),
+          cell: (block) => <EntryCreated at={block.created_at} by={block.created_by} />,
+        },
+        {
+          header: t('operator.entry.remove'),
+          cell: (block) => (
+            <EntryRemoval
+              what={block.pattern}
+              removedAt={block.removed_at}
+              remove={() => api.admin.operatorBlocks.remove(block.id)}
+              invalidates={adminKeys.operatorBlocks()}
+              outcome={(removed) => t('operator.blocks.removed', { version: removed.file_version })}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -163,35 +160,13 @@ export default function OperatorBlocksPage() {
     api.admin.operatorBlocks.list({ status, limit: 50 }).page(cursor),
   );
   return (
-    <OperatorFrame title="Operator blocks">
+    <OperatorFrame title={t('operator.blocks.title')}>
       <CreateBlock />
       <section aria-labelledby="blocks-list">
-        <h2 id="blocks-list">Blocks</h2>
+        <h2 id="blocks-list">{t('operator.blocks.list')}</h2>
         <StatusFilter id="block-status" path="/operator/blocks" status={status} />
-        <PagedList list={blocks} empty="No block in this state." more="Show more blocks">
-          {(items) => (
-            <TableScroll label={`${ENTRY_FILTERS[status]} operator blocks`}>
-              <table>
-                <caption>{ENTRY_FILTERS[status]} operator blocks, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Pattern</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Public reference</th>
-                    <th scope="col">Scope</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Remove</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((block) => (
-                    <BlockRow key={block.id} block={block} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+        <PagedList list={blocks} empty={t('operator.blocks.none')} more={t('operator.blocks.more')}>
+          {(items) => <BlockTable status={status} blocks={items} />}
         </PagedList>
       </section>
     </OperatorFrame>

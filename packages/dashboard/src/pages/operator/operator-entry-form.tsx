@@ -8,6 +8,7 @@ import type { FormValues } from '../../forms/form-values.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import type { ApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { instantValue, listValue } from './operator-values.js';
 
@@ -31,10 +32,10 @@ export function scopeOf(values: FormValues): EntryScope {
 export function scopeText(pops: readonly string[], jurisdictions: readonly string[], known: readonly Pop[]) {
   const name = (id: string) => known.find((pop) => pop.id === id)?.name ?? id;
   const parts = [
-    pops.length > 0 ? `PoPs ${pops.map(name).join(', ')}` : '',
+    pops.length > 0 ? t('operator.entry.scope.pops', { pops: pops.map(name) }) : '',
     jurisdictions.length > 0 ? jurisdictions.join(', ') : '',
   ];
-  return parts.filter((part) => part !== '').join('; ') || 'Everywhere';
+  return parts.filter((part) => part !== '').join('; ') || t('operator.entry.scope.everywhere');
 }
 
 /** The deployment's PoPs (GET /v1/meta/pops), for the field and for reading scopes. */
@@ -47,9 +48,9 @@ function PopsField({ error }: { error: string | undefined }) {
   const pops = usePops();
   return (
     <div className={error === undefined ? 'field' : 'field field-invalid'}>
-      <label htmlFor={fieldId('pops')}>PoPs</label>
+      <label htmlFor={fieldId('pops')}>{t('operator.entry.pops')}</label>
       <p className="hint" id={`${fieldId('pops')}-hint`}>
-        None chosen: every PoP. Hold Ctrl or ⌘ to choose several.
+        {t('operator.entry.pops.hint')}
       </p>
       {error !== undefined && <p className="field-error">{error}</p>}
       <select
@@ -62,7 +63,7 @@ function PopsField({ error }: { error: string | undefined }) {
       >
         {pops.map((pop) => (
           <option key={pop.id} value={pop.id}>
-            {pop.name} ({pop.id})
+            {t('operator.entry.pop', { name: pop.name, id: pop.id })}
           </option>
         ))}
       </select>
@@ -71,7 +72,11 @@ function PopsField({ error }: { error: string | undefined }) {
 }
 
 /** The labels of the scope fields, for the problem summary's links. */
-const SCOPE_LABELS = { pops: 'PoPs', jurisdictions: 'Jurisdictions', expires_at: 'Expires' };
+const SCOPE_LABELS = {
+  pops: t('operator.entry.pops'),
+  jurisdictions: t('operator.entry.jurisdictions'),
+  expires_at: t('operator.entry.expires'),
+};
 
 /**
  * The one form of operator blocks and source blocks: the entry's own fields (children), then where it applies
@@ -116,12 +121,12 @@ export function OperatorEntryForm<T>({
       <form onSubmit={form.onSubmit} noValidate className="entry-form">
         {children}
         <fieldset>
-          <legend>Where it applies</legend>
+          <legend>{t('operator.entry.where')}</legend>
           <PopsField error={form.errorOf('pops')} />
           <TextField
             name="jurisdictions"
             label={SCOPE_LABELS.jurisdictions}
-            hint="Country codes separated by commas (CA, DE); empty: everywhere."
+            hint={t('operator.entry.jurisdictions.hint')}
             error={form.errorOf('jurisdictions')}
           />
         </fieldset>
@@ -141,14 +146,18 @@ export function OperatorEntryForm<T>({
 }
 
 /** The state filter of an operator list (live, expired, removed), kept in the address. */
-export const ENTRY_FILTERS = { live: 'Live', expired: 'Expired', removed: 'Removed' } as const;
+export const ENTRY_FILTERS = {
+  live: t('operator.entry.status.live'),
+  expired: t('operator.entry.status.expired'),
+  removed: t('operator.entry.status.removed'),
+} as const;
 
 /** The Show control of an operator list: changing it changes the address (`?status=`). */
 export function StatusFilter({ id, path, status }: { id: string; path: string; status: string }) {
   const [, navigate] = useLocation();
   return (
     <div className="field">
-      <label htmlFor={id}>Show</label>
+      <label htmlFor={id}>{t('operator.entry.show')}</label>
       <select id={id} value={status} onChange={(event) => navigate(`${path}?status=${event.target.value}`)}>
         {Object.entries(ENTRY_FILTERS).map(([value, label]) => (
           <option key={value} value={value}>

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { type MessageKey, t } from '../../i18n/t.js';
 
 /** The operator area's sections, in the order of its navigation. */
-const SECTIONS: readonly { href: string; label: string }[] = [
-  { href: '/operator', label: 'List reports' },
-  { href: '/operator/list-sources', label: 'List sources' },
-  { href: '/operator/blocks', label: 'Operator blocks' },
-  { href: '/operator/source-blocks', label: 'Source blocks' },
-  { href: '/operator/profiles', label: 'Profiles' },
-  { href: '/operator/accounts', label: 'Accounts' },
-  { href: '/operator/audit', label: 'Audit log' },
-  { href: '/operator/feedback', label: 'Feedback' },
-  { href: '/operator/client-errors', label: 'Client errors' },
+const SECTIONS: readonly { href: string; label: MessageKey }[] = [
+  { href: '/operator', label: 'operator.section.listReports' },
+  { href: '/operator/list-sources', label: 'operator.section.listSources' },
+  { href: '/operator/blocks', label: 'operator.section.blocks' },
+  { href: '/operator/source-blocks', label: 'operator.section.sourceBlocks' },
+  { href: '/operator/profiles', label: 'operator.section.profiles' },
+  { href: '/operator/accounts', label: 'operator.section.accounts' },
+  { href: '/operator/audit', label: 'operator.section.audit' },
+  { href: '/operator/feedback', label: 'operator.section.feedback' },
+  { href: '/operator/client-errors', label: 'operator.section.clientErrors' },
 ];
 
 /** The frame of every operator page: its heading and the operator area's navigation. */
@@ -19,14 +20,14 @@ export function OperatorFrame({ title, children }: { title: string; children: Re
   const [location] = useLocation();
   return (
     <>
-      <p className="caption">Operator</p>
+      <p className="caption">{t('operator.caption')}</p>
       <h1>{title}</h1>
-      <nav className="tabs" aria-label="Operator">
+      <nav className="tabs" aria-label={t('operator.navigation')}>
         <ul>
           {SECTIONS.map((section) => (
             <li key={section.href}>
               <Link href={section.href} aria-current={location === section.href ? 'page' : undefined}>
-                {section.label}
+                {t(section.label)}
               </Link>
             </li>
           ))}

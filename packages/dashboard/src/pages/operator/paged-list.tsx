@@ -1,5 +1,6 @@
 import { type InfiniteData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
@@ -37,7 +38,7 @@ export function PagedList<T>({
   more: string;
   children: (items: T[]) => ReactNode;
 }) {
-  if (list.isPending) return <p aria-busy="true">Loading…</p>;
+  if (list.isPending) return <p aria-busy="true">{t('common.loading')}</p>;
   if (list.isError)
     return <ProblemDisplay problem={problemOf(list.error)} onRetry={() => void list.refetch()} />;
   const items = list.data.pages.flatMap((page) => page.items);

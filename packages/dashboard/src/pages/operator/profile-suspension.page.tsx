@@ -8,8 +8,10 @@ import { ResponsiveTable } from '../../components/responsive-table.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { ActorName } from './actor-name.js';
 import { OperatorFrame } from './operator-frame.js';
 import { SearchForm } from './operator-search.js';
 import { PagedList, usePagedList } from './paged-list.js';
@@ -25,7 +27,7 @@ function Suspension({ profileId, text }: { profileId: string; text: string }) {
         : api.admin.profiles.update(profileId, { suspended: true, reason: values.text('reason') }),
     { onSuccess: (updated) => queryClient.setQueryData(key, updated) },
   );
-  if (state.isPending) return <p aria-busy="true">Loading the profile…</p>;
+  if (state.isPending) return <p aria-busy="true">{t('operator.profiles.loading')}</p>;
   if (state.isError)
     return <ProblemDisplay problem={problemOf(state.error)} onRetry={() => void state.refetch()} />;
   const profile = state.data;
@@ -36,52 +38,59 @@ function Suspension({ profileId, text }: { profileId: string; text: string }) {
       </h2>
       {text !== '' && text.toLowerCase() !== profileId && (
         <p>
-          <Link href={`/operator/profiles?q=${encodeURIComponent(text)}`}>Back to the profiles found</Link>
+          <Link href={`/operator/profiles?q=${encodeURIComponent(text)}`}>{t('operator.profiles.back')}</Link>
         </p>
       )}
       <dl className="facts">
-        <dt>Organisation</dt>
+        <dt>{t('operator.profiles.organisation')}</dt>
         <dd>
           <code>{profile.org_id}</code>
         </dd>
-        <dt>Version</dt>
+        <dt>{t('operator.profiles.version')}</dt>
         <dd>{profile.version}</dd>
-        <dt>State</dt>
-        <dd>{profile.suspended ? 'Suspended' : 'Active'}</dd>
+        <dt>{t('operator.profiles.state')}</dt>
+        <dd>{profile.suspended ? t('operator.profiles.suspended') : t('operator.profiles.active')}</dd>
         {profile.suspended && (
           <>
-            <dt>Suspended</dt>
+            <dt>{t('operator.profiles.suspended')}</dt>
             <dd>
-              <DateTime value={profile.suspended_at} /> by {profile.suspended_by ?? 'unknown'}
+              <DateTime value={profile.suspended_at} />
+              {t('operator.profiles.suspendedBy')}
+              {profile.suspended_by === null ? (
+                t('operator.unknown')
+              ) : (
+                <ActorName actor={profile.suspended_by} />
+              )}
             </dd>
-            <dt>Reason (operators only)</dt>
+            <dt>{t('operator.profiles.reasonPrivate')}</dt>
             <dd>{profile.reason ?? '—'}</dd>
           </>
         )}
       </dl>
       {form.problem !== null && (
-        <ProblemDisplay problem={form.problem} fieldLabels={{ reason: 'Reason' }} focus />
+        <ProblemDisplay
+          problem={form.problem}
+          fieldLabels={{ reason: t('operator.profiles.reason') }}
+          focus
+        />
       )}
       <form onSubmit={form.onSubmit} noValidate key={String(profile.suspended)}>
         {profile.suspended ? (
-          <SubmitButton pending={form.pending} busyText="Reinstating…">
-            Reinstate the profile
+          <SubmitButton pending={form.pending} busyText={t('operator.profiles.reinstating')}>
+            {t('operator.profiles.reinstate')}
           </SubmitButton>
         ) : (
           <>
-            <p>
-              A suspended profile resolves without filtering or logging and refuses changes; its owner sees
-              that it is suspended, never why.
-            </p>
+            <p>{t('operator.profiles.suspendIntro')}</p>
             <TextareaField
               name="reason"
-              label="Reason"
-              hint="Required; seen by operators only."
+              label={t('operator.profiles.reason')}
+              hint={t('operator.profiles.reason.hint')}
               rows={2}
               error={form.errorOf('reason')}
             />
-            <SubmitButton pending={form.pending} busyText="Suspending…">
-              Suspend the profile
+            <SubmitButton pending={form.pending} busyText={t('operator.profiles.suspending')}>
+              {t('operator.profiles.suspend')}
             </SubmitButton>
           </>
         )}
@@ -100,25 +109,32 @@ function ProfileMatches({ text, open }: { text: string; open: (profileId: string
     if (exact !== undefined) open(exact.id);
   }, [exact, open]);
   return (
-    <PagedList list={list} empty={`No profile matches “${text}”.`} more="Show more profiles">
+    <PagedList list={list} empty={t('operator.profiles.none', { text })} more={t('operator.profiles.more')}>
       {(items) => (
         <ResponsiveTable
-          caption={`Profiles matching “${text}”, newest first`}
+          caption={t('operator.profiles.caption', { text })}
           rows={items}
           rowKey={(profile) => profile.id}
           columns={[
             {
-              header: 'Profile',
+              header: t('operator.profiles.profile'),
               cell: (profile) => (
                 <Link href={`/operator/profiles?q=${encodeURIComponent(text)}&profile=${profile.id}`}>
                   {profile.name}
                 </Link>
               ),
             },
-            { header: 'Id', cell: (profile) => <code>{profile.id}</code> },
-            { header: 'Owner', cell: (profile) => profile.owner_email ?? '—' },
-            { header: 'State', cell: (profile) => (profile.suspended ? 'Suspended' : 'Active') },
-            { header: 'Created', cell: (profile) => <DateTime value={profile.created_at} /> },
+            { header: t('operator.profiles.id'), cell: (profile) => <code>{profile.id}</code> },
+            { header: t('operator.profiles.owner'), cell: (profile) => profile.owner_email ?? '—' },
+            {
+              header: t('operator.profiles.state'),
+              cell: (profile) =>
+                profile.suspended ? t('operator.profiles.suspended') : t('operator.profiles.active'),
+            },
+            {
+              header: t('operator.profiles.created'),
+              cell: (profile) => <DateTime value={profile.created_at} />,
+            },
           ]}
         />
       )}
@@ -141,13 +157,13 @@ export default function ProfileSuspensionPage() {
     [navigate, text],
   );
   return (
-    <OperatorFrame title="Profile suspension">
+    <OperatorFrame title={t('operator.profiles.title')}>
       <SearchForm
         id="find-profile"
-        label="Find a profile"
-        hint="Its owner’s email (or part of it), its name or its id."
+        label={t('operator.profiles.find')}
+        hint={t('operator.profiles.find.hint')}
         initial={text}
-        button="Find profiles"
+        button={t('operator.profiles.find.button')}
         onSearch={(typed) => navigate(`/operator/profiles?q=${encodeURIComponent(typed)}`)}
       />
       {text !== '' && profileId === '' && <ProfileMatches key={text} text={text} open={open} />}

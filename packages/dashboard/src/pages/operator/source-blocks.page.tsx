@@ -1,17 +1,15 @@
 import type { SourceBlock } from '@svc/sdk';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { adminKeys } from '../../api/admin.queries.js';
 import { api } from '../../api/client.js';
-import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { knownValue } from '../../forms/known-value.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
-import { ProblemDisplay } from '../../problems/problem-display.js';
-import { problemOf } from '../../problems/problem-of.js';
-import { ActorName } from './actor-name.js';
+import { t } from '../../i18n/t.js';
+import { EntryCreated, EntryRemoval } from './operator-entry-cells.js';
 import {
   ENTRY_FILTERS,
   OperatorEntryForm,
@@ -23,7 +21,7 @@ import {
 import { OperatorFrame } from './operator-frame.js';
 import { PagedList, usePagedList } from './paged-list.js';
 
-const LABELS = { cidr: 'Source prefix', reason: 'Reason' };
+const LABELS = { cidr: t('operator.sourceBlocks.cidr'), reason: t('operator.sourceBlocks.reason') };
 
 function CreateSourceBlock() {
   const queryClient = useQueryClient();
@@ -45,20 +43,20 @@ function CreateSourceBlock() {
   return (
     <OperatorEntryForm
       id="create-source-block"
-      title="Block an abusive source"
+      title={t('operator.sourceBlocks.create')}
       form={form}
       labels={LABELS}
       success={(result) =>
-        `Blocked ${result.block.cidr}: operator sources file version ${result.file_version}.`
+        t('operator.sourceBlocks.created', { cidr: result.block.cidr, version: result.file_version })
       }
-      expiresHint="Required: a source block always expires."
-      submit="Block the source"
-      busyText="Blocking…"
+      expiresHint={t('operator.sourceBlocks.expires.hint')}
+      submit={t('operator.sourceBlocks.submit')}
+      busyText={t('operator.entry.blocking')}
     >
       <TextField
         name="cidr"
         label={LABELS.cidr}
-        hint="An IPv4 or IPv6 prefix, 203.0.113.0/24; stored masked."
+        hint={t('operator.sourceBlocks.cidr.hint')}
         spellCheck={false}
         error={form.errorOf('cidr')}
       />
@@ -67,43 +65,45 @@ function CreateSourceBlock() {
   );
 }
 
-function SourceBlockRow({ block }: { block: SourceBlock }) {
-  const queryClient = useQueryClient();
+/** The source blocks in one state: a table, a card each on a phone. */
+function SourceBlockTable({
+  status,
+  blocks,
+}: {
+  status: keyof typeof ENTRY_FILTERS;
+  blocks: readonly SourceBlock[];
+}) {
   const pops = usePops();
-  const remove = useMutation({
-    mutationFn: () => api.admin.sourceBlocks.remove(block.id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.sourceBlocks() }),
-  });
   return (
-    <tr>
-      <th scope="row">
-        <code>{block.cidr}</code>
-      </th>
-      <td>{block.reason}</td>
-      <td>{scopeText(block.pops, block.jurisdictions, pops)}</td>
-      <td>
-        <DateTime value={block.expires_at} />
-      </td>
-      <td>
-        <DateTime value={block.created_at} /> by <ActorName actor={block.created_by} />
-      </td>
-      <td>
-        {block.removed_at !== null ? (
-          <>
-            Removed <DateTime value={block.removed_at} />
-          </>
-        ) : (
-          <ConfirmedAction
-            label="Remove"
-            ariaLabel={`Remove ${block.cidr}`}
-            confirmLabel={`Yes, remove ${block.cidr}`}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        )}
-        {remove.error !== null && <ProblemDisplay problem={problemOf(remove.error)} />}
-      </td>
-    </tr>
+    <ResponsiveTable
+      caption={t('operator.sourceBlocks.caption', { status: ENTRY_FILTERS[status] })}
+      rows={blocks}
+      rowKey={(block) => block.id}
+      columns={[
+        { header: t('operator.sourceBlocks.prefix'), cell: (block) => <code>{block.cidr}</code> },
+        { header: LABELS.reason, cell: (block) => block.reason },
+        {
+          header: t('operator.blocks.scope'),
+          cell: (block) => scopeText(block.pops, block.jurisdictions, pops),
+        },
+        { header: t('operator.entry.expires'), cell: (block) => <DateTime value={block.expires_at} /> },
+        {
+          header: t('operator.entry.created'),
+          cell: (block) => <EntryCreated at={block.created_at} by={block.created_by} />,
+        },
+        {
+          header: t('operator.entry.remove'),
+          cell: (block) => (
+            <EntryRemoval
+              what={block.cidr}
+              removedAt={block.removed_at}
+              remove={() => api.admin.sourceBlocks.remove(block.id)}
+              invalidates={adminKeys.sourceBlocks()}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -115,34 +115,17 @@ export default function SourceBlocksPage() {
     api.admin.sourceBlocks.list({ status, limit: 50 }).page(cursor),
   );
   return (
-    <OperatorFrame title="Source blocks">
+    <OperatorFrame title={t('operator.sourceBlocks.title')}>
       <CreateSourceBlock />
       <section aria-labelledby="source-blocks-list">
-        <h2 id="source-blocks-list">Blocked sources</h2>
+        <h2 id="source-blocks-list">{t('operator.sourceBlocks.list')}</h2>
         <StatusFilter id="source-block-status" path="/operator/source-blocks" status={status} />
-        <PagedList list={blocks} empty="No source block in this state." more="Show more source blocks">
-          {(items) => (
-            <TableScroll label={`${ENTRY_FILTERS[status]} source blocks`}>
-              <table>
-                <caption>{ENTRY_FILTERS[status]} source blocks, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Prefix</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Scope</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Remove</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((block) => (
-                    <SourceBlockRow key={block.id} block={block} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+        <PagedList
+          list={blocks}
+          empty={t('operator.sourceBlocks.none')}
+          more={t('operator.sourceBlocks.more')}
+        >
+          {(items) => <SourceBlockTable status={status} blocks={items} />}
         </PagedList>
       </section>
     </OperatorFrame>

@@ -8,6 +8,7 @@ import { useApiForm } from '../../forms/use-api-form.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { browserTimeZone, TimeZoneField } from './time-zone-field.js';
 
 /** The organisation's profiles, and a form to create one (which then opens, to set up a device). */
 export default function ProfilesPage() {
@@ -18,7 +19,8 @@ export default function ProfilesPage() {
   const create = useApiForm(
     (values) => {
       const name = values.optionalText('name');
-      return api.profiles.create(name === undefined ? {} : { name });
+      const settings = { time_zone: values.text('settings.time_zone') };
+      return api.profiles.create(name === undefined ? { settings } : { name, settings });
     },
     {
       onSuccess: (profile) => {
@@ -73,7 +75,14 @@ export default function ProfilesPage() {
       <section aria-labelledby="create-profile">
         <h2 id="create-profile">{t('profiles.list.create')}</h2>
         {create.problem !== null && (
-          <ProblemDisplay problem={create.problem} fieldLabels={{ name: t('profiles.list.name') }} focus />
+          <ProblemDisplay
+            problem={create.problem}
+            fieldLabels={{
+              name: t('profiles.list.name'),
+              'settings.time_zone': t('profiles.settings.time_zone'),
+            }}
+            focus
+          />
         )}
         <form onSubmit={create.onSubmit} noValidate>
           <TextField
@@ -82,6 +91,7 @@ export default function ProfilesPage() {
             hint={t('profiles.list.nameHint')}
             error={create.errorOf('name')}
           />
+          <TimeZoneField defaultValue={browserTimeZone()} error={create.errorOf('settings.time_zone')} />
           <SubmitButton pending={create.pending}>{t('profiles.list.createButton')}</SubmitButton>
         </form>
       </section>

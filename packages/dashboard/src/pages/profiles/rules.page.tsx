@@ -1,20 +1,14 @@
 import type { Profile, ProfileRules } from '@svc/sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { profilesKeys } from '../../api/profiles.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
-import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
+import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from './profile-frame.js';
-import {
-  type LineError,
-  lineErrors,
-  lineRange,
-  pastedRules,
-  type RuleList,
-  withPasted,
-} from './rule-lines.js';
+import { lineRange, type RuleList } from './rule-lines.js';
+import { additionText, sizeOf, useRuleAddition } from './use-rule-addition.js';
 import { useReplaceRules, useRules, type VersionedRules } from './use-rules.js';
 
 const LISTS: readonly { list: RuleList; title: string; intro: string; example: string }[] = [
@@ -47,34 +41,42 @@ function ruleText(rules: ProfileRules, list: RuleList, index: number): string {
   return rules[list][index] ?? '';
 }
 
-/** How many rules `list` holds. */
-function sizeOf(rules: ProfileRules, list: RuleList): number {
-  return list === 'rewrites' ? rules.rewrites.length : rules[list].length;
-}
-
-/** What an addition did: rules the API stored anew, and pasted ones it already had (it keeps one of each). */
-interface Addition {
-  added: number;
-  already: number;
-  /** The one pasted rule, named when it alone was sent. */
-  single: string | undefined;
-}
-
-/** The acknowledgement of an addition, in words: a rule that was already there is not "added". */
-function additionText({ added, already, single }: Addition): string {
-  if (added === 0) {
-    return single !== undefined
-      ? t('profiles.rules.singleAlready', { rule: single })
-      : t('profiles.rules.allAlready', { count: already });
-  }
-  if (already === 0) return t('profiles.rules.added', { count: added });
-  return t('profiles.rules.addedSome', { count: added, already });
-}
-
 /** `rules` without entry `index` of `list`. */
 function without(rules: ProfileRules, list: RuleList, index: number): ProfileRules {
   if (list === 'rewrites') return { ...rules, rewrites: rules.rewrites.filter((_rule, at) => at !== index) };
   return { ...rules, [list]: rules[list].filter((_rule, at) => at !== index) };
+}
+
+/** The shown rules of one list, each with its remove button. */
+function RuleItems({
+  items,
+  title,
+  busy,
+  onRemove,
+}: {
+  items: { index: number; text: string }[];
+  title: string;
+  busy: boolean;
+  onRemove(index: number): void;
+}) {
+  return (
+    <ul className="rule-list" aria-label={title}>
+      {items.map(({ index, text }) => (
+        <li key={`${index}:${text}`}>
+          <code>{text}</code>{' '}
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            aria-label={t('profiles.rules.removeOne', { rule: text })}
+            onClick={() => onRemove(index)}
+          >
+            {t('profiles.rules.remove')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** One list: its rules (filtered by the search), a remove button each, and a box to paste more. */
@@ -96,58 +98,15 @@ function RuleListSection({
   search: string;
 }) {
   const queryClient = useQueryClient();
-  const replace = useReplaceRules(profileId);
   const remove = useReplaceRules(profileId);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<DisplayProblem | null>(null);
-  const [errors, setErrors] = useState<LineError[]>([]);
-  const [added, setAdded] = useState<Addition | undefined>(undefined);
-  const box = useRef<HTMLTextAreaElement>(null);
+  const addition = useRuleAddition(profileId, current, list);
+  const { text, setText, problem, errors, added, box } = addition;
   const id = useId();
   const count = sizeOf(current.rules, list);
   const needle = search.trim().toLowerCase();
   const shown = Array.from({ length: count }, (_value, index) => index).filter((index) =>
     ruleText(current.rules, list, index).toLowerCase().includes(needle),
   );
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const pasted = pastedRules(text, list);
-    setAdded(undefined);
-    if (pasted.length === 0) {
-      setErrors([]);
-      setProblem({
-        ...problemOf(null),
-        code: 'nothing_to_add',
-        title: t('profiles.rules.nothingToAdd'),
-        advice: t('profiles.rules.nothingToAddAdvice'),
-      });
-      return;
-    }
-    replace.mutate(
-      { rules: withPasted(current.rules, list, pasted), etag: current.etag },
-      {
-        onSuccess: (stored) => {
-          setText('');
-          setErrors([]);
-          setProblem(null);
-          const fresh = Math.max(0, sizeOf(stored.rules, list) - count);
-          setAdded({
-            added: fresh,
-            already: pasted.length - fresh,
-            single: pasted.length === 1 ? pasted[0]?.text : undefined,
-          });
-        },
-        onError: (error) => {
-          const shownProblem = problemOf(error);
-          const mapped = lineErrors(shownProblem.fieldErrors, list, count, pasted);
-          setErrors(mapped.lines);
-          setProblem({ ...shownProblem, fieldErrors: mapped.others });
-          box.current?.focus();
-        },
-      },
-    );
-  };
 
   const select = (line: number) => {
     const range = lineRange(text, line);
@@ -168,29 +127,16 @@ function RuleListSection({
       ) : shown.length === 0 ? (
         <p>{t('profiles.rules.noMatch')}</p>
       ) : (
-        <ul className="rule-list" aria-label={title}>
-          {shown.map((index) => {
-            const textOfRule = ruleText(current.rules, list, index);
-            return (
-              <li key={`${index}:${textOfRule}`}>
-                <code>{textOfRule}</code>{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={remove.isPending}
-                  aria-label={t('profiles.rules.removeOne', { rule: textOfRule })}
-                  onClick={() =>
-                    remove.mutate({ rules: without(current.rules, list, index), etag: current.etag })
-                  }
-                >
-                  {t('profiles.rules.remove')}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <RuleItems
+          items={shown.map((index) => ({ index, text: ruleText(current.rules, list, index) }))}
+          title={title}
+          busy={remove.isPending}
+          onRemove={(index) =>
+            remove.mutate({ rules: without(current.rules, list, index), etag: current.etag })
+          }
+        />
       )}
-      <form onSubmit={add} noValidate>
+      <form onSubmit={addition.add} noValidate>
         {problem !== null && <ProblemDisplay problem={problem} />}
         {stale && (
           <button
@@ -238,7 +184,7 @@ function RuleListSection({
             aria-describedby={`${id}-hint${errors.length > 0 ? ` ${id}-errors` : ''}`}
           />
         </div>
-        <SubmitButton pending={replace.isPending} busyText={t('profiles.rules.adding')}>
+        <SubmitButton pending={addition.pending} busyText={t('profiles.rules.adding')}>
           {t('profiles.rules.addTo', { list: title })}
         </SubmitButton>
       </form>

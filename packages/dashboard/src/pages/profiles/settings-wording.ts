@@ -17,6 +17,7 @@ export function settingLabels(): Readonly<Record<string, string>> {
     'settings.retention_days': t('profiles.settings.retention_days'),
     'settings.node_queue_hours': t('profiles.settings.node_queue_hours'),
     'settings.log_region': t('profiles.settings.log_region'),
+    'settings.time_zone': t('profiles.settings.time_zone'),
     'settings.cname_uncloak': t('profiles.settings.cname_uncloak'),
     'settings.cache_boost_ttl': t('profiles.settings.cache_boost_ttl'),
     'settings.ecs': t('profiles.settings.ecs'),

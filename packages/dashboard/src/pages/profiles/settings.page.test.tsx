@@ -62,4 +62,30 @@ describe('Settings page', () => {
       retention_days: 30,
     });
   });
+
+  it('shows the profile’s time zone, suggests zone names, and saves a new one (issue 38)', async () => {
+    const { user } = renderSettings();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('UTC');
+    const suggestions = document.getElementById(zone.getAttribute('list') ?? '');
+    expect(suggestions?.querySelector('option[value="Europe/Berlin"]')).not.toBeNull();
+    await user.clear(zone);
+    await user.type(zone, 'Australia/Lord_Howe');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await expect
+      .poll(async () => (await client.profiles.get(profileId)).settings.time_zone)
+      .toBe('Australia/Lord_Howe');
+  });
+
+  it('shows the API’s 422 at the time zone for a zone it does not know', async () => {
+    const { user } = renderSettings();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus_Mons');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByRole('alert');
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
+    expect(zone).toHaveAccessibleDescription(/must be an IANA time zone/);
+    expect((await client.profiles.get(profileId)).settings.time_zone).toBe('UTC');
+  });
 });

@@ -23,6 +23,7 @@ import {
   REGIONS,
   settingLabels,
 } from './settings-wording.js';
+import { TimeZoneField } from './time-zone-field.js';
 import { choicesOf, useCapabilities } from './use-capabilities.js';
 import { useProfilePatchForm } from './use-profile-patch-form.js';
 import { useProfileToggle } from './use-profile-toggle.js';
@@ -55,6 +56,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
       cache_boost_ttl: numberValue(values, 'settings.cache_boost_ttl'),
       ecs: knownValue(ECS_MODES, values.text('settings.ecs')),
       log_region: knownValue(REGIONS, values.text('settings.log_region')),
+      time_zone: values.text('settings.time_zone'),
     },
   }));
   if (capabilities.isPending) return <p aria-busy="true">{t('profiles.settings.loading')}</p>;
@@ -109,6 +111,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
           error={form.errorOf('name')}
         />
         {choice('settings.block_mode', settings.block_mode, BLOCK_MODES)}
+        <TimeZoneField defaultValue={settings.time_zone} error={form.errorOf('settings.time_zone')} />
         <h2>{t('profiles.settings.logsTitle')}</h2>
         <p className="hint">{t('profiles.settings.togglesApplyAtOnce')}</p>
         {checkbox('logs_enabled')}

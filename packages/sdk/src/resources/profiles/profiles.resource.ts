@@ -12,6 +12,7 @@ import { ProfileNodesResource } from './nodes.resource.js';
 import { ProfileListsResource } from './profile-lists.resource.js';
 import { profilePath } from './profile-path.js';
 import { ProfileRulesResource } from './profile-rules.resource.js';
+import { ProfileSchedulesResource } from './profile-schedules.resource.js';
 import { AnalyticsResource, LogsResource } from './query-log.resource.js';
 
 /** Media type of an Apple configuration profile (the domain's APPLE_CONFIGURATION_MEDIA_TYPE). */
@@ -33,6 +34,8 @@ export class ProfilesResource {
   readonly rules: ProfileRulesResource;
   /** Blocklists enabled by id, `/v1/profiles/{id}/lists`. */
   readonly lists: ProfileListsResource;
+  /** Named weekly schedules, `/v1/profiles/{id}/schedules`. */
+  readonly schedules: ProfileSchedulesResource;
   /** Linked IPv4 addresses and DDNS update URLs, `/v1/profiles/{id}/linked-ips`. */
   readonly linkedIps: LinkedIpsResource;
   /** Devices seen by the resolvers, `/v1/profiles/{id}/devices`. */
@@ -49,6 +52,7 @@ export class ProfilesResource {
   constructor(private readonly transport: Transport) {
     this.rules = new ProfileRulesResource(transport);
     this.lists = new ProfileListsResource(transport);
+    this.schedules = new ProfileSchedulesResource(transport);
     this.linkedIps = new LinkedIpsResource(transport);
     this.devices = new DevicesResource(transport);
     this.listReports = new ListReportsResource(transport);
