@@ -259,5 +259,40 @@ describe.skipIf(browserSkipReason !== undefined)(
       expect(account.deletion_requested_at).toBeNull();
       await page.context().close();
     });
+
+    it('shows the tokens and the sessions as cards on a phone: no header row, cells stacked, nothing sideways', async () => {
+      const email = await verifiedAccount(server, newEmail('phone-tables'));
+      const client = server.client();
+      await client.auth.login({ email, password: PASSWORD });
+      await client.tokens.create({
+        name: 'A token with a fairly long name for a phone',
+        scopes: ['logs:read'],
+      });
+      const { page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+      page.setDefaultTimeout(15_000);
+      await signIn(page, server, email);
+      for (const [path, name] of [
+        ['/account/tokens', 'API tokens'],
+        ['/account/security', 'Sessions'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        const table = page.getByRole('table', { name });
+        // The header row is hidden on a phone, so the first row the browser exposes is the first item.
+        const row = table.getByRole('row').first();
+        await row.waitFor();
+        // Each cell in the card's one column, labelled by its column's name since the header row is hidden.
+        const lefts = await row
+          .getByRole('cell')
+          .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+        expect(new Set(lefts).size, path).toBe(1);
+        expect(await table.getByRole('columnheader').count(), path).toBe(0);
+        expect(await row.getByRole('cell').first().getAttribute('data-label'), path).not.toBeNull();
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        );
+        expect(overflow, path).toBe(0);
+      }
+      await page.context().close();
+    });
   },
 );

@@ -1,4 +1,13 @@
-import { plural } from '../plural.js';
+/** The account's plan, by the name the API gives it; a plan unknown here shows as the API names it. */
+const PLANS: Readonly<Record<string, string>> = { free: 'Free' };
+
+/** What a data export's state means to the person; a later state unknown here shows as the API names it. */
+const EXPORT_STATUSES: Readonly<Record<string, string>> = {
+  pending: 'Being prepared',
+  ready: 'Ready',
+  failed: 'Failed',
+  expired: 'Expired',
+};
 
 /** What each audit action did, in words; a later action unknown here shows as the API names it. */
 const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
@@ -29,38 +38,91 @@ const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'admin.list_report_resolved': 'List report decided',
 };
 
-/** The account area: sign-in, the account pages, tokens, sessions, the audit log. */
+/** The account area: the overview, email alerts, deletion, data exports, API tokens and the audit log. */
 export const account = {
-  'account.signIn.title': 'Sign in',
-  'account.signIn.email': 'Email address',
-  'account.signIn.password': 'Password',
-  'account.signIn.code': 'Authenticator code',
-  'account.signIn.codeHint': 'The 6-digit code your authenticator app shows for svc.',
-  'account.signIn.codeTitle': 'Enter your authenticator code',
-  'account.signIn.codeAdvice': 'Open your authenticator app and type the 6-digit code it shows for svc.',
-  'account.signIn.deletionDue': 'Your account will be deleted on',
-  'account.signIn.deletionSignedOut':
-    'You are signed out everywhere, and its tokens and nodes no longer work.',
-  'account.signIn.deletionUndo': 'Changed your mind? Sign in before then and choose Cancel the deletion.',
-  'account.signIn.signedOut': 'You are signed out.',
-  'account.signIn.withPasskey': 'With a passkey',
-  'account.signIn.passkey': 'Sign in with a passkey',
-  'account.signIn.orPassword': 'or with your password',
-  'account.signIn.busy': 'Signing in…',
-  'account.signIn.submit': 'Sign in',
-  'account.signIn.lostAuthenticator': 'Lost your authenticator?',
-  'account.signIn.recover': 'Recover your account with a recovery code',
-  'account.signIn.forgotten': 'Forgotten your password?',
-  'account.signIn.newHere': 'New here?',
-  'account.signIn.signUp': 'Create an account',
+  'account.tabs.navigation': 'Account',
+  'account.tabs.overview': 'Overview',
+  'account.tabs.security': 'Sign-in and security',
+  'account.tabs.tokens': 'API tokens',
+  'account.tabs.audit': 'Audit log',
+
+  // The overview.
+  'account.overview.title': 'Your account',
+  'account.overview.email': 'Email address',
+  'account.overview.notVerified': '(not verified yet)',
+  'account.overview.verified': '(verified)',
+  'account.overview.plan': 'Plan',
+  'account.overview.planName': (p: { plan: string }) => PLANS[p.plan] ?? p.plan,
+  'account.overview.secondFactor': 'Second factor',
+  'account.overview.memberSince': 'Member since',
+  'account.preferences.title': 'Email alerts',
+  'account.preferences.nodeOffline': 'Email me when a self-hosted node goes offline or comes back',
   'account.preferences.saved': 'Email alerts saved.',
+
+  // Deleting the account.
+  'account.deletion.pendingTitle': 'Your account is being deleted',
+  'account.deletion.askedOn': 'You asked on',
+  'account.deletion.erasedOn': 'Everything in it will be erased on',
+  'account.deletion.changeMind': 'Until then you can change your mind.',
+  'account.deletion.cancel': 'Cancel the deletion',
   'account.deletion.canceled': 'The deletion is cancelled: your account and profiles are back.',
-  'account.password.changed': (p: { revoked: number }) =>
-    `Password changed. ${plural('en', p.revoked, { one: '# other session was', other: '# other sessions were' })} signed out.`,
-  'account.sessions.signedOutOne': 'That session is signed out.',
-  'account.sessions.signedOutOthers': (p: { revoked: number }) =>
-    `${plural('en', p.revoked, { one: '# other session was', other: '# other sessions were' })} signed out.`,
+  'account.deletion.title': 'Delete your account',
+  'account.deletion.intro':
+    'Your profiles, logs, tokens and settings are erased after a cooling-off period, during which you can cancel from this page. You will see the date once you ask.',
+  'account.deletion.understood': 'I understand that everything in my account will be erased',
+  'account.deletion.submit': 'Delete my account',
+
+  // Data exports.
+  'account.exports.title': 'Your data',
+  'account.exports.intro':
+    'Download everything svc holds about your account and its profiles, as JSON lines.',
+  'account.exports.start': 'Export my data',
   'account.exports.started': 'Your export is being prepared: it appears below when it is ready.',
+  'account.exports.caption': 'Exports',
+  'account.exports.asked': 'Asked',
+  'account.exports.status': 'Status',
+  'account.exports.availableUntil': 'Available until',
+  'account.exports.download': 'Download',
+  'account.exports.downloadOf': (p: { asked: string }) => `Download the export of ${p.asked}`,
+  'account.exports.noDownload': '—',
+  'account.exports.statusName': (p: { status: string }) => EXPORT_STATUSES[p.status] ?? p.status,
+
+  // API tokens.
+  'account.tokens.title': 'API tokens',
+  'account.tokens.intro':
+    'A token lets a script or an integration use the API as you, within the scopes you choose. Treat it like a password.',
+  'account.tokens.secretTitle': (p: { name: string }) => `Your new token ${p.name}`,
+  'account.tokens.secretOnce': 'Copy it now: it is shown only this once.',
+  'account.tokens.secret': 'Token secret',
+  'account.tokens.copy': 'Copy the token',
+  'account.tokens.create': 'Create a token',
+  'account.tokens.name': 'Token name',
+  'account.tokens.nameHint': 'What uses it, for example Home Assistant.',
+  'account.tokens.scopes': 'Scopes',
+  'account.tokens.expiresAt': 'Expires on',
+  'account.tokens.expiresAtHint': 'Optional: leave empty for a token that does not expire.',
+  'account.tokens.fieldError': 'Error: ',
+  'account.tokens.submit': 'Create token',
+  'account.tokens.yours': 'Your tokens',
+  'account.tokens.none': 'You have no API token.',
+  'account.tokens.caption': 'API tokens',
+  'account.tokens.startsWith': 'Starts with',
+  'account.tokens.lastUsed': 'Last used',
+  'account.tokens.expires': 'Expires',
+  'account.tokens.action': 'Action',
+  'account.tokens.never': 'never',
+  'account.tokens.prefix': (p: { prefix: string }) => `${p.prefix}…`,
+  'account.tokens.revoke': 'Revoke',
+  'account.tokens.revokeNamed': (p: { name: string }) => `Revoke ${p.name}`,
+  'account.tokens.revoked': (p: { name: string }) => `Token ${p.name} revoked: it no longer works.`,
+  'account.tokens.scope.profilesRead': 'Read profiles, rules, lists, linked IPs and nodes',
+  'account.tokens.scope.profilesWrite': 'Change profiles; create and revoke nodes; link addresses',
+  'account.tokens.scope.accountRead': "List the account's tokens and read the audit log",
+  'account.tokens.scope.logsRead': 'Read query logs and the live stream',
+  'account.tokens.scope.analyticsRead': 'Read analytics',
+  'account.tokens.scope.admin': 'Operator routes (needs a strong sign-in)',
+
+  // The audit log.
   'account.audit.title': 'Audit log',
   'account.audit.intro': "Every change to your organisation's account, tokens and profiles, newest first.",
   'account.audit.empty': 'Nothing recorded yet.',
@@ -71,6 +133,7 @@ export const account = {
   'account.audit.on': 'On',
   'account.audit.from': 'From',
   'account.audit.details': 'Details',
+  'account.audit.noAddress': '—',
   'account.audit.older': 'Show older entries',
   'account.audit.byNode': 'A node',
   'account.audit.byOperator': 'The svc operators',

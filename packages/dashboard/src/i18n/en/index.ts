@@ -1,4 +1,6 @@
 import { account } from './account.js';
+import { accountEntry } from './account-entry.js';
+import { accountSecurity } from './account-security.js';
 import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
@@ -18,6 +20,8 @@ import { profiles } from './profiles.js';
 export const en = {
   ...common,
   ...account,
+  ...accountEntry,
+  ...accountSecurity,
   ...analytics,
   ...feedback,
   ...logs,

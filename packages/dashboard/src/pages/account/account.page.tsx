@@ -27,7 +27,7 @@ function Preferences() {
   });
   return (
     <section aria-labelledby="preferences-title">
-      <h2 id="preferences-title">Email alerts</h2>
+      <h2 id="preferences-title">{t('account.preferences.title')}</h2>
       {preferences.isError && (
         <ProblemDisplay problem={problemOf(preferences.error)} onRetry={() => void preferences.refetch()} />
       )}
@@ -41,14 +41,12 @@ function Preferences() {
             disabled={update.isPending}
             onChange={(event) => update.mutate(event.currentTarget.checked)}
           />
-          <label htmlFor="pref-node-offline">
-            Email me when a self-hosted node goes offline or comes back
-          </label>
+          <label htmlFor="pref-node-offline">{t('account.preferences.nodeOffline')}</label>
         </div>
       )}
       {update.isSuccess && (
         <p role="status" className="saved">
-          Saved.
+          {t('common.saved')}
         </p>
       )}
     </section>
@@ -84,13 +82,15 @@ function Deletion() {
   if (current.deletion_requested_at !== null)
     return (
       <section aria-labelledby="deletion-title" className="warning">
-        <h2 id="deletion-title">Your account is being deleted</h2>
+        <h2 id="deletion-title">{t('account.deletion.pendingTitle')}</h2>
+        {/* The dates stay machine-readable (<time>): the end of the cooling-off is what the person acts on. */}
         <p>
-          You asked on <DateTime value={current.deletion_requested_at} />. Everything in it will be erased on{' '}
+          {t('account.deletion.askedOn')} <DateTime value={current.deletion_requested_at} />.{' '}
+          {t('account.deletion.erasedOn')}{' '}
           <strong>
             <DateTime value={current.deletion_due_at} />
           </strong>
-          . Until then you can change your mind.
+          . {t('account.deletion.changeMind')}
         </p>
         {undelete.isError && (
           <ProblemDisplay problem={problemOf(undelete.error)} afterReauth={() => undelete.mutate()} />
@@ -101,17 +101,14 @@ function Deletion() {
           disabled={undelete.isPending}
           onClick={() => undelete.mutate()}
         >
-          Cancel the deletion
+          {t('account.deletion.cancel')}
         </button>
       </section>
     );
   return (
     <section aria-labelledby="deletion-title">
-      <h2 id="deletion-title">Delete your account</h2>
-      <p>
-        Your profiles, logs, tokens and settings are erased after a cooling-off period, during which you can
-        cancel from this page. You will see the date once you ask.
-      </p>
+      <h2 id="deletion-title">{t('account.deletion.title')}</h2>
+      <p>{t('account.deletion.intro')}</p>
       {remove.isError && (
         <ProblemDisplay problem={problemOf(remove.error)} afterReauth={() => remove.mutate()} />
       )}
@@ -122,7 +119,7 @@ function Deletion() {
           checked={understood}
           onChange={(event) => setUnderstood(event.currentTarget.checked)}
         />
-        <label htmlFor="delete-understood">I understand that everything in my account will be erased</label>
+        <label htmlFor="delete-understood">{t('account.deletion.understood')}</label>
       </div>
       <button
         type="button"
@@ -130,7 +127,7 @@ function Deletion() {
         disabled={!understood || remove.isPending}
         onClick={() => remove.mutate()}
       >
-        Delete my account
+        {t('account.deletion.submit')}
       </button>
     </section>
   );
@@ -142,24 +139,24 @@ export default function AccountPage() {
   const current = account.data;
   return (
     <>
-      <h1>Your account</h1>
+      <h1>{t('account.overview.title')}</h1>
       <AccountTabs />
       {current !== undefined && current !== null && (
         <dl className="facts">
-          <dt>Email address</dt>
+          <dt>{t('account.overview.email')}</dt>
           <dd>
             {current.email}{' '}
             {current.email_verified_at === null ? (
-              <strong>(not verified yet)</strong>
+              <strong>{t('account.overview.notVerified')}</strong>
             ) : (
-              <span>(verified)</span>
+              <span>{t('account.overview.verified')}</span>
             )}
           </dd>
-          <dt>Plan</dt>
-          <dd>{current.plan}</dd>
-          <dt>Second factor</dt>
-          <dd>{current.mfa ? 'On' : 'Off'}</dd>
-          <dt>Member since</dt>
+          <dt>{t('account.overview.plan')}</dt>
+          <dd>{t('account.overview.planName', { plan: current.plan })}</dd>
+          <dt>{t('account.overview.secondFactor')}</dt>
+          <dd>{current.mfa ? t('common.on') : t('common.off')}</dd>
+          <dt>{t('account.overview.memberSince')}</dt>
           <dd>
             <DateTime value={current.created_at} />
           </dd>

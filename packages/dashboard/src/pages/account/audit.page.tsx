@@ -2,7 +2,7 @@ import type { AuditEntry } from '@svc/sdk';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/account.queries.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
@@ -48,35 +48,25 @@ export default function AuditPage() {
       {entries.isPending && <p aria-busy="true">{t('common.loading')}</p>}
       {entries.isSuccess && rows.length === 0 && <p>{t('account.audit.empty')}</p>}
       {rows.length > 0 && (
-        <TableScroll label={t('account.audit.caption')}>
-          <table>
-            <caption>{t('account.audit.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('account.audit.when')}</th>
-                <th scope="col">{t('account.audit.action')}</th>
-                <th scope="col">{t('account.audit.by')}</th>
-                <th scope="col">{t('account.audit.on')}</th>
-                <th scope="col">{t('account.audit.from')}</th>
-                <th scope="col">{t('account.audit.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <DateTime value={entry.created_at} />
-                  </td>
-                  <td>{t('account.audit.actionName', { action: entry.action })}</td>
-                  <td>{actorOf(entry)}</td>
-                  <td>{entry.target}</td>
-                  <td>{entry.client_ip ?? '—'}</td>
-                  <td>{detailsOf(entry.details)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResponsiveTable
+          caption={t('account.audit.caption')}
+          rows={rows}
+          rowKey={(entry) => entry.id}
+          columns={[
+            { header: t('account.audit.when'), cell: (entry) => <DateTime value={entry.created_at} /> },
+            {
+              header: t('account.audit.action'),
+              cell: (entry) => t('account.audit.actionName', { action: entry.action }),
+            },
+            { header: t('account.audit.by'), cell: actorOf },
+            { header: t('account.audit.on'), cell: (entry) => entry.target },
+            {
+              header: t('account.audit.from'),
+              cell: (entry) => entry.client_ip ?? t('account.audit.noAddress'),
+            },
+            { header: t('account.audit.details'), cell: (entry) => detailsOf(entry.details) },
+          ]}
+        />
       )}
       {entries.hasNextPage && (
         <button

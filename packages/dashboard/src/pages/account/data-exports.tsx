@@ -3,18 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { exportsKeys, exportsQueries } from '../../api/exports.queries.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { useNotify } from '../../feedback/notify.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-
-const STATUS_TEXT: Readonly<Record<string, string>> = {
-  pending: 'Being prepared',
-  ready: 'Ready',
-  failed: 'Failed',
-  expired: 'Expired',
-};
 
 /** Saves the archive the browser's way: a file download of the text the SDK fetched with the session. */
 function saveAs(text: string, name: string): void {
@@ -34,7 +28,7 @@ function DownloadButton({ item }: { item: DataExport }) {
   return (
     <>
       <button type="button" disabled={download.isPending} onClick={() => download.mutate()}>
-        Download the export of <DateTime value={item.created_at} />
+        {t('account.exports.downloadOf', { asked: formatDateTime(item.created_at) })}
       </button>
       {download.isError && <ProblemDisplay problem={problemOf(download.error)} />}
     </>
@@ -55,43 +49,37 @@ export function DataExports() {
   });
   return (
     <section aria-labelledby="exports-title">
-      <h2 id="exports-title">Your data</h2>
-      <p>Download everything svc holds about your account and its profiles, as JSON lines.</p>
+      <h2 id="exports-title">{t('account.exports.title')}</h2>
+      <p>{t('account.exports.intro')}</p>
       {start.isError && <ProblemDisplay problem={problemOf(start.error)} />}
       <button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
-        Export my data
+        {t('account.exports.start')}
       </button>
       {exports.isError && (
         <ProblemDisplay problem={problemOf(exports.error)} onRetry={() => void exports.refetch()} />
       )}
       {exports.data !== undefined && exports.data.items.length > 0 && (
-        <TableScroll label="Exports">
-          <table>
-            <caption>Exports</caption>
-            <thead>
-              <tr>
-                <th scope="col">Asked</th>
-                <th scope="col">Status</th>
-                <th scope="col">Available until</th>
-                <th scope="col">Download</th>
-              </tr>
-            </thead>
-            <tbody>
-              {exports.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <DateTime value={item.created_at} />
-                  </td>
-                  <td>{STATUS_TEXT[item.status] ?? item.status}</td>
-                  <td>
-                    <DateTime value={item.expires_at} />
-                  </td>
-                  <td>{item.status === 'ready' ? <DownloadButton item={item} /> : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResponsiveTable
+          caption={t('account.exports.caption')}
+          rows={exports.data.items}
+          rowKey={(item) => item.id}
+          columns={[
+            { header: t('account.exports.asked'), cell: (item) => <DateTime value={item.created_at} /> },
+            {
+              header: t('account.exports.status'),
+              cell: (item) => t('account.exports.statusName', { status: item.status }),
+            },
+            {
+              header: t('account.exports.availableUntil'),
+              cell: (item) => <DateTime value={item.expires_at} />,
+            },
+            {
+              header: t('account.exports.download'),
+              cell: (item) =>
+                item.status === 'ready' ? <DownloadButton item={item} /> : t('account.exports.noDownload'),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -24,6 +24,8 @@ async function registerPasskey(name: string): Promise<void> {
   await client.auth.passkeys.register(authenticator.register(options), name);
 }
 
+const notices = () => screen.getByRole('region', { name: 'Notifications' });
+
 function passkeys(): HTMLElement {
   return screen.getByRole('region', { name: 'Passkeys' });
 }
@@ -38,7 +40,7 @@ describe('Passkeys on the sign-in and security page', () => {
     expect(within(passkeys()).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
   });
 
-  it('renames a passkey in place; the list shows the new name', async () => {
+  it('renames a passkey in place, says so in a notice and puts focus back on its Rename button', async () => {
     await registerPasskey('Laptop');
     const { user } = renderRoute('/account/security');
     const list = await within(await screen.findByRole('region', { name: 'Passkeys' })).findByRole('list', {
@@ -55,6 +57,8 @@ describe('Passkeys on the sign-in and security page', () => {
 
     expect(await within(list).findByText('Work laptop')).toBeInTheDocument();
     expect(within(list).queryByRole('form')).not.toBeInTheDocument();
+    expect(await within(notices()).findByText('Passkey renamed to Work laptop.')).toBeInTheDocument();
+    expect(await within(list).findByRole('button', { name: 'Rename Work laptop' })).toHaveFocus();
     expect((await client.auth.passkeys.list()).map((passkey) => passkey.name)).toEqual(['Work laptop']);
   });
 
@@ -73,10 +77,11 @@ describe('Passkeys on the sign-in and security page', () => {
     const problem = await within(form).findByRole('alert');
     expect(within(problem).getByRole('link', { name: 'New name must not be empty' })).toBeInTheDocument();
     expect(within(form).getByLabelText('New name')).toBeInvalid();
+    expect(within(notices()).queryByText(/^Passkey renamed/)).not.toBeInTheDocument();
     expect((await client.auth.passkeys.list()).map((passkey) => passkey.name)).toEqual(['Phone']);
   });
 
-  it('deletes a passkey', async () => {
+  it('deletes a passkey, says so in a notice and moves focus to the section, not the top of the page', async () => {
     await registerPasskey('Old key');
     const { user } = renderRoute('/account/security');
     const section = await screen.findByRole('region', { name: 'Passkeys' });
@@ -84,6 +89,10 @@ describe('Passkeys on the sign-in and security page', () => {
     await user.click(await within(section).findByRole('button', { name: 'Delete Old key' }));
 
     expect(await within(section).findByText('You have no passkey yet.')).toBeInTheDocument();
+    expect(
+      within(notices()).getByText('Passkey Old key removed: it no longer signs you in.'),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { name: 'Passkeys' })).toHaveFocus();
     expect(await client.auth.passkeys.list()).toEqual([]);
   });
 });

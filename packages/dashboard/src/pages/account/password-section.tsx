@@ -6,7 +6,7 @@ import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { t } from '../../i18n/t.js';
 
-const LABELS = { current_password: 'Current password', new_password: 'New password' };
+const LABELS = { current_password: t('account.password.current'), new_password: t('account.password.new') };
 
 /** Changing the password; every other session is signed out (spec 4.8). */
 export function PasswordSection() {
@@ -23,7 +23,7 @@ export function PasswordSection() {
   );
   return (
     <section aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
+      <h2 id="password-title">{t('account.password.title')}</h2>
       <FormProblem form={form} labels={LABELS} />
       {form.result !== undefined && form.problem === null && (
         <p role="status" className="notice">
@@ -34,7 +34,7 @@ export function PasswordSection() {
         <TextField
           name="current_password"
           label={LABELS.current_password}
-          hint="Leave empty if your account has no password yet (passkeys only)."
+          hint={t('account.password.currentHint')}
           type="password"
           autoComplete="current-password"
           error={form.errorOf('current_password')}
@@ -42,12 +42,12 @@ export function PasswordSection() {
         <TextField
           name="new_password"
           label={LABELS.new_password}
-          hint="12 to 128 characters."
+          hint={t('account.password.newHint')}
           type="password"
           autoComplete="new-password"
           error={form.errorOf('new_password')}
         />
-        <SubmitButton pending={form.pending}>Change password</SubmitButton>
+        <SubmitButton pending={form.pending}>{t('account.password.submit')}</SubmitButton>
       </form>
     </section>
   );

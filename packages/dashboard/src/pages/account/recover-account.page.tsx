@@ -3,37 +3,32 @@ import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 
 /** Lost second factor: emails a recovery link, opened with one of the recovery codes (spec 4.13). */
 export default function RecoverAccountPage() {
   const form = useApiForm((values) => api.auth.recovery.request(values.text('email')));
   return (
     <div className="narrow">
-      <h1>Recover your account</h1>
+      <h1>{t('account.recover.title')}</h1>
       {form.result !== undefined ? (
         <div role="status">
-          <h2>Check your email</h2>
-          <p>
-            If an account with a second factor uses that address, we sent it a link. Open it and enter one of
-            your recovery codes.
-          </p>
+          <h2>{t('account.recover.checkEmail')}</h2>
+          <p>{t('account.recover.sent')}</p>
         </div>
       ) : (
         <>
-          <p>
-            Lost your authenticator or passkey? We will email you a link; with one of your recovery codes it
-            signs you in.
-          </p>
-          <FormProblem form={form} labels={{ email: 'Email address' }} />
+          <p>{t('account.recover.intro')}</p>
+          <FormProblem form={form} labels={{ email: t('account.recover.email') }} />
           <form onSubmit={form.onSubmit} noValidate>
             <TextField
               name="email"
-              label="Email address"
+              label={t('account.recover.email')}
               type="email"
               autoComplete="email"
               error={form.errorOf('email')}
             />
-            <SubmitButton pending={form.pending}>Send the recovery link</SubmitButton>
+            <SubmitButton pending={form.pending}>{t('account.recover.send')}</SubmitButton>
           </form>
         </>
       )}

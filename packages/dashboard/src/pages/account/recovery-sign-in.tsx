@@ -6,6 +6,7 @@ import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 
 /**
  * The emailed recovery link `/login?recovery=rec_…`: one recovery code signs in, restricted until a second
@@ -27,22 +28,20 @@ export function RecoverySignIn({ token }: { token: string }) {
     form.problem !== null && ['invalid_token', 'token_expired', 'token_used'].includes(form.problem.code);
   return (
     <div className="narrow">
-      <h1>Recover your account</h1>
-      <p>
-        Enter one of the recovery codes you saved when you set up your second factor. Each code works once.
-      </p>
-      <FormProblem form={form} labels={{ recovery_code: 'Recovery code' }}>
-        {linkProblem && <Link href="/recover-account">Ask for a new link</Link>}
+      <h1>{t('account.recover.title')}</h1>
+      <p>{t('account.recover.codeIntro')}</p>
+      <FormProblem form={form} labels={{ recovery_code: t('account.recover.code') }}>
+        {linkProblem && <Link href="/recover-account">{t('account.recover.newLink')}</Link>}
       </FormProblem>
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
           name="recovery_code"
-          label="Recovery code"
+          label={t('account.recover.code')}
           autoComplete="off"
           spellCheck={false}
           error={form.errorOf('recovery_code')}
         />
-        <SubmitButton pending={form.pending}>Recover and sign in</SubmitButton>
+        <SubmitButton pending={form.pending}>{t('account.recover.submit')}</SubmitButton>
       </form>
     </div>
   );

@@ -3,6 +3,7 @@ import { api } from '../../api/client.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 
 /** Step one: ask for the emailed link. */
@@ -11,28 +12,26 @@ function RequestReset() {
   if (form.result !== undefined)
     return (
       <div role="status">
-        <h2>Check your email</h2>
-        <p>
-          If an account uses that address, we sent it a link to choose a new password. It works for one hour.
-        </p>
+        <h2>{t('account.reset.checkEmail')}</h2>
+        <p>{t('account.reset.sent')}</p>
       </div>
     );
   return (
     <>
-      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p>{t('account.reset.intro')}</p>
       {form.problem !== null && (
-        <ProblemDisplay problem={form.problem} fieldLabels={{ email: 'Email address' }} focus />
+        <ProblemDisplay problem={form.problem} fieldLabels={{ email: t('account.reset.email') }} focus />
       )}
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
           name="email"
-          label="Email address"
+          label={t('account.reset.email')}
           type="email"
           autoComplete="email"
           required
           error={form.errorOf('email')}
         />
-        <SubmitButton pending={form.pending}>Send the link</SubmitButton>
+        <SubmitButton pending={form.pending}>{t('account.reset.send')}</SubmitButton>
       </form>
     </>
   );
@@ -46,10 +45,10 @@ function ChooseNewPassword({ token }: { token: string }) {
   if (form.result !== undefined)
     return (
       <div role="status">
-        <h2>Your password is changed</h2>
-        <p>Every other session of your account was signed out.</p>
+        <h2>{t('account.reset.changedTitle')}</h2>
+        <p>{t('account.reset.changed')}</p>
         <p>
-          <Link href="/login">Sign in with your new password</Link>
+          <Link href="/login">{t('account.reset.signIn')}</Link>
         </p>
       </div>
     );
@@ -60,23 +59,23 @@ function ChooseNewPassword({ token }: { token: string }) {
       {form.problem !== null && (
         <ProblemDisplay
           problem={form.problem}
-          fieldLabels={{ new_password: 'New password', token: 'Link' }}
+          fieldLabels={{ new_password: t('account.reset.newPassword'), token: t('account.reset.link') }}
           focus
         >
-          {linkProblem && <Link href="/reset-password">Ask for a new link</Link>}
+          {linkProblem && <Link href="/reset-password">{t('account.reset.newLink')}</Link>}
         </ProblemDisplay>
       )}
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
           name="new_password"
-          label="New password"
-          hint="12 to 128 characters."
+          label={t('account.reset.newPassword')}
+          hint={t('account.reset.newPasswordHint')}
           type="password"
           autoComplete="new-password"
           required
           error={form.errorOf('new_password')}
         />
-        <SubmitButton pending={form.pending}>Change password</SubmitButton>
+        <SubmitButton pending={form.pending}>{t('account.reset.submit')}</SubmitButton>
       </form>
     </>
   );
@@ -87,7 +86,7 @@ export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   return (
     <div className="narrow">
-      <h1>Reset your password</h1>
+      <h1>{t('account.reset.title')}</h1>
       {token === null || token.length === 0 ? <RequestReset /> : <ChooseNewPassword token={token} />}
     </div>
   );

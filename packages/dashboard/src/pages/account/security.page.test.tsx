@@ -81,18 +81,24 @@ describe('Sign-in and security page: password', () => {
 });
 
 describe('Sign-in and security page: sessions', () => {
-  it('lists this session and the other, ends the other, and keeps this one', async () => {
+  it('lists this session and the other, ends the other with a notice, and keeps this one', async () => {
     const elsewhere = await signedInElsewhere();
     const { user } = renderRoute('/account/security');
     const sessions = await screen.findByRole('table', { name: 'Sessions' });
     const rows = await within(sessions).findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(sessions).getAllByText(/this session/)).toHaveLength(1);
+    // How each signed in, in words: not the API's `password`.
+    expect(within(sessions).getAllByText(/\(with a password\)/)).toHaveLength(2);
 
     await user.click(within(sessions).getByRole('button', { name: /^End session/ }));
 
     await waitForElementToBeRemoved(() => within(sessions).queryByRole('button', { name: /^End session/ }));
     expect(within(sessions).getByText(/this session/)).toBeInTheDocument();
+    const notices = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(notices).getByText('That session is signed out.')).toBeInTheDocument();
+    // The pressed button left with its row: focus is on the section's heading, not lost to the page.
+    expect(screen.getByRole('heading', { name: 'Where you are signed in' })).toHaveFocus();
     await expect(elsewhere.auth.me()).rejects.toMatchObject({ status: 401 });
   });
 

@@ -1,4 +1,5 @@
 import { useSearch } from 'wouter';
+import { t } from '../../i18n/t.js';
 import { AccountTabs } from './account-tabs.js';
 import { PasskeysSection } from './passkeys-section.js';
 import { PasswordSection } from './password-section.js';
@@ -11,12 +12,11 @@ export default function SecurityPage() {
   const recovered = new URLSearchParams(useSearch()).get('recovered') !== null;
   return (
     <>
-      <h1>Sign-in and security</h1>
+      <h1>{t('account.security.title')}</h1>
       <AccountTabs />
       {recovered && (
         <p className="notice" role="status">
-          You recovered your account. Set up an authenticator app or a passkey now: until you do, the rest of
-          the dashboard stays locked.
+          {t('account.security.recovered')}
         </p>
       )}
       <PasskeysSection />

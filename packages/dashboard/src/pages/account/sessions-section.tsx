@@ -1,32 +1,100 @@
+import type { SessionRecord } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../api/client.js';
 import { sessionsKeys, sessionsQueries } from '../../api/sessions.queries.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { useNotify } from '../../feedback/notify.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
 /** A user agent in a few words: the browser and system, not the whole header. */
 function browserOf(userAgent: string): string {
-  const browser =
-    /(Edg|Firefox|Chrome|Chromium|Safari)\/[\d.]+/.exec(userAgent)?.[1] ?? 'A browser or client';
+  const browser = /(Edg|Firefox|Chrome|Chromium|Safari)\/[\d.]+/.exec(userAgent)?.[1];
   const system = /(Windows|Mac OS X|Android|iPhone|iPad|Linux|CrOS)/.exec(userAgent)?.[1];
-  return system === undefined
-    ? browser
-    : `${browser === 'Edg' ? 'Edge' : browser} on ${system.replace('Mac OS X', 'macOS')}`;
+  if (browser === undefined) return t('account.sessions.unknownBrowser');
+  if (system === undefined) return browser;
+  return t('account.sessions.browserOn', {
+    browser: browser === 'Edg' ? 'Edge' : browser,
+    system: system.replace('Mac OS X', 'macOS'),
+  });
+}
+
+/** The sessions as a table on a wide screen and cards on a phone, each but this one with its End button. */
+function SessionsTable({
+  sessions,
+  ending,
+  onEnd,
+}: {
+  sessions: readonly SessionRecord[];
+  ending: boolean;
+  onEnd: (session: SessionRecord) => void;
+}) {
+  return (
+    <ResponsiveTable
+      caption={t('account.sessions.caption')}
+      rows={sessions}
+      rowKey={(session) => session.id}
+      columns={[
+        {
+          header: t('account.sessions.device'),
+          cell: (session) => (
+            <>
+              {t('account.sessions.deviceMethod', {
+                device: browserOf(session.user_agent),
+                method: session.method,
+              })}
+              {session.current && <strong>{t('account.sessions.current')}</strong>}
+            </>
+          ),
+        },
+        { header: t('account.sessions.address'), cell: (session) => session.ip },
+        {
+          header: t('account.sessions.signedIn'),
+          cell: (session) => <DateTime value={session.created_at} />,
+        },
+        {
+          header: t('account.sessions.lastActive'),
+          cell: (session) => <DateTime value={session.last_used_at} />,
+        },
+        {
+          header: t('account.sessions.action'),
+          cell: (session) =>
+            !session.current && (
+              <button
+                type="button"
+                disabled={ending}
+                onClick={() => onEnd(session)}
+                aria-label={t('account.sessions.endNamed', {
+                  device: browserOf(session.user_agent),
+                  ip: session.ip,
+                  signedIn: formatDateTime(session.created_at),
+                })}
+              >
+                {t('account.sessions.end')}
+              </button>
+            ),
+        },
+      ]}
+    />
+  );
 }
 
 /** Signed-in sessions: where and when, and signing out one or every other. */
 export function SessionsSection() {
   const queryClient = useQueryClient();
   const notify = useNotify();
+  // The ended session's button leaves with its row: focus goes to the section's heading, not to the page's top.
+  const heading = useRef<HTMLHeadingElement>(null);
   const sessions = useQuery(sessionsQueries.list());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sessionsKeys.list() });
   const revoke = useMutation({
     mutationFn: (id: string) => api.auth.sessions.revoke(id),
     onSuccess: () => {
+      heading.current?.focus();
       refresh();
       notify.success(t('account.sessions.signedOutOne'));
     },
@@ -40,7 +108,9 @@ export function SessionsSection() {
   });
   return (
     <section aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Where you are signed in</h2>
+      <h2 id="sessions-title" ref={heading} tabIndex={-1}>
+        {t('account.sessions.title')}
+      </h2>
       {sessions.isError && (
         <ProblemDisplay problem={problemOf(sessions.error)} onRetry={() => void sessions.refetch()} />
       )}
@@ -52,52 +122,14 @@ export function SessionsSection() {
         </p>
       )}
       {sessions.data !== undefined && (
-        <TableScroll label="Sessions">
-          <table>
-            <caption>Sessions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last active</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.data.map((session) => (
-                <tr key={session.id}>
-                  <td>
-                    {browserOf(session.user_agent)} ({session.method})
-                    {session.current && <strong> · this session</strong>}
-                  </td>
-                  <td>{session.ip}</td>
-                  <td>
-                    <DateTime value={session.created_at} />
-                  </td>
-                  <td>
-                    <DateTime value={session.last_used_at} />
-                  </td>
-                  <td>
-                    {!session.current && (
-                      <button
-                        type="button"
-                        disabled={revoke.isPending}
-                        onClick={() => revoke.mutate(session.id)}
-                        aria-label={`End session: ${browserOf(session.user_agent)} at ${session.ip}, signed in ${new Date(session.created_at).toLocaleString()}`}
-                      >
-                        End session
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <SessionsTable
+          sessions={sessions.data}
+          ending={revoke.isPending}
+          onEnd={(session) => revoke.mutate(session.id)}
+        />
       )}
       <button type="button" disabled={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
-        Sign out every other session
+        {t('account.sessions.endOthers')}
       </button>
     </section>
   );

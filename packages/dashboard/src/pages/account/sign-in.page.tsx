@@ -9,7 +9,7 @@ import { safeNext } from '../../app/safe-next.js';
 import { DateTime } from '../../components/date-time.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
-import { useApiForm } from '../../forms/use-api-form.js';
+import { type ApiForm, useApiForm } from '../../forms/use-api-form.js';
 import { t } from '../../i18n/t.js';
 import { passkeysSupported, signWithPasskey } from '../../passkeys/webauthn.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
@@ -37,6 +37,54 @@ export default function SignInPage() {
   );
 }
 
+/** Signing in with a passkey (discoverable: no address to type), above the password form. */
+function PasskeySignIn({ onSignedIn }: { onSignedIn: (account: Account) => void }) {
+  const passkey = useMutation({
+    mutationFn: async () => {
+      const options = await api.auth.passkeys.authenticationOptions();
+      return api.auth.passkeys.authenticate(await signWithPasskey(options));
+    },
+    onSuccess: onSignedIn,
+  });
+  return (
+    <section aria-labelledby="passkey-title">
+      <h2 id="passkey-title" className="visually-hidden">
+        {t('account.signIn.withPasskey')}
+      </h2>
+      {passkey.isError && <ProblemDisplay problem={problemOf(passkey.error)} focus />}
+      <button type="button" className="primary" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+        {t('account.signIn.passkey')}
+      </button>
+      <p className="separator">{t('account.signIn.orPassword')}</p>
+    </section>
+  );
+}
+
+/** Why the person is on the sign-in page: they signed out, or asked for their account's deletion. */
+function SignedOutNotices({ deletionDue, signedOut }: { deletionDue: string | null; signedOut: boolean }) {
+  return (
+    <>
+      {deletionDue !== null && (
+        <div className="notice" role="status">
+          <p>
+            {t('account.signIn.deletionDue')}{' '}
+            <strong>
+              <DateTime value={deletionDue} />
+            </strong>
+            . {t('account.signIn.deletionSignedOut')}
+          </p>
+          <p>{t('account.signIn.deletionUndo')}</p>
+        </div>
+      )}
+      {signedOut && (
+        <p className="notice" role="status">
+          {t('account.signIn.signedOut')}
+        </p>
+      )}
+    </>
+  );
+}
+
 function PasswordOrPasskey({
   next,
   signedOut,
@@ -55,13 +103,6 @@ function PasswordOrPasskey({
     // An account being deleted can do little but cancel the deletion, which its account page offers.
     navigate(account.deletion_requested_at === null ? safeNext(next, HOME) : '/account', { replace: true });
   };
-  const passkey = useMutation({
-    mutationFn: async () => {
-      const options = await api.auth.passkeys.authenticationOptions();
-      return api.auth.passkeys.authenticate(await signWithPasskey(options));
-    },
-    onSuccess: signedIn,
-  });
   const form = useApiForm(
     (values) => {
       const code = values.optionalText('totp_code');
@@ -83,40 +124,8 @@ function PasswordOrPasskey({
   return (
     <div className="narrow">
       <h1>{t('account.signIn.title')}</h1>
-      {deletionDue !== null && form.problem === null && (
-        <div className="notice" role="status">
-          <p>
-            {t('account.signIn.deletionDue')}{' '}
-            <strong>
-              <DateTime value={deletionDue} />
-            </strong>
-            . {t('account.signIn.deletionSignedOut')}
-          </p>
-          <p>{t('account.signIn.deletionUndo')}</p>
-        </div>
-      )}
-      {signedOut && form.problem === null && (
-        <p className="notice" role="status">
-          {t('account.signIn.signedOut')}
-        </p>
-      )}
-      {passkeysSupported() && (
-        <section aria-labelledby="passkey-title">
-          <h2 id="passkey-title" className="visually-hidden">
-            {t('account.signIn.withPasskey')}
-          </h2>
-          {passkey.isError && <ProblemDisplay problem={problemOf(passkey.error)} focus />}
-          <button
-            type="button"
-            className="primary"
-            disabled={passkey.isPending}
-            onClick={() => passkey.mutate()}
-          >
-            {t('account.signIn.passkey')}
-          </button>
-          <p className="separator">{t('account.signIn.orPassword')}</p>
-        </section>
-      )}
+      {form.problem === null && <SignedOutNotices deletionDue={deletionDue} signedOut={signedOut} />}
+      {passkeysSupported() && <PasskeySignIn onSignedIn={signedIn} />}
       {form.problem !== null && codeAsked && (
         <Prompt title={t('account.signIn.codeTitle')}>
           <p>{t('account.signIn.codeAdvice')}</p>
@@ -126,37 +135,55 @@ function PasswordOrPasskey({
         <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />
       )}
       <form onSubmit={form.onSubmit} noValidate>
-        <TextField
-          name="email"
-          label={LABELS.email}
-          type="email"
-          autoComplete="username"
-          required
-          error={form.errorOf('email')}
-        />
-        <TextField
-          name="password"
-          label={LABELS.password}
-          type="password"
-          autoComplete="current-password"
-          required
-          error={form.errorOf('password')}
-        />
-        {askCode && (
-          <TextField
-            name="totp_code"
-            label={LABELS.totp_code}
-            hint={t('account.signIn.codeHint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            error={form.errorOf('totp_code')}
-          />
-        )}
+        <CredentialFields form={form} askCode={askCode} />
         <SubmitButton pending={form.pending} busyText={t('account.signIn.busy')}>
           {t('account.signIn.submit')}
         </SubmitButton>
       </form>
+      <SignInLinks askCode={askCode} />
+    </div>
+  );
+}
+
+/** The email address, the password and, once the API asked for it, the authenticator code. */
+function CredentialFields({ form, askCode }: { form: ApiForm<Account>; askCode: boolean }) {
+  return (
+    <>
+      <TextField
+        name="email"
+        label={LABELS.email}
+        type="email"
+        autoComplete="username"
+        required
+        error={form.errorOf('email')}
+      />
+      <TextField
+        name="password"
+        label={LABELS.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.errorOf('password')}
+      />
+      {askCode && (
+        <TextField
+          name="totp_code"
+          label={LABELS.totp_code}
+          hint={t('account.signIn.codeHint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          error={form.errorOf('totp_code')}
+        />
+      )}
+    </>
+  );
+}
+
+/** Where to go instead: recovery (when a code is asked for), a forgotten password, signing up. */
+function SignInLinks({ askCode }: { askCode: boolean }) {
+  return (
+    <>
       {askCode && (
         <p>
           {t('account.signIn.lostAuthenticator')}{' '}
@@ -169,6 +196,6 @@ function PasswordOrPasskey({
       <p>
         {t('account.signIn.newHere')} <Link href="/signup">{t('account.signIn.signUp')}</Link>
       </p>
-    </div>
+    </>
   );
 }

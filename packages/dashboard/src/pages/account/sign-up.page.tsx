@@ -5,11 +5,16 @@ import { api } from '../../api/client.js';
 import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
-import { useApiForm } from '../../forms/use-api-form.js';
+import { type ApiForm, useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
-const LABELS = { email: 'Email address', password: 'Password', invite_code: 'Invite code' };
+const LABELS = {
+  email: t('account.signUp.email'),
+  password: t('account.signUp.password'),
+  invite_code: t('account.signUp.inviteCode'),
+};
 
 /** Joins the waitlist when signing up is closed but a waitlist is open. */
 function WaitlistForm() {
@@ -17,30 +22,68 @@ function WaitlistForm() {
   if (form.result !== undefined)
     return (
       <div role="status">
-        <h2>Check your email</h2>
-        <p>If the address can join, we sent it a link to confirm your place on the waitlist.</p>
+        <h2>{t('account.signUp.checkEmail')}</h2>
+        <p>{t('account.waitlist.sent')}</p>
       </div>
     );
   return (
     <>
-      <p>Leave your address to join the waitlist: we will email you when you can sign up.</p>
+      <p>{t('account.waitlist.intro')}</p>
       <FormProblem
         form={form}
-        labels={{ email: 'Email address for the waitlist' }}
+        labels={{ email: t('account.waitlist.email') }}
         names={{ email: 'waitlist_email' }}
       />
       <form onSubmit={form.onSubmit} noValidate>
         <TextField
           name="waitlist_email"
-          label="Email address for the waitlist"
+          label={t('account.waitlist.email')}
           type="email"
           autoComplete="email"
           required
           error={form.errorOf('email')}
         />
-        <SubmitButton pending={form.pending}>Join the waitlist</SubmitButton>
+        <SubmitButton pending={form.pending}>{t('account.waitlist.submit')}</SubmitButton>
       </form>
     </>
+  );
+}
+
+/** The sign-up form; `invite` (the code from the invitation link, or empty) asks for an invite code. */
+function SignUpForm({ form, invite }: { form: ApiForm<unknown>; invite: string | undefined }) {
+  return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <TextField
+        name="email"
+        label={LABELS.email}
+        type="email"
+        autoComplete="email"
+        required
+        error={form.errorOf('email')}
+      />
+      <TextField
+        name="password"
+        label={LABELS.password}
+        hint={t('account.signUp.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.errorOf('password')}
+      />
+      {invite !== undefined && (
+        <TextField
+          name="invite_code"
+          label={LABELS.invite_code}
+          hint={t('account.signUp.inviteCodeHint')}
+          autoComplete="off"
+          defaultValue={invite}
+          error={form.errorOf('invite_code')}
+        />
+      )}
+      <SubmitButton pending={form.pending} busyText={t('account.signUp.busy')}>
+        {t('account.signUp.submit')}
+      </SubmitButton>
+    </form>
   );
 }
 
@@ -57,81 +100,45 @@ export default function SignUpPage() {
     });
   });
 
-  if (mode.isPending) return <p aria-busy="true">Loading…</p>;
+  if (mode.isPending) return <p aria-busy="true">{t('common.loading')}</p>;
   if (mode.isError)
     return <ProblemDisplay problem={problemOf(mode.error)} onRetry={() => void mode.refetch()} />;
   const { mode: signupMode, waitlist } = mode.data;
 
   return (
     <div className="narrow">
-      <h1>Create an account</h1>
+      <h1>{t('account.signUp.title')}</h1>
       {form.result !== undefined ? (
         <div role="status">
-          <h2>Check your email</h2>
+          <h2>{t('account.signUp.checkEmail')}</h2>
+          <p>{t('account.signUp.sent')}</p>
           <p>
-            We sent a link to verify your address. Open it within 24 hours to finish. If you already have an
-            account, the email says so instead.
-          </p>
-          <p>
-            <Link href="/login">Go to sign in</Link>
+            <Link href="/login">{t('account.signUp.goToSignIn')}</Link>
           </p>
         </div>
       ) : signupMode === 'closed' ? (
         waitlist ? (
           <>
-            <p>Signing up is closed for now.</p>
+            <p>{t('account.signUp.closedForNow')}</p>
             <WaitlistForm />
           </>
         ) : (
-          <p>Signing up is closed. This service is not taking new accounts now.</p>
+          <p>{t('account.signUp.closed')}</p>
         )
       ) : (
         <>
-          {signupMode === 'invite' && (
-            <p>
-              Signing up needs an invitation: enter the invite code you were sent, or use an address the
-              operator allowed.
-            </p>
-          )}
+          {signupMode === 'invite' && <p>{t('account.signUp.inviteOnly')}</p>}
           {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
-          <form onSubmit={form.onSubmit} noValidate>
-            <TextField
-              name="email"
-              label={LABELS.email}
-              type="email"
-              autoComplete="email"
-              required
-              error={form.errorOf('email')}
-            />
-            <TextField
-              name="password"
-              label={LABELS.password}
-              hint="12 to 128 characters. A few unrelated words make a strong, memorable password."
-              type="password"
-              autoComplete="new-password"
-              required
-              error={form.errorOf('password')}
-            />
-            {signupMode === 'invite' && (
-              <TextField
-                name="invite_code"
-                label={LABELS.invite_code}
-                hint="Leave it empty if the operator allowed your address."
-                autoComplete="off"
-                defaultValue={params.get('invite') ?? ''}
-                error={form.errorOf('invite_code')}
-              />
-            )}
-            <SubmitButton pending={form.pending} busyText="Creating your account…">
-              Create account
-            </SubmitButton>
-          </form>
+          <SignUpForm
+            form={form}
+            invite={signupMode === 'invite' ? (params.get('invite') ?? '') : undefined}
+          />
           <p>
-            Already have an account? <Link href="/login">Sign in</Link>
+            {t('account.signUp.haveAccount')} <Link href="/login">{t('account.signUp.signIn')}</Link>
           </p>
           {signupMode === 'invite' && waitlist && (
             <details>
-              <summary>No invitation? Join the waitlist</summary>
+              <summary>{t('account.signUp.noInvitation')}</summary>
               <WaitlistForm />
             </details>
           )}

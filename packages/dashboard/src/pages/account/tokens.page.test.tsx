@@ -1,3 +1,4 @@
+import type { SvcClient } from '@svc/sdk';
 import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +11,10 @@ beforeAll(async () => {
   server = await startInProcessApi();
 });
 afterAll(() => server.close());
+let client: SvcClient;
+
 beforeEach(async () => {
-  await signedIn(server);
+  ({ client } = await signedIn(server));
 });
 
 describe('API tokens page', () => {
@@ -52,7 +55,7 @@ describe('API tokens page', () => {
     expect(screen.getByLabelText('Token name')).toHaveValue('No scopes chosen');
   });
 
-  it('revokes a token: it leaves the list', async () => {
+  it('revokes a token: it leaves the list, a notice says so and focus stays in the section', async () => {
     const { user } = renderRoute('/account/tokens');
     await screen.findByRole('heading', { level: 1, name: 'API tokens' });
     await user.type(screen.getByLabelText('Token name'), 'Short-lived');
@@ -61,5 +64,32 @@ describe('API tokens page', () => {
     await user.click(await screen.findByRole('button', { name: 'Revoke Short-lived' }));
 
     expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
+    const notices = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(notices).getByText('Token Short-lived revoked: it no longer works.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your tokens' })).toHaveFocus();
+    expect(await client.tokens.list().toArray()).toEqual([]);
+  });
+
+  it('lists tokens as a table whose rows become labelled cards on a phone: each cell names its column', async () => {
+    await client.tokens.create({ name: 'Grafana', scopes: ['analytics:read', 'logs:read'] });
+    renderRoute('/account/tokens');
+    const table = await screen.findByRole('table', { name: 'API tokens' });
+    const row = await within(table).findByRole('row', { name: /Grafana/ });
+
+    // The name heads its row; under 40rem the header row is hidden and each cell shows its data-label instead.
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Grafana');
+    const labels = within(row)
+      .getAllByRole('cell')
+      .map((cell) => [cell.getAttribute('data-label'), cell.textContent]);
+    expect(labels).toEqual([
+      ['Starts with', expect.stringMatching(/^svc_.*…$/)],
+      ['Scopes', 'analytics:read, logs:read'],
+      ['Last used', 'never'],
+      ['Expires', 'never'],
+      ['Action', 'Revoke'],
+    ]);
+    expect(table).toHaveClass('responsive-table');
+    // No sideways-scrolling box around it any more: the rows fit the screen as cards.
+    expect(table.closest('.table-scroll')).toBeNull();
   });
 });

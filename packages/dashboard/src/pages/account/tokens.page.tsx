@@ -1,40 +1,169 @@
-import type { Scope } from '@svc/sdk';
+import type { Scope, TokenCreated, TokenRecord } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../api/client.js';
 import { tokensKeys, tokensQueries } from '../../api/tokens.queries.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
+import { useNotify } from '../../feedback/notify.js';
 import { fieldId } from '../../forms/field-id.js';
 import { FormProblem } from '../../forms/form-problem.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextField } from '../../forms/text-field.js';
-import { useApiForm } from '../../forms/use-api-form.js';
+import { type ApiForm, useApiForm } from '../../forms/use-api-form.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { useAccount } from '../../session/use-account.js';
 import { AccountTabs } from './account-tabs.js';
 
 /** The scopes a person may grant (spec 5.4), in words. `admin` is offered to operators only. */
-const SCOPES: readonly { scope: Scope; label: string; operatorOnly?: boolean }[] = [
-  { scope: 'profiles:read', label: 'Read profiles, rules, lists, linked IPs and nodes' },
-  { scope: 'profiles:write', label: 'Change profiles; create and revoke nodes; link addresses' },
-  { scope: 'account:read', label: "List the account's tokens and read the audit log" },
-  { scope: 'logs:read', label: 'Read query logs and the live stream' },
-  { scope: 'analytics:read', label: 'Read analytics' },
-  { scope: 'admin', label: 'Operator routes (needs a strong sign-in)', operatorOnly: true },
-];
+const SCOPES = [
+  { scope: 'profiles:read', label: 'account.tokens.scope.profilesRead' },
+  { scope: 'profiles:write', label: 'account.tokens.scope.profilesWrite' },
+  { scope: 'account:read', label: 'account.tokens.scope.accountRead' },
+  { scope: 'logs:read', label: 'account.tokens.scope.logsRead' },
+  { scope: 'analytics:read', label: 'account.tokens.scope.analyticsRead' },
+  { scope: 'admin', label: 'account.tokens.scope.admin', operatorOnly: true },
+] as const satisfies readonly { scope: Scope; label: string; operatorOnly?: boolean }[];
 
-const LABELS = { name: 'Token name', scopes: 'Scopes', expires_at: 'Expires on' };
+const LABELS = {
+  name: t('account.tokens.name'),
+  scopes: t('account.tokens.scopes'),
+  expires_at: t('account.tokens.expiresAt'),
+};
 
 function isScope(value: string): value is Scope {
   return SCOPES.some((entry) => entry.scope === value);
 }
 
+/** The new token's secret, shown once with a copy button. */
+function NewSecret({ created }: { created: TokenCreated }) {
+  return (
+    <section className="notice" aria-labelledby="secret-title">
+      <h2 id="secret-title">{t('account.tokens.secretTitle', { name: created.token.name })}</h2>
+      <p>{t('account.tokens.secretOnce')}</p>
+      <TextField
+        name="token_secret"
+        label={t('account.tokens.secret')}
+        readOnly
+        value={created.secret}
+        className="secret"
+        spellCheck={false}
+      />
+      <CopyButton text={created.secret} label={t('account.tokens.copy')} />
+    </section>
+  );
+}
+
+/** The scopes to grant, as checkboxes, with the API's message about them. */
+function ScopesField({ error, operator }: { error: string | undefined; operator: boolean }) {
+  return (
+    <fieldset id={fieldId('scopes')} className={error === undefined ? 'field' : 'field field-invalid'}>
+      <legend>{LABELS.scopes}</legend>
+      {error !== undefined && (
+        <p className="field-error">
+          <span className="visually-hidden">{t('account.tokens.fieldError')}</span>
+          {LABELS.scopes} {error}
+        </p>
+      )}
+      {SCOPES.filter((entry) => !('operatorOnly' in entry) || operator).map((entry) => (
+        <div className="checkbox" key={entry.scope}>
+          <input id={`scope-${entry.scope}`} type="checkbox" name="scopes" value={entry.scope} />
+          <label htmlFor={`scope-${entry.scope}`}>
+            <code>{entry.scope}</code>: {t(entry.label)}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Creating a token: its name, scopes and optional expiry. */
+function CreateToken({ create, operator }: { create: ApiForm<TokenCreated>; operator: boolean }) {
+  return (
+    <section aria-labelledby="create-token-title">
+      <h2 id="create-token-title">{t('account.tokens.create')}</h2>
+      <FormProblem form={create} labels={LABELS} />
+      <form onSubmit={create.onSubmit} noValidate>
+        <TextField
+          name="name"
+          label={LABELS.name}
+          hint={t('account.tokens.nameHint')}
+          error={create.errorOf('name')}
+        />
+        <ScopesField error={create.errorOf('scopes')} operator={operator} />
+        <TextField
+          name="expires_at"
+          label={LABELS.expires_at}
+          hint={t('account.tokens.expiresAtHint')}
+          type="date"
+          error={create.errorOf('expires_at')}
+        />
+        <SubmitButton pending={create.pending}>{t('account.tokens.submit')}</SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+/** The tokens as a table on a wide screen and cards on a phone, each with its Revoke button. */
+function TokensTable({
+  tokens,
+  revoking,
+  onRevoke,
+}: {
+  tokens: readonly TokenRecord[];
+  revoking: boolean;
+  onRevoke: (token: TokenRecord) => void;
+}) {
+  const never = t('account.tokens.never');
+  return (
+    <ResponsiveTable
+      caption={t('account.tokens.caption')}
+      rows={tokens}
+      rowKey={(token) => token.id}
+      columns={[
+        { header: LABELS.name, cell: (token) => token.name },
+        {
+          header: t('account.tokens.startsWith'),
+          cell: (token) => <code>{t('account.tokens.prefix', { prefix: token.prefix })}</code>,
+        },
+        { header: LABELS.scopes, cell: (token) => token.scopes.join(', ') },
+        {
+          header: t('account.tokens.lastUsed'),
+          cell: (token) => <DateTime value={token.last_used_at} fallback={never} />,
+        },
+        {
+          header: t('account.tokens.expires'),
+          cell: (token) => <DateTime value={token.expires_at} fallback={never} />,
+        },
+        {
+          header: t('account.tokens.action'),
+          cell: (token) => (
+            <button
+              type="button"
+              className="danger"
+              disabled={revoking}
+              onClick={() => onRevoke(token)}
+              aria-label={t('account.tokens.revokeNamed', { name: token.name })}
+            >
+              {t('account.tokens.revoke')}
+            </button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 /** API tokens: create with scopes (the secret is shown once, with a copy button), list, revoke. */
 export default function TokensPage() {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const account = useAccount();
+  // A revoked token's button leaves with its row: focus goes to the list's heading, not the page's top.
+  const heading = useRef<HTMLHeadingElement>(null);
   const tokens = useQuery(tokensQueries.list());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: tokensKeys.list() });
   const create = useApiForm(
@@ -49,126 +178,35 @@ export default function TokensPage() {
     },
     { onSuccess: refresh, resetOnSuccess: true },
   );
-  const revoke = useMutation({ mutationFn: (id: string) => api.tokens.revoke(id), onSuccess: refresh });
-  const scopesError = create.errorOf('scopes');
-  const operator = account.data?.is_admin === true;
+  const revoke = useMutation({
+    mutationFn: (token: TokenRecord) => api.tokens.revoke(token.id),
+    onSuccess: (_, token) => {
+      heading.current?.focus();
+      refresh();
+      notify.success(t('account.tokens.revoked', { name: token.name }));
+    },
+  });
 
   return (
     <>
-      <h1>API tokens</h1>
+      <h1>{t('account.tokens.title')}</h1>
       <AccountTabs />
-      <p>
-        A token lets a script or an integration use the API as you, within the scopes you choose. Treat it
-        like a password.
-      </p>
-      {create.result !== undefined && create.problem === null && (
-        <section className="notice" aria-labelledby="secret-title">
-          <h2 id="secret-title">Your new token {create.result.token.name}</h2>
-          <p>Copy it now: it is shown only this once.</p>
-          <TextField
-            name="token_secret"
-            label="Token secret"
-            readOnly
-            value={create.result.secret}
-            className="secret"
-            spellCheck={false}
-          />
-          <CopyButton text={create.result.secret} label="Copy the token" />
-        </section>
-      )}
-      <section aria-labelledby="create-token-title">
-        <h2 id="create-token-title">Create a token</h2>
-        <FormProblem form={create} labels={LABELS} />
-        <form onSubmit={create.onSubmit} noValidate>
-          <TextField
-            name="name"
-            label={LABELS.name}
-            hint="What uses it, for example Home Assistant."
-            error={create.errorOf('name')}
-          />
-          <fieldset
-            id={fieldId('scopes')}
-            className={scopesError === undefined ? 'field' : 'field field-invalid'}
-          >
-            <legend>{LABELS.scopes}</legend>
-            {scopesError !== undefined && (
-              <p className="field-error">
-                <span className="visually-hidden">Error: </span>
-                Scopes {scopesError}
-              </p>
-            )}
-            {SCOPES.filter((entry) => entry.operatorOnly !== true || operator).map((entry) => (
-              <div className="checkbox" key={entry.scope}>
-                <input id={`scope-${entry.scope}`} type="checkbox" name="scopes" value={entry.scope} />
-                <label htmlFor={`scope-${entry.scope}`}>
-                  <code>{entry.scope}</code>: {entry.label}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <TextField
-            name="expires_at"
-            label={LABELS.expires_at}
-            hint="Optional: leave empty for a token that does not expire."
-            type="date"
-            error={create.errorOf('expires_at')}
-          />
-          <SubmitButton pending={create.pending}>Create token</SubmitButton>
-        </form>
-      </section>
+      <p>{t('account.tokens.intro')}</p>
+      {create.result !== undefined && create.problem === null && <NewSecret created={create.result} />}
+      <CreateToken create={create} operator={account.data?.is_admin === true} />
       <section aria-labelledby="tokens-title">
-        <h2 id="tokens-title">Your tokens</h2>
+        <h2 id="tokens-title" ref={heading} tabIndex={-1}>
+          {t('account.tokens.yours')}
+        </h2>
         {tokens.isError && (
           <ProblemDisplay problem={problemOf(tokens.error)} onRetry={() => void tokens.refetch()} />
         )}
         {revoke.isError && <ProblemDisplay problem={problemOf(revoke.error)} />}
         {tokens.data !== undefined &&
           (tokens.data.length === 0 ? (
-            <p>You have no API token.</p>
+            <p>{t('account.tokens.none')}</p>
           ) : (
-            <TableScroll label="API tokens">
-              <table>
-                <caption>API tokens</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Starts with</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tokens.data.map((token) => (
-                    <tr key={token.id}>
-                      <td>{token.name}</td>
-                      <td>
-                        <code>{token.prefix}…</code>
-                      </td>
-                      <td>{token.scopes.join(', ')}</td>
-                      <td>
-                        <DateTime value={token.last_used_at} fallback="never" />
-                      </td>
-                      <td>
-                        <DateTime value={token.expires_at} fallback="never" />
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="danger"
-                          disabled={revoke.isPending}
-                          onClick={() => revoke.mutate(token.id)}
-                          aria-label={`Revoke ${token.name}`}
-                        >
-                          Revoke
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <TokensTable tokens={tokens.data} revoking={revoke.isPending} onRevoke={revoke.mutate} />
           ))}
       </section>
     </>

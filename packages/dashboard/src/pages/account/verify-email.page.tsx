@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { accountKeys } from '../../api/account.queries.js';
 import { api } from '../../api/client.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { ResendVerification } from './resend-verification.js';
@@ -26,19 +27,17 @@ export default function VerifyEmailPage() {
 
   return (
     <div className="narrow">
-      <h1>Verify your email address</h1>
+      <h1>{t('account.verify.title')}</h1>
       {token.length === 0 ? (
         <>
-          <p>This page needs the link from your verification email. Open the link from the email again.</p>
+          <p>{t('account.verify.noToken')}</p>
           <ResendVerification />
         </>
       ) : verify.isSuccess ? (
         <div role="status">
+          <p>{t('account.verify.verified', { email: verify.data.email })}</p>
           <p>
-            Your email address <strong>{verify.data.email}</strong> is verified.
-          </p>
-          <p>
-            <Link href="/login">Continue to the dashboard</Link>
+            <Link href="/login">{t('account.verify.continue')}</Link>
           </p>
         </div>
       ) : verify.isError ? (
@@ -46,14 +45,14 @@ export default function VerifyEmailPage() {
           <ProblemDisplay problem={problemOf(verify.error)} />
           {verify.error !== null && problemOf(verify.error).code === 'token_used' ? (
             <p>
-              <Link href="/login">Sign in</Link>
+              <Link href="/login">{t('account.verify.signIn')}</Link>
             </p>
           ) : (
             <ResendVerification />
           )}
         </>
       ) : (
-        <p aria-busy="true">Verifying your address…</p>
+        <p aria-busy="true">{t('account.verify.verifying')}</p>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { api } from '../../api/client.js';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 
@@ -17,18 +18,15 @@ export default function WaitlistConfirmPage() {
   }, [token, confirm]);
   return (
     <div className="narrow">
-      <h1>Your place on the waitlist</h1>
+      <h1>{t('account.waitlist.confirmTitle')}</h1>
       {token.length === 0 ? (
-        <p>This page needs the link from your waitlist email. Open the link from the email again.</p>
+        <p>{t('account.waitlist.noToken')}</p>
       ) : confirm.isSuccess ? (
-        <p role="status">
-          <strong>{confirm.data.email}</strong> is confirmed on the waitlist. We will email you when you can
-          sign up.
-        </p>
+        <p role="status">{t('account.waitlist.confirmed', { email: confirm.data.email })}</p>
       ) : confirm.isError ? (
         <ProblemDisplay problem={problemOf(confirm.error)} />
       ) : (
-        <p aria-busy="true">Confirming…</p>
+        <p aria-busy="true">{t('account.waitlist.confirming')}</p>
       )}
     </div>
   );
