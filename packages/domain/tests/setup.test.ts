@@ -29,6 +29,7 @@ function profileNamed(name: string, id = 'abc123'): Profile {
     settings: ProfileSettings.parse({}),
     endpoints: profileEndpoints(id, resolver),
     suspended: false,
+    paused_until: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-02T00:00:00.000Z',
   });

@@ -51,7 +51,7 @@ export class PostgresProfileRepository implements ProfileRepository {
 
   async insert(profile: ProfileRecord): Promise<boolean> {
     const result = await this.db.query(
-      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (id) DO NOTHING`,
       [
         profile.id,
