@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { metaQueries } from '../../../api/meta.queries.js';
 import { TableScroll } from '../../../components/table-scroll.js';
 import { formatNumber } from '../../../i18n/format.js';
 import { t } from '../../../i18n/t.js';
-import { useMeta } from '../../profiles/use-capabilities.js';
 import { AnalyticsPanel } from '../analytics-panel.js';
 import type { PanelProps } from './panel-props.js';
 import { useShape } from './use-shape.js';
@@ -11,7 +12,7 @@ const regions = new Intl.DisplayNames(undefined, { type: 'region' });
 /** destinations: the addresses allowed queries were answered with, their country and network owner. */
 export function DestinationsPanel({ profileId, range }: PanelProps) {
   const destinations = useShape(profileId, 'destinations', range);
-  const meta = useMeta();
+  const meta = useQuery(metaQueries.overview());
   const caption = t('analytics.destinations.caption');
   return (
     <AnalyticsPanel title={t('analytics.destinations.title')} query={destinations} wide>
