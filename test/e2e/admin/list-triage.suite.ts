@@ -21,6 +21,17 @@ interface Queue {
 
 const LIST = BLOCKLIST_CATALOGUE.lists[0]?.id ?? 1;
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * How far ahead the next Monday 10:00 UTC is. Reports created over a weekend are all due at Wednesday 00:00
+ * (spec 2.6), so only weekday creations an hour apart are due an hour apart; the clock only moves forward.
+ */
+function untilMondayMorning(now: Date): number {
+  const midnight = Math.floor(now.getTime() / DAY) * DAY;
+  const daysAhead = (8 - now.getUTCDay()) % 7 || 7;
+  return midnight + daysAhead * DAY + 10 * HOUR - now.getTime();
+}
 
 /**
  * List-report triage and the list compiler views (spec 2.6, 3, 6.4; ROUTES.md "Operator"): every
@@ -67,6 +78,7 @@ export function runListTriageSuite(storage: HarnessStorage, options: { skip?: bo
       send(`${api.url}/v1/admin/list-reports/${id}`, { method: 'PATCH', headers: operator.admin, body });
 
     it('lists open reports of every organisation, oldest due first, page by page', async () => {
+      api.clock.advance(untilMondayMorning(api.clock.now()));
       const first = await report('first.example.com');
       api.clock.advance(HOUR);
       const second = await report('second.example.com');

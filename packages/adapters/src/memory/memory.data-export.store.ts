@@ -1,6 +1,12 @@
 import { type DataExportRecord, type DataExportRepository, isAfterKeyset, newestFirst } from '@svc/domain';
 import type { Snapshottable } from './memory-snapshot.js';
 
+/** Records leave the store as copies, so a caller changing one never changes what is stored. */
+const copy = <T>(value: T): T => structuredClone(value);
+
+/** The repository's calls made for an account; the others are the export worker's. */
+type AccountCall = 'create' | 'find' | 'list' | 'chunk' | 'eraseAll';
+
 interface StoredExport {
   record: DataExportRecord;
   leaseUntil: Date | null;
@@ -27,19 +33,27 @@ export class MemoryDataExportStore implements Snapshottable {
   }
 
   repository(): DataExportRepository {
-    const copy = <T>(value: T): T => structuredClone(value);
-    const ofAccount = (accountId: string, id: string) => {
-      const row = this.rows.get(id);
-      return row === undefined || row.record.accountId !== accountId ? null : row;
-    };
-    const pendingOf = (id: string) => {
-      const row = this.rows.get(id);
-      return row === undefined || row.record.status !== 'pending' ? null : row;
-    };
-    const claimedBy = (claim: { id: string; attempt: number }) => {
-      const row = pendingOf(claim.id);
-      return row === null || row.record.attempts !== claim.attempt ? null : row;
-    };
+    return { ...this.accountCalls(), ...this.workerCalls() };
+  }
+
+  private ofAccount(accountId: string, id: string): StoredExport | null {
+    const row = this.rows.get(id);
+    return row === undefined || row.record.accountId !== accountId ? null : row;
+  }
+
+  private pendingOf(id: string): StoredExport | null {
+    const row = this.rows.get(id);
+    return row === undefined || row.record.status !== 'pending' ? null : row;
+  }
+
+  /** The export being built under this claim, or null once another attempt took it over. */
+  private claimedBy(claim: { id: string; attempt: number }): StoredExport | null {
+    const row = this.pendingOf(claim.id);
+    return row === null || row.record.attempts !== claim.attempt ? null : row;
+  }
+
+  /** What an account asks of its exports: create, read, download, erase. */
+  private accountCalls(): Pick<DataExportRepository, AccountCall> {
     return {
       create: async (record) => {
         const pending = [...this.rows.values()].some(
@@ -50,7 +64,7 @@ export class MemoryDataExportStore implements Snapshottable {
         return true;
       },
       find: async (accountId, id) => {
-        const row = ofAccount(accountId, id);
+        const row = this.ofAccount(accountId, id);
         return row === null ? null : copy(row.record);
       },
       list: async (accountId, page) =>
@@ -60,6 +74,28 @@ export class MemoryDataExportStore implements Snapshottable {
           .sort(newestFirst)
           .slice(0, page.limit)
           .map(copy),
+      chunk: async (accountId, id, seq, now) => {
+        const row = this.ofAccount(accountId, id);
+        const live = row?.record.status === 'ready' && (row.record.expiresAt ?? now) > now;
+        const bytes = live ? row?.chunks.get(seq) : undefined;
+        return bytes === undefined ? null : Uint8Array.from(bytes);
+      },
+      eraseAll: async (accountId) => {
+        let erased = 0;
+        for (const [id, row] of this.rows) {
+          if (row.record.accountId === accountId) {
+            this.rows.delete(id);
+            erased += 1;
+          }
+        }
+        return erased;
+      },
+    };
+  }
+
+  /** What the export worker does: claim a pending export, write its chunks, complete or fail it, expire. */
+  private workerCalls(): Omit<DataExportRepository, AccountCall> {
+    return {
       claimPending: async (now, leaseUntil) => {
         const free = [...this.rows.values()]
           .filter((row) => row.record.status === 'pending' && (row.leaseUntil ?? now) <= now)
@@ -71,14 +107,14 @@ export class MemoryDataExportStore implements Snapshottable {
         return copy(free.record);
       },
       writeChunk: async (claim, seq, bytes, leaseUntil) => {
-        const row = claimedBy(claim);
+        const row = this.claimedBy(claim);
         if (row === null) return false;
         row.chunks.set(seq, Uint8Array.from(bytes));
         row.leaseUntil = leaseUntil;
         return true;
       },
       complete: async (claim, archive, completedAt, expiresAt) => {
-        const row = claimedBy(claim);
+        const row = this.claimedBy(claim);
         if (row === null) return false;
         row.record = {
           ...row.record,
@@ -94,17 +130,11 @@ export class MemoryDataExportStore implements Snapshottable {
         return true;
       },
       fail: async (id, at) => {
-        const row = pendingOf(id);
+        const row = this.pendingOf(id);
         if (row === null) return;
         row.record = { ...row.record, status: 'failed', completedAt: at };
         row.leaseUntil = null;
         row.chunks = new Map();
-      },
-      chunk: async (accountId, id, seq, now) => {
-        const row = ofAccount(accountId, id);
-        const live = row?.record.status === 'ready' && (row.record.expiresAt ?? now) > now;
-        const bytes = live ? row?.chunks.get(seq) : undefined;
-        return bytes === undefined ? null : Uint8Array.from(bytes);
       },
       expireDue: async (now) => {
         let expired = 0;
@@ -116,16 +146,6 @@ export class MemoryDataExportStore implements Snapshottable {
           }
         }
         return expired;
-      },
-      eraseAll: async (accountId) => {
-        let erased = 0;
-        for (const [id, row] of this.rows) {
-          if (row.record.accountId === accountId) {
-            this.rows.delete(id);
-            erased += 1;
-          }
-        }
-        return erased;
       },
     };
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { formatIpAddress, parseIpAddress, unmapIpv4 } from '../ecs/ecs.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileStore, ProfileWriter } from '../profiles/profile.ports.js';
@@ -22,7 +22,6 @@ export interface LinkedIpActor {
 
 /** Every DDNS token is a base64url HMAC-SHA-256 (43 characters); anything else is unknown without a lookup. */
 const DDNS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const IPV4 = z.ipv4();
 
 /** The deployment's rules for what may be linked (settings, README). */
 export interface LinkedIpPolicy {
@@ -77,8 +76,10 @@ const RANGE_NAMES: Record<string, string> = {
 
 /** The IPv4 address of a caller's address (IPv4-mapped IPv6 included), or null for an IPv6 caller. */
 function ipv4Of(address: string): string | null {
-  const candidate = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
-  return IPV4.safeParse(candidate).success ? candidate : null;
+  const parsed = parseIpAddress(address);
+  if (parsed === null) return null;
+  const unmapped = unmapIpv4(parsed);
+  return unmapped.family === 4 ? formatIpAddress(unmapped) : null;
 }
 
 /**

@@ -80,6 +80,13 @@ describe(LinkedIpService.name, () => {
       expect((await sut.link(VERIFIED, profile.id, { ip: HOME }, `::ffff:${HOME}`)).state).toBe('active');
     });
 
+    it('reads an IPv4-mapped caller written in hexadecimal or upper case as the same IPv4 address', async () => {
+      const { sut, profile } = await setUp();
+      const hex = HOME.split('.').map((octet) => Number(octet).toString(16).padStart(2, '0'));
+      const caller = `::FFFF:${hex[0]}${hex[1]}:${hex[2]}${hex[3]}`;
+      expect((await sut.link(VERIFIED, profile.id, { ip: HOME }, caller)).state).toBe('active');
+    });
+
     it('keeps a claim from another address pending: proof URL shown, nothing published, nobody blocked', async () => {
       const context = await setUp();
       const claim = await context.sut.link(VERIFIED, context.profile.id, { ip: HOME }, OFFICE);

@@ -18,7 +18,7 @@ import {
   ProfileStore,
   UnitOfWork,
 } from '@svc/domain';
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import type { Logger } from 'pino';
 import { NodeLinkLogQueryRelay } from '../links/node-link.log-query-relay.js';
 import { NodeLinkHub } from '../links/node-link-hub.js';
@@ -59,6 +59,104 @@ interface NodeLinkHubParts {
   nodeService: NodeServiceProvider;
 }
 
+/** Resolves what the hub and the hold's scheduler are built from, once for both. */
+function bindHubParts(bind: ContainerModuleLoadOptions['bind']): void {
+  bind<NodeServiceProvider>(NodeServiceProviderToken).toFactory(
+    (context) => () => context.getAsync<NodeService>(NodeServiceToken),
+  );
+  bind<NodeLinkHubParts>(NodeLinkHubPartsToken).toResolvedValue(
+    (
+      store: NodeStore,
+      profileStore: ProfileStore,
+      clock: Clock,
+      bus: MessageBus,
+      transport: BusTransport,
+      logger: Logger,
+      lifecycle: Lifecycle,
+      keyedHash: KeyedHash,
+      uow: UnitOfWork,
+      signer: ProfileSigner,
+      hold: NodeLogHoldStore,
+      batchLedger: NodeLogBatchLedger,
+      totalsLedger: NodeTotalsLedger,
+      columnar: ColumnarQueryLog,
+      nodeService: NodeServiceProvider,
+    ): NodeLinkHubParts => ({
+      store,
+      profileStore,
+      clock,
+      bus,
+      transport,
+      logger,
+      lifecycle,
+      keyedHash,
+      uow,
+      signer,
+      hold,
+      batchLedger,
+      totalsLedger,
+      columnar,
+      nodeService,
+    }),
+    [
+      NodeStore,
+      ProfileStore,
+      Clock,
+      MessageBus,
+      BusTransport,
+      LoggerToken,
+      LifecycleToken,
+      KeyedHash,
+      UnitOfWork,
+      ProfileSigner,
+      NodeLogHoldStore,
+      NodeLogBatchLedger,
+      NodeTotalsLedger,
+      ColumnarQueryLog,
+      NodeServiceProviderToken,
+    ],
+  );
+}
+
+/** The hub of this server's links, started and owned by the lifecycle (closed before the stores). */
+async function startNodeLinkHub(
+  parts: NodeLinkHubParts,
+  settings: Pick<Settings, 'http' | 'nodes'>,
+): Promise<NodeLinkHub> {
+  const { store, profileStore, clock, uow, columnar, lifecycle } = parts;
+  const hub = new NodeLinkHub({
+    store,
+    profileStore,
+    clock,
+    bus: parts.bus,
+    logger: parts.logger,
+    problemBase: settings.http.problemBase,
+    crossServer: parts.transport === 'nats',
+    keyedHash: parts.keyedHash,
+    budget: settings.nodes.linkBudget,
+    logBatches: new NodeLogBatchService({
+      storage: columnar === null ? undefined : { ledger: parts.batchLedger, writer: columnar.writer },
+      findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
+      clock,
+    }),
+    hourlyTotals: new NodeHourlyTotalsService({
+      storage: columnar === null ? undefined : { ledger: parts.totalsLedger, writer: columnar.writer },
+      clock,
+    }),
+    hold: parts.hold,
+    listsDigest: async (profile) => (await parts.nodeService()).listsDigest(profile),
+    operatorFiles: async () =>
+      uow.run(async (tx) =>
+        Promise.all(
+          NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
+        ),
+      ),
+    signer: parts.signer,
+  });
+  await hub.start();
+  return lifecycle.own('node links', hub, (owned) => owned.close());
+}
+
 /**
  * The nodes' links of this API server (ROUTES.md "Node link"): the hub, the schedulers that need it, and what the
  * node use cases see of it (presence, the log query relay). Nodes' log batches and hourly totals go to the cloud
@@ -66,96 +164,9 @@ interface NodeLinkHubParts {
  */
 export function nodeLinksModule(settings: Pick<Settings, 'http' | 'nodes'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind<NodeServiceProvider>(NodeServiceProviderToken).toFactory(
-      (context) => () => context.getAsync<NodeService>(NodeServiceToken),
-    );
-    bind<NodeLinkHubParts>(NodeLinkHubPartsToken).toResolvedValue(
-      (
-        store: NodeStore,
-        profileStore: ProfileStore,
-        clock: Clock,
-        bus: MessageBus,
-        transport: BusTransport,
-        logger: Logger,
-        lifecycle: Lifecycle,
-        keyedHash: KeyedHash,
-        uow: UnitOfWork,
-        signer: ProfileSigner,
-        hold: NodeLogHoldStore,
-        batchLedger: NodeLogBatchLedger,
-        totalsLedger: NodeTotalsLedger,
-        columnar: ColumnarQueryLog,
-        nodeService: NodeServiceProvider,
-      ): NodeLinkHubParts => ({
-        store,
-        profileStore,
-        clock,
-        bus,
-        transport,
-        logger,
-        lifecycle,
-        keyedHash,
-        uow,
-        signer,
-        hold,
-        batchLedger,
-        totalsLedger,
-        columnar,
-        nodeService,
-      }),
-      [
-        NodeStore,
-        ProfileStore,
-        Clock,
-        MessageBus,
-        BusTransport,
-        LoggerToken,
-        LifecycleToken,
-        KeyedHash,
-        UnitOfWork,
-        ProfileSigner,
-        NodeLogHoldStore,
-        NodeLogBatchLedger,
-        NodeTotalsLedger,
-        ColumnarQueryLog,
-        NodeServiceProviderToken,
-      ],
-    );
+    bindHubParts(bind);
     bind<NodeLinkHub>(NodeLinkHubToken).toResolvedValue(
-      async (parts: NodeLinkHubParts) => {
-        const { store, profileStore, clock, uow, columnar, lifecycle } = parts;
-        const hub = new NodeLinkHub({
-          store,
-          profileStore,
-          clock,
-          bus: parts.bus,
-          logger: parts.logger,
-          problemBase: settings.http.problemBase,
-          crossServer: parts.transport === 'nats',
-          keyedHash: parts.keyedHash,
-          budget: settings.nodes.linkBudget,
-          logBatches: new NodeLogBatchService({
-            storage: columnar === null ? undefined : { ledger: parts.batchLedger, writer: columnar.writer },
-            findProfile: (orgId, profileId) => profileStore.find(orgId, profileId),
-            clock,
-          }),
-          hourlyTotals: new NodeHourlyTotalsService({
-            storage: columnar === null ? undefined : { ledger: parts.totalsLedger, writer: columnar.writer },
-            clock,
-          }),
-          hold: parts.hold,
-          listsDigest: async (profile) => (await parts.nodeService()).listsDigest(profile),
-          operatorFiles: async () =>
-            uow.run(async (tx) =>
-              Promise.all(
-                NODE_OPERATOR_FILES.map(async (file) => ({ file, ...(await tx.operator.readFile(file)) })),
-              ),
-            ),
-          signer: parts.signer,
-        });
-        await hub.start();
-        return lifecycle.own('node links', hub, (owned) => owned.close());
-      },
+      (parts: NodeLinkHubParts) => startNodeLinkHub(parts, settings),
       [NodeLinkHubPartsToken],
     );
     bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(

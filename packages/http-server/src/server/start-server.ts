@@ -109,20 +109,8 @@ async function observedStores(
   return sources;
 }
 
-/**
- * Refuses what production must not run with (a {@link SettingsError}, before anything is opened), takes the
- * data dir (control socket), binds the port, opens and migrates the stores, builds the application,
- * then starts answering; the caller prints the `listening on` line. Liveness, readiness and metrics answer
- * from the moment the port is bound (readiness says not ready until the application is built).
- */
-export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const storage = options.storage ?? 'engines';
-  const refusal = productionRefusals(options.settings, {
-    postgres: storage === 'engines' && options.settings.storage.databaseUrl === undefined,
-    columnar: storage === 'engines' && options.settings.storage.clickhouseUrl === undefined,
-  });
-  if (refusal !== undefined) throw refusal;
-  const readiness = new Readiness();
+/** The API's HTTP server, answering 503 (except liveness, readiness, metrics) until the application is built. */
+function createApiServer(problemBaseOf: () => string) {
   let operational: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   let handler = (req: IncomingMessage, res: ServerResponse) => {
     if (operational?.(req, res) === true) return;
@@ -137,78 +125,89 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     },
     (req, res) => handler(req, res),
   );
-  let problemBase = options.settings.http.problemBase;
-  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, problemBase));
+  server.on('clientError', (error: Error, socket: Duplex) =>
+    answerClientError(error, socket, problemBaseOf()),
+  );
   let upgrade: UpgradeHandler = (_req, socket) => {
     socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head));
-  const address = await listen(server, options.settings.http.host, options.settings.http.port);
-  const url = urlOf(address);
-  const settings = settingsForBoundUrl(options.settings, url);
-  problemBase = settings.http.problemBase;
-  const container = createContainer({
-    settings,
-    logger: options.logger,
-    storage,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-  });
-  const metrics = container.get<ServerMetrics>(ServerMetrics);
-  operational = operationalEndpoints({
-    readiness,
-    metrics,
-    metricsToken: settings.observability.metricsToken,
-    metricsEnabled: settings.observability.metricsEnabled,
-    problemBase: () => settings.http.problemBase,
-  });
-  const lifecycle = container.get<Lifecycle>(LifecycleToken);
-  let built: BuiltApp;
-  try {
-    if (holdsEmbeddedEngines(settings, storage)) {
-      const commands = new Map<string, ControlCommand>([['migrate', () => migrateStores(container)]]);
-      for (const [name, command] of options.controlCommands?.(container) ?? []) commands.set(name, command);
-      // Taken before the engines open: it is also the lock that keeps a second server off the same files.
-      const control = await startControlSocket(settings.storage.dataDir, commands);
-      lifecycle.own('control socket', control, (owned) => owned.close());
-    }
-    const applied = await migrateStores(container, {
-      onColumnarUnavailable:
-        settings.storage.clickhouseUrl === undefined
-          ? undefined
-          : (error) =>
-              options.logger.warn(
-                { err: error },
-                'ClickHouse is unavailable: serving without it; logs and analytics answer 503 until it is back',
-              ),
-    });
-    if (applied.postgres.length + applied.columnar.length > 0)
-      options.logger.info({ applied }, 'migrations applied');
-    built = await buildApp(
-      container,
-      options.contributions,
-      settings.dashboard.servedBySvc && options.dashboardDir !== undefined
-        ? { dashboardDir: options.dashboardDir }
-        : {},
-    );
-    // The schedulers start once there is an application to serve, and stop before the stores close.
-    for (const job of await container.getAllAsync<ServerJob>(ServerJob)) await lifecycle.start(job.name, job);
-    readiness.serving(await observedStores(container, metrics, options.logger));
-  } catch (error) {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await lifecycle.closeAll();
-    throw error;
-  }
-  const app = built.app;
-  prototypes.adopt(app);
-  upgrade = built.upgrade;
-  const observe = requestObserver(metrics, options.logger);
-  handler = (req, res) => {
-    if (operational?.(req, res) === true) return;
-    observe(req, res, () => app(req, res));
+  return {
+    server,
+    /** Liveness, readiness and metrics: answered from the moment the port is bound. */
+    answerOperational(endpoints: (req: IncomingMessage, res: ServerResponse) => boolean): void {
+      operational = endpoints;
+    },
+    /** The application is built: requests and upgrades go to it from now on. */
+    serve(built: BuiltApp, metrics: ServerMetrics, logger: Logger): void {
+      const app = built.app;
+      prototypes.adopt(app);
+      upgrade = built.upgrade;
+      const observe = requestObserver(metrics, logger);
+      handler = (req, res) => {
+        if (operational?.(req, res) === true) return;
+        observe(req, res, () => app(req, res));
+      };
+    },
   };
+}
 
+/**
+ * Takes the data dir (control socket) when this process holds the embedded engines, migrates the stores, builds
+ * the application and starts the schedulers.
+ */
+async function openApplication(
+  container: Container,
+  settings: Settings,
+  storage: StorageKind,
+  options: StartServerOptions,
+): Promise<BuiltApp> {
+  const lifecycle = container.get<Lifecycle>(LifecycleToken);
+  if (holdsEmbeddedEngines(settings, storage)) {
+    const commands = new Map<string, ControlCommand>([['migrate', () => migrateStores(container)]]);
+    for (const [name, command] of options.controlCommands?.(container) ?? []) commands.set(name, command);
+    // Taken before the engines open: it is also the lock that keeps a second server off the same files.
+    const control = await startControlSocket(settings.storage.dataDir, commands);
+    lifecycle.own('control socket', control, (owned) => owned.close());
+  }
+  const applied = await migrateStores(container, {
+    onColumnarUnavailable:
+      settings.storage.clickhouseUrl === undefined
+        ? undefined
+        : (error) =>
+            options.logger.warn(
+              { err: error },
+              'ClickHouse is unavailable: serving without it; logs and analytics answer 503 until it is back',
+            ),
+  });
+  if (applied.postgres.length + applied.columnar.length > 0)
+    options.logger.info({ applied }, 'migrations applied');
+  const built = await buildApp(
+    container,
+    options.contributions,
+    settings.dashboard.servedBySvc && options.dashboardDir !== undefined
+      ? { dashboardDir: options.dashboardDir }
+      : {},
+  );
+  // The schedulers start once there is an application to serve, and stop before the stores close.
+  for (const job of await container.getAllAsync<ServerJob>(ServerJob)) await lifecycle.start(job.name, job);
+  return built;
+}
+
+/**
+ * Stops the server (once, however often called): readiness says shutting down, requests in flight finish (at
+ * most {@link SHUTDOWN_GRACE_MS}), links close, then the stores.
+ */
+function closerOf(
+  server: Server,
+  built: BuiltApp,
+  settings: Settings,
+  lifecycle: Lifecycle,
+  readiness: Readiness,
+  logger: Logger,
+): () => Promise<void> {
   let closing: Promise<void> | undefined;
-  const close = () => {
+  return () => {
     closing ??= (async () => {
       readiness.shuttingDown();
       // Behind a load balancer, requests keep coming until its next /readyz check: serve them meanwhile, so
@@ -223,10 +222,61 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       await stopped;
       clearTimeout(grace);
       for (const failure of await lifecycle.closeAll()) {
-        options.logger.error({ err: failure.error, resource: failure.name }, 'failed to close');
+        logger.error({ err: failure.error, resource: failure.name }, 'failed to close');
       }
     })();
     return closing;
   };
+}
+
+/**
+ * Refuses what production must not run with (a {@link SettingsError}, before anything is opened), takes the
+ * data dir (control socket), binds the port, opens and migrates the stores, builds the application,
+ * then starts answering; the caller prints the `listening on` line. Liveness, readiness and metrics answer
+ * from the moment the port is bound (readiness says not ready until the application is built).
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const storage = options.storage ?? 'engines';
+  const refusal = productionRefusals(options.settings, {
+    postgres: storage === 'engines' && options.settings.storage.databaseUrl === undefined,
+    columnar: storage === 'engines' && options.settings.storage.clickhouseUrl === undefined,
+  });
+  if (refusal !== undefined) throw refusal;
+  const readiness = new Readiness();
+  let problemBase = options.settings.http.problemBase;
+  const api = createApiServer(() => problemBase);
+  const server = api.server;
+  const address = await listen(server, options.settings.http.host, options.settings.http.port);
+  const url = urlOf(address);
+  const settings = settingsForBoundUrl(options.settings, url);
+  problemBase = settings.http.problemBase;
+  const container = createContainer({
+    settings,
+    logger: options.logger,
+    storage,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  const metrics = container.get<ServerMetrics>(ServerMetrics);
+  api.answerOperational(
+    operationalEndpoints({
+      readiness,
+      metrics,
+      metricsToken: settings.observability.metricsToken,
+      metricsEnabled: settings.observability.metricsEnabled,
+      problemBase: () => settings.http.problemBase,
+    }),
+  );
+  const lifecycle = container.get<Lifecycle>(LifecycleToken);
+  let built: BuiltApp;
+  try {
+    built = await openApplication(container, settings, storage, options);
+    readiness.serving(await observedStores(container, metrics, options.logger));
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await lifecycle.closeAll();
+    throw error;
+  }
+  api.serve(built, metrics, options.logger);
+  const close = closerOf(server, built, settings, lifecycle, readiness, options.logger);
   return { url, settings, container, built, readiness, close };
 }
