@@ -24,6 +24,8 @@ export interface PageScores {
   findings: string[];
   /** First and largest contentful paint and total blocking time, in ms (simulated throttling). */
   metrics: { fcp: number; lcp: number; tbt: number };
+  /** The scripts that kept the main thread busiest (Lighthouse's bootup-time), costliest first: where TBT goes. */
+  scriptCosts: string[];
 }
 
 async function freePort(): Promise<number> {
@@ -46,6 +48,17 @@ function findingsOf(result: Result): string[] {
     .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1)
     .sort((a, b) => (a?.score ?? 0) - (b?.score ?? 0))
     .map((audit) => `${audit?.id} ${(audit?.score ?? 0).toFixed(2)}`);
+}
+
+function scriptCostsOf(result: Result): string[] {
+  const details = result.audits['bootup-time']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.slice(0, 3).map((item) => {
+    const url = typeof item.url === 'string' ? new URL(item.url, 'http://page/').pathname : String(item.url);
+    const scripting = typeof item.scripting === 'number' ? item.scripting : 0;
+    const total = typeof item.total === 'number' ? item.total : 0;
+    return `${url} ${scripting.toFixed(0)} ms scripting of ${total.toFixed(0)} ms`;
+  });
 }
 
 /** Runs of each page and form factor; the one with the median performance score is reported. */
@@ -120,6 +133,7 @@ export async function lighthouseScores(
           formFactor,
           scores,
           findings: findingsOf(result),
+          scriptCosts: scriptCostsOf(result),
           metrics: {
             fcp: metric(result, 'first-contentful-paint'),
             lcp: metric(result, 'largest-contentful-paint'),
@@ -152,6 +166,8 @@ export function lighthouseLines(results: readonly PageScores[]): string[] {
         `${meetsTargets(result) ? 'ok' : 'BELOW'}  |  FCP ${result.metrics.fcp.toFixed(0)} ms, LCP ${result.metrics.lcp.toFixed(0)} ms, TBT ${result.metrics.tbt.toFixed(0)} ms`,
     );
     if (result.findings.length > 0) lines.push(`    not fully passed: ${result.findings.join(', ')}`);
+    if (!meetsTargets(result) && result.scriptCosts.length > 0)
+      lines.push(`    main thread by script: ${result.scriptCosts.join('; ')}`);
   }
   return lines;
 }

@@ -163,6 +163,13 @@ export async function exercise(harness: Harness): Promise<Outcome[]> {
     body: { schedules: [{ name: 'bedtime', windows: [{ days: ['mon'], start: '21:00', end: '07:00' }] }] },
     expected: [200],
   });
+  await call('post', '/v1/profiles/{id}/pause', {
+    operation: 'pauseProfile',
+    as: token,
+    params: { id },
+    body: { minutes: 15 },
+    expected: [200],
+  });
   await call('post', '/v1/profiles/{id}/linked-ips', {
     operation: 'createLinkedIp',
     as: token,

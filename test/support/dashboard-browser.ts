@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SvcClient } from '@svc/sdk';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { eventually, outboxMailTo } from './api-harness.js';
 import { exitOf, listeningUrl, spawnSvc, svcBuilt } from './cli-process.js';
 import { seedColumnarStore } from './columnar-template.js';
@@ -231,6 +231,14 @@ function pageLinks(page: Page): Promise<string[]> {
       .filter((url) => url.origin === location.origin && !/^\\/(v1|docs)(\\/|$)/.test(url.pathname))
       .map((url) => url.pathname + url.search)
   `);
+}
+
+/**
+ * Clicks a switch where a person does: on its track and words, the label that holds it. The control itself is a
+ * visually hidden input (React Aria), which Playwright's hit test finds covered by that label.
+ */
+export async function flipSwitch(control: Locator, options: { delay?: number } = {}): Promise<void> {
+  await control.locator('xpath=ancestor::label[1]').click(options);
 }
 
 /**

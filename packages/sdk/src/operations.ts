@@ -36,6 +36,7 @@ export const OPERATIONS = {
   login: 'auth.login',
   logout: 'auth.logout',
   getCurrentAccount: 'auth.me',
+  getSignInStatus: 'auth.status',
   deleteCurrentAccount: 'auth.deleteAccount',
   undeleteCurrentAccount: 'auth.undelete',
   changePassword: 'auth.changePassword',

@@ -98,6 +98,28 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: analytics', () => {
     await page.context().close();
   }, 120_000);
 
+  it('lays a top list out as labelled cards on a phone, with nothing scrolling sideways', async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(30_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, server, email);
+    await page.goto(`${server.url}/profiles/${profileId}/analytics?range=7d`);
+    const domains = panel(page, 'Top domains');
+    const firstRow = domains.getByRole('table', { name: 'Most queried domains' }).locator('tbody tr').first();
+    await firstRow.getByRole('link').waitFor();
+    // The header row gives way to each cell's own label (data-label, shown above its value).
+    expect(await domains.locator('thead').isVisible()).toBe(false);
+    const count = firstRow.locator('td').first();
+    expect(await count.getAttribute('data-label')).toBe('Queries');
+    // The count is stacked under the item, not beside it: same left edge, lower down.
+    const itemBox = await firstRow.locator('th').boundingBox();
+    const countBox = await count.boundingBox();
+    expect(Math.abs((countBox?.x ?? -1) - (itemBox?.x ?? 0))).toBeLessThan(2);
+    expect(countBox?.y ?? 0).toBeGreaterThan(itemBox?.y ?? 0);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
   it('opens the logs filtered by the item clicked, over the same range', async () => {
     const page = await analytics('?range=7d');
     const devices = panel(page, 'Top devices');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSkipReason,
   type DashboardServer,
+  flipSwitch,
   launchBrowser,
   newEmail,
   newPage,
@@ -66,7 +67,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: the customer journe
     await page.getByRole('button', { name: 'Add to denied names' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 2 rules' }).waitFor();
     await tab(page, 'Blocklists');
-    await page.getByRole('checkbox', { name: 'StevenBlack unified hosts' }).click();
+    await flipSwitch(page.getByRole('switch', { name: 'StevenBlack unified hosts' }));
     await page
       .getByRole('region', { name: 'Notifications' })
       .getByText('StevenBlack unified hosts: on.')

@@ -7,6 +7,7 @@ import { runSvc, svcBuilt } from '../../support/cli-process.js';
 import {
   browserSkipReason,
   type DashboardServer,
+  flipSwitch,
   launchBrowser,
   localhostUrl,
   newEmail,
@@ -245,14 +246,14 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     await open(ownerPage, server, `/profiles/${profile.id}/security`, 'Security');
     await ownerPage.getByRole('note').getByText('An operator suspended this profile.').waitFor();
     expect(await ownerPage.getByText('Phishing campaign').count()).toBe(0);
-    await ownerPage.getByRole('checkbox', { name: 'Block newly registered domains' }).click();
+    await flipSwitch(ownerPage.getByRole('switch', { name: 'Block newly registered domains' }));
     await ownerPage
       .getByRole('region', { name: 'Notifications' })
       .getByText('Block newly registered domains was not changed: This profile is suspended')
       .waitFor();
-    expect(
-      await ownerPage.getByRole('checkbox', { name: 'Block newly registered domains' }).isChecked(),
-    ).toBe(false);
+    expect(await ownerPage.getByRole('switch', { name: 'Block newly registered domains' }).isChecked()).toBe(
+      false,
+    );
 
     await page.getByRole('button', { name: 'Reinstate the profile' }).click();
     await page.getByRole('button', { name: 'Suspend the profile' }).waitFor();

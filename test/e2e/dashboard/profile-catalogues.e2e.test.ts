@@ -8,6 +8,7 @@ import { runSvc } from '../../support/cli-process.js';
 import {
   browserSkipReason,
   type DashboardServer,
+  flipSwitch,
   launchBrowser,
   newEmail,
   newPage,
@@ -50,7 +51,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
     page
       .getByRole('list', { name: 'Block these services' })
       .getByRole('listitem')
-      .filter({ has: page.getByRole('checkbox', { name, exact: true }) });
+      .filter({ has: page.getByRole('switch', { name, exact: true }) });
 
   it('shows parental services as a grid with logos or letter marks, and whether each is blocked and why', async () => {
     const profile = await api.profiles.create({ name: 'Grid' });
@@ -70,21 +71,21 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
     expect(await hulu.textContent()).toBe('H');
     expect(await hulu.getAttribute('aria-hidden')).toBe('true');
 
-    // Its state, read with the checkbox: by itself, through a category named as people know it, or allowed.
-    const tiktok = page.getByRole('checkbox', { name: 'TikTok', exact: true });
+    // Its state, read with the switch: by itself, through a category named as people know it, or allowed.
+    const tiktok = page.getByRole('switch', { name: 'TikTok', exact: true });
     expect(await tiktok.isChecked()).toBe(true);
     expect(await card(page, 'TikTok').textContent()).toContain('Blocked');
-    const youtube = page.getByRole('checkbox', { name: 'YouTube', exact: true });
+    const youtube = page.getByRole('switch', { name: 'YouTube', exact: true });
     expect(await youtube.isChecked()).toBe(false);
     const described = (await youtube.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${described}"]`).textContent()).toBe(
       'Blocked by category: Video streaming',
     );
     expect(await card(page, 'Spotify').textContent()).toContain('Allowed');
-    expect(await page.getByRole('checkbox', { name: 'Video streaming' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Video streaming' }).isChecked()).toBe(true);
 
     // Unblocking the category is applied at once, and the services it blocked say they are allowed.
-    await page.getByRole('checkbox', { name: 'Video streaming' }).click();
+    await flipSwitch(page.getByRole('switch', { name: 'Video streaming' }));
     await card(page, 'YouTube').getByText('Allowed').waitFor();
     await page
       .getByRole('region', { name: 'Notifications' })
@@ -131,7 +132,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
     const cardOf = (name: string) =>
-      page.locator('.blocklist').filter({ has: page.getByRole('checkbox', { name, exact: true }) });
+      page.locator('.blocklist').filter({ has: page.getByRole('switch', { name, exact: true }) });
     const facts = cardOf(built.name);
     await facts.locator('dl').waitFor();
     expect(await facts.locator('dt').allTextContents()).toEqual(['Entries', 'Last update', 'Last download']);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserSkipReason,
   type DashboardServer,
+  flipSwitch,
   launchBrowser,
   newEmail,
   newPage,
@@ -65,7 +66,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/security`, 'Security');
     const writes = recordWrites(page, profile.id);
-    const nrd = page.getByRole('checkbox', { name: 'Block newly registered domains' });
+    const nrd = page.getByRole('switch', { name: 'Block newly registered domains' });
     expect(await nrd.isChecked()).toBe(false);
     // No Save button: the switch is the action.
     expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
@@ -80,21 +81,17 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     });
     await nrd.focus();
     await page.keyboard.press('Space');
-    await page.getByRole('checkbox', { name: 'Block newly registered domains', checked: true }).waitFor();
+    await page.getByRole('switch', { name: 'Block newly registered domains', checked: true }).waitFor();
     expect(writes).toEqual([{ method: 'PATCH', ifMatch: `"${profile.version}"` }]);
     answer();
     await notices(page).getByText('Block newly registered domains: on.').waitFor();
-    expect(await page.evaluate<string>('document.activeElement?.getAttribute("name") ?? ""')).toBe(
-      'security.nrd',
-    );
+    expect(await nrd.evaluate((control) => control.ownerDocument.activeElement === control)).toBe(true);
     expect((await api.profiles.get(profile.id)).security.nrd).toBe(true);
     expect(writes).toEqual([{ method: 'PATCH', ifMatch: `"${profile.version}"`, status: 200 }]);
 
     // Still on after a reload: the page shows what is stored.
     await page.reload();
-    expect(await page.getByRole('checkbox', { name: 'Block newly registered domains' }).isChecked()).toBe(
-      true,
-    );
+    expect(await page.getByRole('switch', { name: 'Block newly registered domains' }).isChecked()).toBe(true);
     await page.context().close();
   });
 
@@ -103,12 +100,12 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/security`, 'Security');
     const writes = recordWrites(page, profile.id);
-    const dga = page.getByRole('checkbox', { name: 'Block algorithm-generated names' });
-    const csam = page.getByRole('checkbox', { name: 'Block child sexual abuse material' });
+    const dga = page.getByRole('switch', { name: 'Block algorithm-generated names' });
+    const csam = page.getByRole('switch', { name: 'Block child sexual abuse material' });
     const startDga = await dga.isChecked();
     // Five clicks on one switch and one on another, as fast as the browser takes them.
-    for (let click = 0; click < 5; click += 1) await dga.click({ delay: 0 });
-    await csam.click({ delay: 0 });
+    for (let click = 0; click < 5; click += 1) await flipSwitch(dga, { delay: 0 });
+    await flipSwitch(csam, { delay: 0 });
     await expect
       .poll(async () => writes.length > 0 && writes.every((write) => write.status !== undefined), {
         timeout: 10_000,
@@ -135,8 +132,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     await open(page, server, `/profiles/${profile.id}/security`, 'Security');
     // Another tab or device changes the profile while this page shows the old version.
     await api.profiles.update(profile.id, { security: { typosquat: true } });
-    const nrd = page.getByRole('checkbox', { name: 'Block newly registered domains' });
-    await nrd.click();
+    const nrd = page.getByRole('switch', { name: 'Block newly registered domains' });
+    await flipSwitch(nrd);
     await notices(page)
       .getByText(
         'Block newly registered domains was not changed: Someone changed this profile in another tab',
@@ -144,13 +141,10 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       .waitFor();
     // Rolled back, and refreshed with what was stored meanwhile.
     expect(await nrd.isChecked()).toBe(false);
-    await page
-      .getByRole('checkbox', { name: 'Block typo-squatting' })
-      .and(page.locator(':checked'))
-      .waitFor();
+    await page.getByRole('switch', { name: 'Block typo-squatting' }).and(page.locator(':checked')).waitFor();
     expect((await api.profiles.get(profile.id)).security).toMatchObject({ nrd: false, typosquat: true });
     // The next click writes against the version now shown, and is stored.
-    await nrd.click();
+    await flipSwitch(nrd);
     await notices(page).getByText('Block newly registered domains: on.').waitFor();
     expect((await api.profiles.get(profile.id)).security.nrd).toBe(true);
     await page.context().close();
@@ -166,9 +160,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       if (route.request().method() !== 'PATCH' || body === null) return route.continue();
       return route.continue({ postData: body.replace('"tiktok"', '"no-such-service"') });
     });
-    const tiktok = page.getByRole('checkbox', { name: 'TikTok' });
+    const tiktok = page.getByRole('switch', { name: 'TikTok' });
     // A click, not check(): the refusal may undo the change before a check() could see it.
-    await tiktok.click();
+    await flipSwitch(tiktok);
     await notices(page)
       .getByText(/^TikTok was not changed: the service refused it \(is not a service of/)
       .waitFor();
@@ -176,7 +170,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     expect((await api.profiles.get(profile.id)).parental.services).toEqual([]);
     await page.unroute(`**/v1/profiles/${profile.id}`);
     // Without the tampering, the same switch works.
-    await tiktok.click();
+    await flipSwitch(tiktok);
     await notices(page).getByText('TikTok: blocked.').waitFor();
     expect((await api.profiles.get(profile.id)).parental.services).toEqual(['tiktok']);
     await page.context().close();
@@ -189,7 +183,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     if (first === undefined || second === undefined) throw new Error('the catalogue lacks two lists by id');
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
-    await page.getByRole('checkbox', { name: first.name }).click();
+    await flipSwitch(page.getByRole('switch', { name: first.name }));
     await notices(page).getByText(`${first.name}: on.`).waitFor();
     expect(await api.profiles.lists.get(profile.id)).toEqual([first.id]);
 
@@ -198,8 +192,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
         ? route.continue({ postData: JSON.stringify({ lists: [first.id, second.id, 65_000] }) })
         : route.continue(),
     );
-    const box = page.getByRole('checkbox', { name: second.name });
-    await box.click();
+    const box = page.getByRole('switch', { name: second.name });
+    await flipSwitch(box);
     await notices(page)
       .getByText(new RegExp(`^${second.name} was not changed: `))
       .waitFor();
@@ -214,9 +208,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     await open(page, server, `/profiles/${profile.id}/settings`, 'Settings');
     const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
     await retention.fill('21');
-    const uncloak = page.getByRole('checkbox', { name: 'Apply rules to CNAME targets' });
+    const uncloak = page.getByRole('switch', { name: 'Apply rules to CNAME targets' });
     const was = await uncloak.isChecked();
-    await uncloak.click();
+    await flipSwitch(uncloak);
     await notices(page)
       .getByText(`Apply rules to CNAME targets: ${was ? 'off' : 'on'}.`)
       .waitFor();
@@ -227,6 +221,60 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     expect((await api.profiles.get(profile.id)).settings).toMatchObject({
       retention_days: 21,
       cname_uncloak: !was,
+    });
+    await page.context().close();
+  });
+  it('settings form meets a 412 (changed through the SDK meanwhile): says what was not saved, shows the fresh values', async () => {
+    const profile = await api.profiles.create({ name: 'Shared' });
+    const page = await signedIn();
+    await open(page, server, `/profiles/${profile.id}/settings`, 'Settings');
+    const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
+    await retention.fill('21');
+    // Another client (a script, another browser) changes the profile while the form is being filled in.
+    await api.profiles.update(profile.id, { name: 'Shared by script', settings: { retention_days: 45 } });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'Someone else changed this meanwhile' });
+    await problem.waitFor();
+    // What was typed is named with what is stored now: nothing is dropped without a word.
+    await problem
+      .getByText('Cloud log retention (days): you entered “21”; stored now: “45”.', { exact: true })
+      .waitFor();
+    expect(await problem.getByRole('listitem').count()).toBe(1);
+    await problem.getByText('The form now shows what is stored.', { exact: false }).waitFor();
+    // The form shows the fresh values, read again without a reload.
+    await expect.poll(() => retention.inputValue()).toBe('45');
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Shared by script');
+    expect((await api.profiles.get(profile.id)).settings.retention_days).toBe(45);
+
+    // Saving again now writes over the version shown, and is stored.
+    await retention.fill('21');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await notices(page).getByText('Saved.', { exact: false }).first().waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Someone else changed' }).count()).toBe(0);
+    expect(await api.profiles.get(profile.id)).toMatchObject({
+      name: 'Shared by script',
+      settings: { retention_days: 21 },
+    });
+    await page.context().close();
+  });
+
+  it('settings form meets a 412 caused by a switch elsewhere: the typed change stays in the form to save again', async () => {
+    const profile = await api.profiles.create({ name: 'Kept' });
+    const page = await signedIn();
+    await open(page, server, `/profiles/${profile.id}/settings`, 'Settings');
+    const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
+    await retention.fill('14');
+    await api.profiles.update(profile.id, { security: { nrd: true } });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'Someone else changed this meanwhile' });
+    await problem.getByText('Cloud log retention (days): you entered “14”; stored now: “30”.').waitFor();
+    await problem.getByText('Your changes are still in the form: save again to store them.').waitFor();
+    expect(await retention.inputValue()).toBe('14');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await notices(page).getByText('Saved.', { exact: false }).first().waitFor();
+    expect(await api.profiles.get(profile.id)).toMatchObject({
+      security: { nrd: true },
+      settings: { retention_days: 14 },
     });
     await page.context().close();
   });

@@ -210,7 +210,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
       source.licence_url,
     );
     // A list behind a setting is not toggled here: it names the setting and links to its page.
-    expect(await page.getByRole('checkbox', { name: backed.name }).count()).toBe(0);
+    expect(await page.getByRole('switch', { name: backed.name }).count()).toBe(0);
     const backedCard = page.locator('.blocklist').filter({ hasText: backed.description });
     expect(await backedCard.textContent()).toContain(
       'Turned on with “Block threats from intelligence feeds” in',

@@ -60,6 +60,29 @@ export function identitySessions(fx: IdentityFixture): void {
       expect(problemOf(forged).code).toBe('unauthenticated');
     });
 
+    it("GET /v1/auth/status answers 200 signed in or not: the session's account, else null (no 401 to log)", async () => {
+      const { email, cookie } = await signedIn();
+      const status = (headers?: Record<string, string>) =>
+        send(`${fx.api.url}/v1/auth/status`, headers === undefined ? {} : { headers });
+      const live = await status(withCookie(cookie));
+      expect(live.status).toBe(200);
+      expect((live.json as { account: { email: string } }).account.email).toBe(email);
+      // No cookie, a forged one, an API token (not a session): signed out, said with a 200.
+      expect(await status()).toMatchObject({ status: 200, json: { account: null } });
+      expect(await status(withCookie('forged-token'))).toMatchObject({
+        status: 200,
+        json: { account: null },
+      });
+      const token = await fx.tokenFor(cookie, ['account:read']);
+      expect(await status({ authorization: `Bearer ${token.secret}` })).toMatchObject({
+        status: 200,
+        json: { account: null },
+      });
+      // A session that ended is signed out too, not an error.
+      await send(`${fx.api.url}/v1/auth/logout`, { method: 'POST', headers: withCookie(cookie) });
+      expect(await status(withCookie(cookie))).toMatchObject({ status: 200, json: { account: null } });
+    });
+
     it('signs in again from a browser still holding an ended session cookie', async () => {
       const { email, cookie } = await signedIn();
       await send(`${fx.api.url}/v1/auth/logout`, { method: 'POST', headers: withCookie(cookie) });

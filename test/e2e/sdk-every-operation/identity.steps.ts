@@ -45,6 +45,7 @@ export function describeSignIn(scenario: SdkScenario): void {
     it('signs up, resends the verification link, verifies with it and signs in', async () => {
       const email = scenario.freshEmail('owner');
       const session = scenario.client();
+      expect(await session.auth.status()).toBeNull();
       expect(await session.auth.signup({ email, password: PASSWORD })).toEqual({
         status: 'verification_sent',
       });
@@ -58,6 +59,7 @@ export function describeSignIn(scenario: SdkScenario): void {
       expect(account.id).toBe(verified.id);
       expect(session.sessionCookie()).toMatch(/^\S+$/);
       expect((await session.auth.me()).id).toBe(account.id);
+      expect((await session.auth.status())?.id).toBe(account.id);
       scenario.keep('owner', { session, email, id: account.id });
     });
   });

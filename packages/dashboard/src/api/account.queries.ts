@@ -1,6 +1,5 @@
 import type { Account } from '@svc/sdk';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { isSignedOut } from '../problems/problem-of.js';
 import { api } from './client.js';
 
 /**
@@ -18,18 +17,14 @@ export const accountKeys = {
 const AUDIT_PAGE = 50;
 
 export const accountQueries = {
-  /** GET /v1/auth/me: `null` when signed out, an error for anything else. */
+  /**
+   * GET /v1/auth/status: `null` when signed out. Asked there rather than at GET /v1/auth/me, whose 401 for a
+   * signed-out visit would show as a failed request in the browser's console on every sign-in page.
+   */
   me: () =>
     queryOptions({
       queryKey: accountKeys.me(),
-      queryFn: async (): Promise<Account | null> => {
-        try {
-          return await api.auth.me();
-        } catch (error) {
-          if (isSignedOut(error)) return null;
-          throw error;
-        }
-      },
+      queryFn: (): Promise<Account | null> => api.auth.status(),
       staleTime: 60_000,
     }),
   preferences: () =>

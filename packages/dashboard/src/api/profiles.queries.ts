@@ -117,6 +117,11 @@ export const profilesInvalidations = {
     queryClient.setQueryData(profilesKeys.detail(saved.id), saved);
     void queryClient.invalidateQueries({ queryKey: profilesKeys.list(), exact: true });
   },
+  /** After the rules were replaced: the cache holds the stored rules, and the profile's version moved on. */
+  rulesSaved: (queryClient: QueryClient, id: string, stored: VersionedRules) => {
+    queryClient.setQueryData(profilesKeys.rules(id), stored);
+    void queryClient.invalidateQueries({ queryKey: profilesKeys.detail(id), exact: true });
+  },
   /** After a write to a sub-resource (rules, lists, linked IPs): the profile's version moved on. */
   partSaved: (queryClient: QueryClient, id: string) =>
     void queryClient.invalidateQueries({ queryKey: profilesKeys.detail(id), exact: true }),

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, CircleUser, LogOut, UserRound } from 'lucide-react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
 import { useLocation } from 'wouter';
+import { accountKeys } from '../api/account.queries.js';
 import { api } from '../api/client.js';
-import { ACCOUNT_QUERY_KEY } from '../session/use-account.js';
 import '../components/components.css';
 
 /**
@@ -17,7 +17,7 @@ export function AccountMenu({ email }: { email: string }) {
   const signOut = async () => {
     await api.auth.logout().catch(() => undefined);
     queryClient.clear();
-    queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+    queryClient.setQueryData(accountKeys.me(), null);
     navigate('/login?signed_out=1');
   };
   return (

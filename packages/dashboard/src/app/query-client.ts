@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../api/account.queries.js';
 import { isSignedOut } from '../problems/problem-of.js';
 import { isReportableApiFailure, reportClientError } from '../reporting/report-client-error.js';
-import { ACCOUNT_QUERY_KEY } from '../session/use-account.js';
 
 /**
  * The server-state cache of the dashboard. The SDK already retries what is safe to retry, so the cache does
@@ -11,7 +11,7 @@ import { ACCOUNT_QUERY_KEY } from '../session/use-account.js';
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
     if (isReportableApiFailure(error)) reportClientError(error, 'api');
-    if (isSignedOut(error)) void client.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+    if (isSignedOut(error)) void client.invalidateQueries({ queryKey: accountKeys.me() });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Switch as AriaSwitch } from 'react-aria-components';
 import './components.css';
 
@@ -24,14 +24,26 @@ export interface SwitchProps {
  */
 export function Switch({ name, label, hint, checked, defaultChecked, onChange, disabled }: SwitchProps) {
   const hintId = useId();
+  // A controlled switch shows each click at once, before its owner's state comes back: a query cache tells its
+  // readers after the event, and a second quick click read from the stale prop would repeat the first intent
+  // instead of undoing it. A new `checked` from the owner (stored, or rolled back) replaces what is shown.
+  const [shown, setShown] = useState(checked);
+  const [owned, setOwned] = useState(checked);
+  if (checked !== owned) {
+    setOwned(checked);
+    setShown(checked);
+  }
   return (
     <div className="switch-field">
       <AriaSwitch
         className="switch"
         {...(name === undefined ? {} : { name })}
-        {...(checked === undefined ? {} : { isSelected: checked })}
+        {...(shown === undefined ? {} : { isSelected: shown })}
         {...(defaultChecked === undefined ? {} : { defaultSelected: defaultChecked })}
-        {...(onChange === undefined ? {} : { onChange })}
+        onChange={(next) => {
+          if (checked !== undefined) setShown(next);
+          onChange?.(next);
+        }}
         isDisabled={disabled === true}
         {...(hint === undefined ? {} : { 'aria-describedby': hintId })}
       >

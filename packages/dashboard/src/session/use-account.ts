@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountKeys, accountQueries } from '../api/account.queries.js';
-
-/** Cache key of the signed-in account; invalidate it after signing in or out. */
-export const ACCOUNT_QUERY_KEY = accountKeys.me();
+import { accountQueries } from '../api/account.queries.js';
 
 /** The signed-in account: `null` when signed out, undefined while it is being asked. */
 export function useAccount() {

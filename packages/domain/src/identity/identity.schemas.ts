@@ -30,6 +30,19 @@ export type Account = z.infer<typeof Account>;
 export const AccountEnvelope = z.object({ account: Account }).meta({ id: 'AccountEnvelope' });
 export type AccountEnvelope = z.infer<typeof AccountEnvelope>;
 
+/**
+ * GET /v1/auth/status: the account of the session cookie sent, or `null` when none was sent or it ended. Being
+ * signed out is an answer here, not an error, so a browser can ask without a failed request in its console.
+ */
+export const SignInStatus = z
+  .object({
+    account: Account.nullable().meta({
+      description: 'The signed-in account, or null when the request carries no live session.',
+    }),
+  })
+  .meta({ id: 'SignInStatus' });
+export type SignInStatus = z.infer<typeof SignInStatus>;
+
 /** POST /v1/auth/signup (spec 4.8). */
 export const SignupRequest = z
   .object({

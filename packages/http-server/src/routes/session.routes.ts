@@ -5,6 +5,7 @@ import {
   RevokedCount,
   SessionList,
   type SessionService,
+  SignInStatus,
 } from '@svc/domain';
 import { z } from 'zod';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.js';
@@ -75,6 +76,26 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
       handler: async ({ principal }) => ({
         status: 200,
         body: { account: accountView(actingAccount(principal)) },
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/auth/status',
+      operationId: 'getSignInStatus',
+      summary: 'Whether this browser is signed in',
+      description:
+        'Answers 200 with or without a session cookie: the account of a live session, or `account: null` when no cookie is sent or its session has ended. A signed-out browser asking is not an error, so the dashboard learns it without a failed request (GET /v1/auth/me answers 401). API tokens are not sessions: they read their account with GET /v1/auth/me.',
+      tags: ['auth'],
+      auth: 'none',
+      responses: { 200: { description: 'The sign-in status.', schema: SignInStatus } },
+      handler: async ({ principal }) => ({
+        status: 200,
+        body: {
+          account:
+            principal?.kind === 'session' && principal.account !== null
+              ? accountView(principal.account)
+              : null,
+        } satisfies SignInStatus,
       }),
     }),
     defineRoute({

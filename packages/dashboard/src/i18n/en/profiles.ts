@@ -124,7 +124,12 @@ export const profiles = {
 
   // Forms that save several fields at once.
   'profiles.form.saved': 'Saved. The resolvers use the change within seconds.',
-  'profiles.form.loadLatest': 'Load the latest version',
+  'profiles.form.notSaved': 'These changes were not saved:',
+  'profiles.form.notSavedField': (p: { field: string; entered: string; stored: string }) =>
+    `${p.field}: you entered “${p.entered}”; stored now: “${p.stored}”.`,
+  'profiles.form.stillInForm': 'Your changes are still in the form: save again to store them.',
+  'profiles.form.formShowsStored':
+    'The form now shows what is stored. Make your changes again if you still want them, then save.',
 
   // Settings.
   'profiles.settings.title': 'Settings',

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 
@@ -13,7 +13,7 @@ export interface TopItem {
   href?: string | undefined;
 }
 
-/** A top list as a table: the item (a link to its queries when there is a filter for it) and its count. */
+/** A top list as a table (a list of cards on a phone): the item (a link to its queries when there is a filter for it) and its count. */
 export function TopTable({
   items,
   itemHeading,
@@ -26,30 +26,25 @@ export function TopTable({
   if (items.length === 0) return <p>{t('analytics.nothing')}</p>;
   const max = Math.max(...items.map((item) => item.count), 1);
   return (
-    <TableScroll label={caption}>
-      <table className="top-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{itemHeading}</th>
-            <th scope="col" className="numeric">
-              {t('analytics.queries')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.key}>
-              <td>
-                {item.href === undefined ? item.label : <Link href={item.href}>{item.label}</Link>}
-                {item.detail !== undefined && <span className="hint"> {item.detail}</span>}
-                <span className="bar" aria-hidden="true" style={{ width: `${(item.count / max) * 100}%` }} />
-              </td>
-              <td className="numeric">{formatNumber(item.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      caption={caption}
+      captionHidden
+      className="top-table"
+      rows={items}
+      rowKey={(item) => item.key}
+      columns={[
+        {
+          header: itemHeading,
+          cell: (item) => (
+            <>
+              {item.href === undefined ? item.label : <Link href={item.href}>{item.label}</Link>}
+              {item.detail !== undefined && <span className="hint"> {item.detail}</span>}
+              <span className="bar" aria-hidden="true" style={{ width: `${(item.count / max) * 100}%` }} />
+            </>
+          ),
+        },
+        { header: t('analytics.queries'), numeric: true, cell: (item) => formatNumber(item.count) },
+      ]}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { catalogueQueries } from '../../api/catalogue.queries.js';
 import { api } from '../../api/client.js';
 import { metaQueries } from '../../api/meta.queries.js';
+import { profilesInvalidations } from '../../api/profiles.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextareaField } from '../../forms/textarea-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
@@ -12,8 +13,6 @@ import { formatLatency } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
-import { profileKey } from '../profiles/use-profile.js';
-import { rulesKey } from '../profiles/use-rules.js';
 import { allowDomain } from './allow-domain.js';
 import { qtypeName } from './log-filters.js';
 import { reasonLabel, statusLabel, transportLabel } from './log-labels.js';
@@ -119,8 +118,11 @@ function AllowThisDomain({ profileId, domain }: { profileId: string; domain: str
     mutationFn: () => allowDomain(profileId, domain),
     onSuccess: (outcome) => {
       if (outcome.added)
-        queryClient.setQueryData(rulesKey(profileId), { rules: outcome.rules, etag: outcome.etag });
-      void queryClient.invalidateQueries({ queryKey: profileKey(profileId), exact: true });
+        profilesInvalidations.rulesSaved(queryClient, profileId, {
+          rules: outcome.rules,
+          etag: outcome.etag,
+        });
+      else profilesInvalidations.partSaved(queryClient, profileId);
     },
   });
   if (allow.data !== undefined)

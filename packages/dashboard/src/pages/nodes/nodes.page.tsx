@@ -2,6 +2,7 @@ import type { Node, NodeCreated, Profile } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api } from '../../api/client.js';
+import { metaQueries } from '../../api/meta.queries.js';
 import { nodesKeys, nodesQueries } from '../../api/nodes.queries.js';
 import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { CopyButton } from '../../components/copy-button.js';
@@ -15,7 +16,6 @@ import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from '../profiles/profile-frame.js';
-import { useMeta } from '../profiles/use-capabilities.js';
 import { enrolmentCommand } from './enrolment-command.js';
 
 /** The node's link as a person reads it. */
@@ -116,7 +116,7 @@ function DestinationWarning({ profile }: { profile: Profile }) {
 function AddNode({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const meta = useMeta();
+  const meta = useQuery(metaQueries.overview());
   const create = useApiForm(
     (values) => api.profiles.nodes.create(profile.id, { name: values.text('name').trim() }),
     {

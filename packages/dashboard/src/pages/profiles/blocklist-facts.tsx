@@ -1,5 +1,5 @@
 import type { Blocklist } from '@svc/sdk';
-import { TableScroll } from '../../components/table-scroll.js';
+import { ResponsiveTable } from '../../components/responsive-table.js';
 import { formatDateTime, formatNumber, formatRelative } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 
@@ -68,37 +68,39 @@ export function BlocklistSources({ list }: { list: Blocklist }) {
   return (
     <details>
       <summary>{title}</summary>
-      <TableScroll label={title}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('profiles.blocklists.source')}</th>
-              <th scope="col">{t('profiles.blocklists.licence')}</th>
-              <th scope="col">{t('profiles.blocklists.entries')}</th>
-              <th scope="col">{t('profiles.blocklists.lastFetch')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.sources.map((source) => (
-              <tr key={source.id}>
-                <td>{/^https?:/.test(source.url) ? <a href={source.url}>{source.name}</a> : source.name}</td>
-                <td>
-                  <a href={source.licence_url}>{source.licence}</a>
-                </td>
-                <td>{formatNumber(source.entries)}</td>
-                <td>
-                  {source.last_fetch === null
-                    ? t('profiles.blocklists.noFetchYet')
-                    : fetchState(source.last_fetch)}
-                  {source.last_fetch?.error != null && (
-                    <span className="hint"> {source.last_fetch.error}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ResponsiveTable
+        caption={title}
+        captionHidden
+        rows={list.sources}
+        rowKey={(source) => String(source.id)}
+        columns={[
+          {
+            header: t('profiles.blocklists.source'),
+            cell: (source) =>
+              /^https?:/.test(source.url) ? <a href={source.url}>{source.name}</a> : source.name,
+          },
+          {
+            header: t('profiles.blocklists.licence'),
+            cell: (source) => <a href={source.licence_url}>{source.licence}</a>,
+          },
+          {
+            header: t('profiles.blocklists.entries'),
+            numeric: true,
+            cell: (source) => formatNumber(source.entries),
+          },
+          {
+            header: t('profiles.blocklists.lastFetch'),
+            cell: (source) => (
+              <>
+                {source.last_fetch === null
+                  ? t('profiles.blocklists.noFetchYet')
+                  : fetchState(source.last_fetch)}
+                {source.last_fetch?.error != null && <span className="hint"> {source.last_fetch.error}</span>}
+              </>
+            ),
+          },
+        ]}
+      />
       {list.attribution !== '' && <p className="attribution">{list.attribution}</p>}
     </details>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { catalogueQueries } from '../../api/catalogue.queries.js';
 import { profilesQueries } from '../../api/profiles.queries.js';
-import { CheckboxField } from '../../forms/checkbox-field.js';
+import { Switch } from '../../components/switch.js';
 import { fieldId } from '../../forms/field-id.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
@@ -72,14 +72,11 @@ function Blocklists({ profile }: { profile: Profile }) {
         <ul className="blocklist-cards">
           {byId.map((list) => (
             <li key={list.id} className="blocklist">
-              <CheckboxField
-                id={`${fieldId('lists')}-${list.id}`}
-                name="lists"
-                value={String(list.id)}
+              <Switch
                 label={list.name}
                 hint={list.description}
                 checked={on.includes(list.id)}
-                onChange={(event) => switchList(list, event.target.checked)}
+                onChange={(turnOn) => switchList(list, turnOn)}
               />
               <BlocklistFacts list={list} />
               <BlocklistSources list={list} />

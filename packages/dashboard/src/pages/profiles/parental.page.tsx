@@ -1,7 +1,7 @@
 import type { ParentalService, Profile } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../../api/catalogue.queries.js';
-import { CheckboxField } from '../../forms/checkbox-field.js';
+import { Switch } from '../../components/switch.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
@@ -68,34 +68,29 @@ function ParentalControls({ profile }: { profile: Profile }) {
       <p className="hint">{t('profiles.toggle.appliesAtOnce')}</p>
       <fieldset>
         <legend>{t('profiles.parental.searchLegend')}</legend>
-        <CheckboxField
-          name="parental.safe_search"
+        <Switch
           label={safeSearch}
           hint={t('profiles.parental.safe_search.hint')}
           checked={parental.safe_search}
-          onChange={(event) => switchFlag('safe_search', safeSearch, event.target.checked)}
+          onChange={(on) => switchFlag('safe_search', safeSearch, on)}
         />
-        <CheckboxField
-          name="parental.youtube_restricted"
+        <Switch
           label={youtube}
           hint={t('profiles.parental.youtube_restricted.hint')}
           checked={parental.youtube_restricted}
-          onChange={(event) => switchFlag('youtube_restricted', youtube, event.target.checked)}
+          onChange={(on) => switchFlag('youtube_restricted', youtube, on)}
         />
       </fieldset>
       <fieldset>
         <legend>{t('profiles.parental.categoriesLegend')}</legend>
         <div className="category-grid">
           {categories.data.categories.map((category) => (
-            <CheckboxField
+            <Switch
               key={category.id}
-              id={`category-${category.id}`}
-              name="parental.categories"
-              value={category.id}
               label={category.name}
               hint={category.description}
               checked={parental.categories.includes(category.id)}
-              onChange={(event) => switchCategory(category.id, category.name, event.target.checked)}
+              onChange={(block) => switchCategory(category.id, category.name, block)}
             />
           ))}
         </div>

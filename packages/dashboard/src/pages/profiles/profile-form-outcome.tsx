@@ -1,37 +1,36 @@
 import type { Profile } from '@svc/sdk';
-import { useQueryClient } from '@tanstack/react-query';
-import { profilesKeys } from '../../api/profiles.queries.js';
-import type { ApiForm } from '../../forms/use-api-form.js';
-import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
+import { UnsavedChanges } from './unsaved-changes.js';
+import type { ProfilePatchForm } from './use-profile-patch-form.js';
 
 /**
- * What a profile form says when a save fails: the problem (field errors listed and linked to their fields; a
- * stale version offers to load the latest). A save that worked is acknowledged in the viewport instead.
+ * What a profile form says when a save fails: the problem (field errors listed and linked to their fields). A
+ * stale version (412) has been read again already: the problem lists each change that was not stored beside
+ * what is stored now. A save that worked is acknowledged in the viewport instead.
  */
 export function ProfileFormOutcome({
   form,
   profile,
   fieldLabels,
+  editedVersion,
 }: {
-  form: ApiForm<Profile>;
+  form: ProfilePatchForm;
   profile: Profile;
   fieldLabels: Readonly<Record<string, string>>;
+  /** The values the form edits, in one string: when they differ from the refused save's, the form shows them. */
+  editedVersion: (profile: Profile) => string;
 }) {
-  const queryClient = useQueryClient();
   if (form.problem === null) return null;
+  const refused = form.refused;
   return (
     <ProblemDisplay problem={form.problem} fieldLabels={fieldLabels} focus>
-      {form.problem.code === 'version_mismatch' && (
-        <button
-          type="button"
-          onClick={() => {
-            form.reset();
-            void queryClient.invalidateQueries({ queryKey: profilesKeys.detail(profile.id) });
-          }}
-        >
-          {t('profiles.form.loadLatest')}
-        </button>
+      {refused !== undefined && (
+        <UnsavedChanges
+          refused={refused}
+          latest={profile}
+          labels={fieldLabels}
+          formKept={editedVersion(refused.base) === editedVersion(profile)}
+        />
       )}
     </ProblemDisplay>
   );

@@ -1,7 +1,7 @@
 import type { Profile, ProfileRules } from '@svc/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { profilesKeys } from '../../api/profiles.queries.js';
+import { profilesKeys, type VersionedRules } from '../../api/profiles.queries.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
@@ -9,7 +9,7 @@ import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from './profile-frame.js';
 import { lineRange, type RuleList } from './rule-lines.js';
 import { additionText, sizeOf, useRuleAddition } from './use-rule-addition.js';
-import { useReplaceRules, useRules, type VersionedRules } from './use-rules.js';
+import { useReplaceRules, useRules } from './use-rules.js';
 
 const LISTS: readonly { list: RuleList; title: string; intro: string; example: string }[] = [
   {

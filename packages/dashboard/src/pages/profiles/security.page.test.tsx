@@ -38,12 +38,12 @@ const notices = () => screen.getByRole('region', { name: 'Notifications' });
 describe('Security page', () => {
   it('stores a switch at once and says so, the focus staying on the switch', async () => {
     const { user } = renderSecurity();
-    const nrd = await screen.findByRole('checkbox', { name: 'Block newly registered domains' });
+    const nrd = await screen.findByRole('switch', { name: 'Block newly registered domains' });
     expect(nrd).not.toBeChecked();
     await user.click(nrd);
-    expect(
-      await screen.findByRole('checkbox', { name: 'Block newly registered domains', checked: true }),
-    ).toBe(nrd);
+    expect(await screen.findByRole('switch', { name: 'Block newly registered domains', checked: true })).toBe(
+      nrd,
+    );
     expect(await within(notices()).findByText('Block newly registered domains: on.')).toBeInTheDocument();
     expect(nrd).toHaveFocus();
     expect((await client.profiles.get(profileId)).security.nrd).toBe(true);
@@ -51,7 +51,7 @@ describe('Security page', () => {
 
   it('undoes a switch written against a version changed elsewhere (412), shows what is stored, and says why', async () => {
     const { user } = renderSecurity();
-    const nrd = await screen.findByRole('checkbox', { name: 'Block newly registered domains' });
+    const nrd = await screen.findByRole('switch', { name: 'Block newly registered domains' });
     await client.profiles.update(profileId, { security: { typosquat: true } });
     await user.click(nrd);
     expect(
@@ -59,7 +59,7 @@ describe('Security page', () => {
     ).toBeInTheDocument();
     expect(nrd).not.toBeChecked();
     expect(
-      await screen.findByRole('checkbox', { name: 'Block typo-squatting', checked: true }),
+      await screen.findByRole('switch', { name: 'Block typo-squatting', checked: true }),
     ).toBeInTheDocument();
     expect((await client.profiles.get(profileId)).security).toMatchObject({ nrd: false, typosquat: true });
   });

@@ -1,7 +1,7 @@
 import type { Profile } from '@svc/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../../api/catalogue.queries.js';
-import { CheckboxField } from '../../forms/checkbox-field.js';
+import { Switch } from '../../components/switch.js';
 import { t } from '../../i18n/t.js';
 import { ProfileFrame } from './profile-frame.js';
 import { SECURITY_TOGGLES, type SecurityToggle, securityWording } from './security-wording.js';
@@ -23,9 +23,8 @@ function SecurityToggles({ profile }: { profile: Profile }) {
         const wording = securityWording(key);
         const lists = backing(key);
         return (
-          <CheckboxField
+          <Switch
             key={key}
-            name={`security.${key}`}
             label={wording.label}
             hint={
               lists.length === 0
@@ -33,14 +32,13 @@ function SecurityToggles({ profile }: { profile: Profile }) {
                 : t('profiles.security.withLists', { hint: wording.hint, lists })
             }
             checked={profile.security[key]}
-            onChange={(event) => {
-              const on = event.target.checked;
+            onChange={(on) =>
               toggle(
                 { security: { [key]: on } },
                 wording.label,
                 t(on ? 'profiles.toggle.on' : 'profiles.toggle.off', { what: wording.label }),
-              );
-            }}
+              )
+            }
           />
         );
       })}

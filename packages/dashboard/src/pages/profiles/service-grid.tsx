@@ -1,5 +1,6 @@
 import type { ParentalService, Profile } from '@svc/sdk';
 import { useState } from 'react';
+import { Switch } from '../../components/switch.js';
 import { t } from '../../i18n/t.js';
 import { ServiceMark } from './service-mark.js';
 
@@ -30,7 +31,7 @@ function stateOf(
 }
 
 /**
- * The parental services as a grid of cards, each with its logo, a box blocking it on its own, and its state
+ * The parental services as a grid of cards, each with its logo, a switch blocking it on its own, and its state
  * (which says when a blocked category blocks it already). A search narrows the grid by name or category.
  */
 export function ServiceGrid({
@@ -65,27 +66,17 @@ export function ServiceGrid({
       </div>
       <ul id="service-list" className="service-grid" aria-label={t('profiles.parental.servicesLegend')}>
         {shown.map((service) => {
-          const id = `service-${service.id}`;
           const state = stateOf(service, parental, categoryName);
           return (
             <li key={service.id}>
               <div className={`service ${state.tone}`}>
-                <input
-                  type="checkbox"
-                  id={id}
-                  checked={parental.services.includes(service.id)}
-                  onChange={(event) => onSwitch(service, event.target.checked)}
-                  aria-describedby={`${id}-state`}
-                />
                 <ServiceMark id={service.id} name={service.name} />
-                <span className="service-text">
-                  <label htmlFor={id} className="service-name">
-                    {service.name}
-                  </label>
-                  <span className="service-state" id={`${id}-state`}>
-                    {state.text}
-                  </span>
-                </span>
+                <Switch
+                  label={<span className="service-name">{service.name}</span>}
+                  hint={<span className="service-state">{state.text}</span>}
+                  checked={parental.services.includes(service.id)}
+                  onChange={(block) => onSwitch(service, block)}
+                />
               </div>
             </li>
           );

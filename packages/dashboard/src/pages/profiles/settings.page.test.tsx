@@ -51,7 +51,7 @@ describe('Settings page', () => {
     const retention = await screen.findByRole('textbox', { name: 'Cloud log retention (days)' });
     await user.clear(retention);
     await user.type(retention, '21');
-    const logs = screen.getByRole('checkbox', { name: 'Keep query logs' });
+    const logs = screen.getByRole('switch', { name: 'Keep query logs' });
     const was = (logs as HTMLInputElement).checked;
     await user.click(logs);
     const notices = screen.getByRole('region', { name: 'Notifications' });

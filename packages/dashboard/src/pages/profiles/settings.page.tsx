@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../../api/client.js';
 import { profilesInvalidations } from '../../api/profiles.queries.js';
-import { CheckboxField } from '../../forms/checkbox-field.js';
+import { Switch } from '../../components/switch.js';
 import { ChoiceField } from '../../forms/choice-field.js';
 import { knownValue } from '../../forms/known-value.js';
 import { numberValue } from '../../forms/number-value.js';
@@ -70,22 +70,21 @@ function SettingsForm({ profile }: { profile: Profile }) {
       error={form.errorOf(name)}
     />
   );
-  const checkbox = (key: SettingToggle, hint?: string) => {
+  // Switches carry no name: they are written at once, never sent with the form's Save.
+  const switchOf = (key: SettingToggle, hint?: string) => {
     const what = label(`settings.${key}`);
     return (
-      <CheckboxField
-        name={`settings.${key}`}
+      <Switch
         label={what}
-        hint={hint}
+        {...(hint === undefined ? {} : { hint })}
         checked={settings[key]}
-        onChange={(event) => {
-          const on = event.target.checked;
+        onChange={(on) =>
           toggle(
             { settings: { [key]: on } satisfies Partial<Settings> },
             what,
             t(on ? 'profiles.toggle.on' : 'profiles.toggle.off', { what }),
-          );
-        }}
+          )
+        }
       />
     );
   };
@@ -102,7 +101,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
   );
   return (
     <>
-      <ProfileFormOutcome form={form} profile={profile} fieldLabels={labels} />
+      <ProfileFormOutcome form={form} profile={profile} fieldLabels={labels} editedVersion={formVersion} />
       <form onSubmit={form.onSubmit} noValidate key={formVersion(profile)}>
         <TextField
           name="name"
@@ -114,9 +113,9 @@ function SettingsForm({ profile }: { profile: Profile }) {
         <TimeZoneField defaultValue={settings.time_zone} error={form.errorOf('settings.time_zone')} />
         <h2>{t('profiles.settings.logsTitle')}</h2>
         <p className="hint">{t('profiles.settings.togglesApplyAtOnce')}</p>
-        {checkbox('logs_enabled')}
-        {checkbox('log_domains', t('profiles.settings.log_domains.hint'))}
-        {checkbox('log_client_ip')}
+        {switchOf('logs_enabled')}
+        {switchOf('log_domains', t('profiles.settings.log_domains.hint'))}
+        {switchOf('log_client_ip')}
         {choice('settings.log_destination', settings.log_destination, DESTINATIONS)}
         {number(
           'settings.retention_days',
@@ -130,7 +129,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
         )}
         {choice('settings.log_region', settings.log_region, REGION_NAMES)}
         <h2>{t('profiles.settings.resolverTitle')}</h2>
-        {checkbox('cname_uncloak', t('profiles.settings.cname_uncloak.hint'))}
+        {switchOf('cname_uncloak', t('profiles.settings.cname_uncloak.hint'))}
         {number(
           'settings.cache_boost_ttl',
           settings.cache_boost_ttl,

@@ -9,11 +9,6 @@ export function useCapabilities() {
   return useQuery(metaQueries.capabilities());
 }
 
-/** The deployment's facts (GET /v1/meta): base URL, API version, log regions, GeoIP credit. */
-export function useMeta() {
-  return useQuery(metaQueries.overview());
-}
-
 /**
  * The choices of setting `name` (dotted, `settings.block_mode`) as the deployment lists them, worded with
  * `labels` where the dashboard knows the value (a newer server's value shows as sent), the unsupported ones

@@ -1,9 +1,10 @@
 import type { ProfileRules } from '@svc/sdk';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import type { VersionedRules } from '../../api/profiles.queries.js';
 import { t } from '../../i18n/t.js';
 import { type DisplayProblem, problemOf } from '../../problems/problem-of.js';
 import { type LineError, lineErrors, pastedRules, type RuleList, withPasted } from './rule-lines.js';
-import { useReplaceRules, type VersionedRules } from './use-rules.js';
+import { useReplaceRules } from './use-rules.js';
 
 /** How many rules `list` holds. */
 export function sizeOf(rules: ProfileRules, list: RuleList): number {

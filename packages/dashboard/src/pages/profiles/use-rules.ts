@@ -1,19 +1,7 @@
 import type { ProfileRulesRequest } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
-import {
-  profilesInvalidations,
-  profilesKeys,
-  profilesQueries,
-  type VersionedRules,
-} from '../../api/profiles.queries.js';
-
-export type { VersionedRules } from '../../api/profiles.queries.js';
-
-/** Cache key of a profile's rules (kept for the pages of other areas that import it). */
-export function rulesKey(id: string) {
-  return profilesKeys.rules(id);
-}
+import { profilesInvalidations, profilesQueries, type VersionedRules } from '../../api/profiles.queries.js';
 
 /** The profile's rules with their ETag. */
 export function useRules(id: string) {
@@ -31,9 +19,6 @@ export function useReplaceRules(id: string) {
       const answer = await api.profiles.rules.replace(id, rules, { ifMatch: etag }).withResponse();
       return { rules: answer.data, etag: answer.etag } satisfies VersionedRules;
     },
-    onSuccess: (stored) => {
-      queryClient.setQueryData(profilesKeys.rules(id), stored);
-      profilesInvalidations.partSaved(queryClient, id);
-    },
+    onSuccess: (stored) => profilesInvalidations.rulesSaved(queryClient, id, stored),
   });
 }

@@ -3,6 +3,7 @@ import type {
   AccountEnvelope,
   LoginRequest,
   PasswordChangeRequest,
+  SignInStatus,
   SignupMode,
   SignupRequest,
 } from '@svc/domain';
@@ -141,6 +142,15 @@ export class AuthResource {
   /** GET /v1/auth/me: the signed-in account, or the token's account (scope account:read). */
   async me(): Promise<Account> {
     return (await this.transport.send<AccountEnvelope>({ method: 'GET', path: '/v1/auth/me' })).data.account;
+  }
+
+  /**
+   * GET /v1/auth/status: the account of this client's session, or `null` when it has none or it ended. Unlike
+   * {@link me} it never answers 401, so a browser can ask whether it is signed in without a failed request;
+   * API tokens are not sessions (`null`): use {@link me} with them.
+   */
+  async status(): Promise<Account | null> {
+    return (await this.transport.send<SignInStatus>({ method: 'GET', path: '/v1/auth/status' })).data.account;
   }
 
   /**

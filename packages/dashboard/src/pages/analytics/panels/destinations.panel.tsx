@@ -1,7 +1,8 @@
-import { TableScroll } from '../../../components/table-scroll.js';
+import { useQuery } from '@tanstack/react-query';
+import { metaQueries } from '../../../api/meta.queries.js';
+import { ResponsiveTable } from '../../../components/responsive-table.js';
 import { formatNumber } from '../../../i18n/format.js';
 import { t } from '../../../i18n/t.js';
-import { useMeta } from '../../profiles/use-capabilities.js';
 import { AnalyticsPanel } from '../analytics-panel.js';
 import type { PanelProps } from './panel-props.js';
 import { useShape } from './use-shape.js';
@@ -11,7 +12,7 @@ const regions = new Intl.DisplayNames(undefined, { type: 'region' });
 /** destinations: the addresses allowed queries were answered with, their country and network owner. */
 export function DestinationsPanel({ profileId, range }: PanelProps) {
   const destinations = useShape(profileId, 'destinations', range);
-  const meta = useMeta();
+  const meta = useQuery(metaQueries.overview());
   const caption = t('analytics.destinations.caption');
   return (
     <AnalyticsPanel title={t('analytics.destinations.title')} query={destinations} wide>
@@ -20,37 +21,29 @@ export function DestinationsPanel({ profileId, range }: PanelProps) {
           <p>{t('analytics.nothing')}</p>
         ) : (
           <>
-            <TableScroll label={caption}>
-              <table className="top-table">
-                <caption className="visually-hidden">{caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('analytics.destinations.address')}</th>
-                    <th scope="col">{t('analytics.destinations.country')}</th>
-                    <th scope="col">{t('analytics.destinations.owner')}</th>
-                    <th scope="col" className="numeric">
-                      {t('analytics.queries')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.records.map((record) => (
-                    <tr key={record.ip}>
-                      <td>
-                        <code>{record.ip}</code>
-                      </td>
-                      <td>
-                        {record.country === ''
-                          ? t('analytics.destinations.unknown')
-                          : `${regions.of(record.country) ?? record.country} (${record.country})`}
-                      </td>
-                      <td>{record.owner || '—'}</td>
-                      <td className="numeric">{formatNumber(record.count)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <ResponsiveTable
+              caption={caption}
+              captionHidden
+              className="top-table"
+              rows={result.records}
+              rowKey={(record) => record.ip}
+              columns={[
+                { header: t('analytics.destinations.address'), cell: (record) => <code>{record.ip}</code> },
+                {
+                  header: t('analytics.destinations.country'),
+                  cell: (record) =>
+                    record.country === ''
+                      ? t('analytics.destinations.unknown')
+                      : `${regions.of(record.country) ?? record.country} (${record.country})`,
+                },
+                { header: t('analytics.destinations.owner'), cell: (record) => record.owner || '—' },
+                {
+                  header: t('analytics.queries'),
+                  numeric: true,
+                  cell: (record) => formatNumber(record.count),
+                },
+              ]}
+            />
             {meta.data !== undefined && meta.data.geoip_attribution !== '' && (
               <p className="attribution">{meta.data.geoip_attribution}</p>
             )}

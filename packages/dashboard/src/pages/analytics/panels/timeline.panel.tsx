@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { TableScroll } from '../../../components/table-scroll.js';
+import { ResponsiveTable } from '../../../components/responsive-table.js';
 import { formatDateTime, formatNumber } from '../../../i18n/format.js';
 import { t } from '../../../i18n/t.js';
 import { AnalyticsPanel } from '../analytics-panel.js';
@@ -8,41 +8,33 @@ import { TIMELINE_SERIES, type TimelineData, timelineData } from '../timeline-da
 import type { PanelProps } from './panel-props.js';
 import { useShape } from './use-shape.js';
 
-/** The numbers behind the chart, as a table, built only when opened. */
+/** The numbers behind the chart, as a table (cards on a phone) of the buckets that saw queries, built only when opened. */
 function TimelineNumbers({ data }: { data: TimelineData }) {
   const [open, setOpen] = useState(false);
+  const buckets = data.x
+    .map((start, at) => ({ start, at }))
+    .filter(({ at }) => TIMELINE_SERIES.some((_status, index) => (data.series[index]?.[at] ?? 0) !== 0));
   return (
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('analytics.timeline.numbers')}</summary>
       {open && (
-        <TableScroll label={t('analytics.timeline.numbers')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('analytics.timeline.from')}</th>
-                {TIMELINE_SERIES.map((status) => (
-                  <th scope="col" className="numeric" key={status.key}>
-                    {status.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.x.map((start, at) =>
-                TIMELINE_SERIES.every((_status, index) => (data.series[index]?.[at] ?? 0) === 0) ? null : (
-                  <tr key={start}>
-                    <td>{formatDateTime(new Date(start * 1000))}</td>
-                    {TIMELINE_SERIES.map((status, index) => (
-                      <td className="numeric" key={status.key}>
-                        {formatNumber(data.series[index]?.[at] ?? 0)}
-                      </td>
-                    ))}
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResponsiveTable
+          caption={t('analytics.timeline.numbers')}
+          captionHidden
+          rows={buckets}
+          rowKey={(bucket) => String(bucket.start)}
+          columns={[
+            {
+              header: t('analytics.timeline.from'),
+              cell: (bucket) => formatDateTime(new Date(bucket.start * 1000)),
+            },
+            ...TIMELINE_SERIES.map((status, index) => ({
+              header: status.label,
+              numeric: true,
+              cell: (bucket: { at: number }) => formatNumber(data.series[index]?.[bucket.at] ?? 0),
+            })),
+          ]}
+        />
       )}
     </details>
   );
