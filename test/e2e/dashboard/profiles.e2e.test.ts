@@ -203,7 +203,10 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profiles', () => {
       throw new Error('the catalogue lacks a list of each kind');
     const page = await signedIn();
     await open(page, server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
-    await page.getByText(`Sources and licences of ${byId.name}`).click();
+    await page
+      .locator('summary')
+      .filter({ hasText: `Sources and licences of ${byId.name}` })
+      .click();
     const source = byId.sources[0];
     if (source === undefined) throw new Error('a list without sources');
     expect(await page.getByRole('link', { name: source.licence }).first().getAttribute('href')).toBe(
