@@ -1,35 +1,12 @@
-import type { SvcClient } from '@svc/sdk';
-import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Route } from 'wouter';
-import { NotifyProvider } from '../../feedback/notify.js';
-import { signedIn } from '../../testing/api-session.js';
-import { renderComponent } from '../../testing/render-page.js';
+import { describe, expect, it } from 'vitest';
+import { renderProfilePage, signedInProfile } from '../../testing/profile-fixture.js';
 import SettingsPage from './settings.page.js';
 
-let server: InProcessApi;
-let client: SvcClient;
-let profileId: string;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  ({ client } = await signedIn(server));
-  profileId = (await client.profiles.create({ name: 'Home' })).id;
-});
+const fx = signedInProfile();
 
 function renderSettings() {
-  return renderComponent(
-    <NotifyProvider>
-      <Route path="/profiles/:id/settings">
-        <SettingsPage />
-      </Route>
-    </NotifyProvider>,
-    { path: `/profiles/${profileId}/settings` },
-  );
+  return renderProfilePage(<SettingsPage />, fx.profileId, '/settings');
 }
 
 describe('Settings page', () => {
@@ -43,7 +20,7 @@ describe('Settings page', () => {
     expect(within(summary).getByRole('heading', { name: 'Some answers need changing' })).toBeInTheDocument();
     expect(retention).toHaveAttribute('aria-invalid', 'true');
     expect(retention).toHaveAccessibleDescription(/must be an integer from 1 to 90/);
-    expect((await client.profiles.get(profileId)).settings.retention_days).toBe(30);
+    expect((await fx.client.profiles.get(fx.profileId)).settings.retention_days).toBe(30);
   });
 
   it('switches a setting at once without losing what was typed in the form', async () => {
@@ -57,7 +34,7 @@ describe('Settings page', () => {
     const notices = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(notices).findByText(`Keep query logs: ${was ? 'off' : 'on'}.`)).toBeInTheDocument();
     expect(retention).toHaveValue('21');
-    expect((await client.profiles.get(profileId)).settings).toMatchObject({
+    expect((await fx.client.profiles.get(fx.profileId)).settings).toMatchObject({
       logs_enabled: !was,
       retention_days: 30,
     });
@@ -73,7 +50,7 @@ describe('Settings page', () => {
     await user.type(zone, 'Australia/Lord_Howe');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await expect
-      .poll(async () => (await client.profiles.get(profileId)).settings.time_zone)
+      .poll(async () => (await fx.client.profiles.get(fx.profileId)).settings.time_zone)
       .toBe('Australia/Lord_Howe');
   });
 
@@ -86,6 +63,6 @@ describe('Settings page', () => {
     await screen.findByRole('alert');
     expect(zone).toHaveAttribute('aria-invalid', 'true');
     expect(zone).toHaveAccessibleDescription(/must be an IANA time zone/);
-    expect((await client.profiles.get(profileId)).settings.time_zone).toBe('UTC');
+    expect((await fx.client.profiles.get(fx.profileId)).settings.time_zone).toBe('UTC');
   });
 });
