@@ -110,7 +110,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     );
 
     const report = queue.getByRole('listitem', { name: 'first.example' });
-    await report.getByRole('radio', { name: 'Reject' }).check();
+    await report.getByRole('form', { name: 'Decide on first.example' }).waitFor();
+    await report.getByLabel('Reject', { exact: true }).check();
     await report.getByRole('button', { name: 'Record the decision' }).click();
     await report
       .getByRole('alert')

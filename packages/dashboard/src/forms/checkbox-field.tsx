@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { fieldId } from './field-id.js';
+import { useFieldId } from './field-id.js';
 import { describedBy, FieldNotes } from './field-notes.js';
 
 /** Props of {@link CheckboxField}: the API field name, its visible label, an optional hint and the API's error. */
@@ -19,7 +19,8 @@ export interface CheckboxFieldProps
 
 /** A labelled checkbox with its hint and the API's error tied to it, GOV.UK style (box first, label after). */
 export function CheckboxField({ name, label, hint, error, id: givenId, ...input }: CheckboxFieldProps) {
-  const id = givenId ?? fieldId(name);
+  const idOf = useFieldId();
+  const id = givenId ?? idOf(name);
   return (
     <div className={error === undefined ? 'checkbox' : 'checkbox field-invalid'}>
       <input

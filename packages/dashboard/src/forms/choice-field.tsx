@@ -1,4 +1,4 @@
-import { fieldId } from './field-id.js';
+import { useFieldId } from './field-id.js';
 import { describedBy, FieldNotes } from './field-notes.js';
 
 /** One choice of a {@link ChoiceField}. */
@@ -28,7 +28,7 @@ export interface ChoiceFieldProps {
  * visible, disabled, with the server's reason.
  */
 export function ChoiceField({ name, legend, hint, choices, defaultValue, error }: ChoiceFieldProps) {
-  const id = fieldId(name);
+  const id = useFieldId()(name);
   return (
     <fieldset
       className={error === undefined ? 'field' : 'field field-invalid'}

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { fieldId } from './field-id.js';
+import { useFieldId } from './field-id.js';
 import { describedBy, FieldNotes } from './field-notes.js';
 
 /** Props of {@link TextField}: the API field name, its visible label, an optional hint and the API's error. */
@@ -17,7 +17,7 @@ export interface TextFieldProps
  * through aria-describedby), and `aria-invalid` while it has one.
  */
 export function TextField({ name, label, hint, error, ...input }: TextFieldProps) {
-  const id = fieldId(name);
+  const id = useFieldId()(name);
   return (
     <div className={error === undefined ? 'field' : 'field field-invalid'}>
       <label htmlFor={id}>{label}</label>

@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { fieldId } from './field-id.js';
+import { useFieldId } from './field-id.js';
 import { describedBy, FieldNotes } from './field-notes.js';
 
 /** Props of {@link TextareaField}. */
@@ -16,7 +16,7 @@ export interface TextareaFieldProps
 
 /** A labelled multi-line text box with its hint and the API's error, as {@link TextField} is for one line. */
 export function TextareaField({ name, label, hint, error, ...textarea }: TextareaFieldProps) {
-  const id = fieldId(name);
+  const id = useFieldId()(name);
   return (
     <div className={error === undefined ? 'field' : 'field field-invalid'}>
       <label htmlFor={id}>{label}</label>

@@ -2,7 +2,7 @@ import type { FieldError } from '@svc/sdk';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link } from 'wouter';
 import { ConfirmIdentityDialog } from '../components/confirm-identity-dialog.js';
-import { fieldId } from '../forms/field-id.js';
+import { useFieldId } from '../forms/field-id.js';
 import { t } from '../i18n/t.js';
 import type { DisplayProblem } from './problem-of.js';
 import { ProblemReference } from './problem-reference.js';
@@ -52,6 +52,7 @@ export function ProblemDisplay({
   const wait = useCountdown(problem.retryAfter);
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const fieldId = useFieldId();
   useEffect(() => {
     if (focus) box.current?.focus();
   }, [focus]);

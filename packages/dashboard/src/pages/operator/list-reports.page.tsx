@@ -6,6 +6,7 @@ import { catalogueQueries } from '../../api/catalogue.queries.js';
 import { api } from '../../api/client.js';
 import { DateTime } from '../../components/date-time.js';
 import { ChoiceField } from '../../forms/choice-field.js';
+import { FieldIdScope } from '../../forms/field-id.js';
 import { knownValue } from '../../forms/known-value.js';
 import { SubmitButton } from '../../forms/submit-button.js';
 import { TextareaField } from '../../forms/textarea-field.js';
@@ -42,33 +43,35 @@ function Decision({ report }: { report: TriagedListReport }) {
     { onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.listReports() }) },
   );
   return (
-    <form
-      onSubmit={form.onSubmit}
-      noValidate
-      aria-label={t('operator.reports.decideOn', { domain: report.domain })}
-    >
-      {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
-      <ChoiceField
-        name="status"
-        legend={LABELS.status}
-        defaultValue="accepted"
-        choices={[
-          { value: 'accepted', label: DECISIONS.accepted, hint: t('operator.reports.accept.hint') },
-          { value: 'rejected', label: DECISIONS.rejected },
-        ]}
-        error={form.errorOf('status')}
-      />
-      <TextareaField
-        name="resolution_note"
-        label={LABELS.resolution_note}
-        hint={t('operator.reports.resolutionNote.hint')}
-        rows={2}
-        error={form.errorOf('resolution_note')}
-      />
-      <SubmitButton pending={form.pending} busyText={t('operator.reports.recording')}>
-        {t('operator.reports.record')}
-      </SubmitButton>
-    </form>
+    <FieldIdScope.Provider value={`${report.id}-`}>
+      <form
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-label={t('operator.reports.decideOn', { domain: report.domain })}
+      >
+        {form.problem !== null && <ProblemDisplay problem={form.problem} fieldLabels={LABELS} focus />}
+        <ChoiceField
+          name="status"
+          legend={LABELS.status}
+          defaultValue="accepted"
+          choices={[
+            { value: 'accepted', label: DECISIONS.accepted, hint: t('operator.reports.accept.hint') },
+            { value: 'rejected', label: DECISIONS.rejected },
+          ]}
+          error={form.errorOf('status')}
+        />
+        <TextareaField
+          name="resolution_note"
+          label={LABELS.resolution_note}
+          hint={t('operator.reports.resolutionNote.hint')}
+          rows={2}
+          error={form.errorOf('resolution_note')}
+        />
+        <SubmitButton pending={form.pending} busyText={t('operator.reports.recording')}>
+          {t('operator.reports.record')}
+        </SubmitButton>
+      </form>
+    </FieldIdScope.Provider>
   );
 }
 
