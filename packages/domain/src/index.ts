@@ -128,6 +128,7 @@ export * from './pagination/pagination.js';
 export * from './preferences/preferences.ports.js';
 export * from './preferences/preferences.schemas.js';
 export * from './preferences/preferences.service.js';
+export * from './policies/index.js';
 export * from './profiles/edge-document.js';
 export * from './profiles/edge-document.schemas.js';
 export * from './profiles/profile.ports.js';

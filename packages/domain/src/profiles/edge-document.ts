@@ -49,6 +49,10 @@ export function edgeProfileCore(
     ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
     schedules: profile.schedules,
+    bedtime: null,
+    schedule_assignments: [],
+    allowances: [],
+    devices: {},
   };
 }
 
