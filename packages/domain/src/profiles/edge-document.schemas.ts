@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EcsOperatorCap } from '../ecs/ecs.js';
-import { ProfileRules } from '../rules/rules.schemas.js';
 import { DocumentAllowance } from '../policies/allowance.schemas.js';
 import { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import { ScheduleAssignment } from '../policies/schedule-assignment.schemas.js';
+import { ProfileRules } from '../rules/rules.schemas.js';
 import { Schedule } from '../schedules/schedule.schemas.js';
 import { ParentalSettings, ProfileSettings, SecuritySettings } from './profile.schemas.js';
 
