@@ -42,4 +42,7 @@ export const schedules = {
   'schedules.save': 'Save schedule',
   'schedules.saving': 'Saving…',
   'schedules.cancel': 'Cancel',
+  'schedules.noneActive': (p: { zone: string }) => `No schedule is active now (${p.zone} time).`,
+  'schedules.activeList': (p: { names: string; zone: string }) => `Active now (${p.zone} time): ${p.names}.`,
+  'schedules.manage': 'Manage the schedules',
 } as const;

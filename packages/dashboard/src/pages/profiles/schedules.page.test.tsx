@@ -139,3 +139,21 @@ describe('Schedules page', () => {
     await waitFor(async () => expect(await fx.client.profiles.schedules.get(fx.profileId)).toEqual([]));
   });
 });
+
+describe('Profile overview', () => {
+  it('names the schedules active now in the profile’s zone and links to the schedules page', async () => {
+    await fx.client.profiles.update(fx.profileId, { settings: { time_zone: 'America/New_York' } });
+    const everyDay = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+    await fx.client.profiles.schedules.replace(fx.profileId, [
+      { name: 'always', windows: [{ days: [...everyDay], start: '00:00', end: '00:00' }] },
+    ]);
+    const { user } = renderRoute(`/profiles/${fx.profileId}`);
+    const summary = await screen.findByRole('region', { name: 'Schedules' });
+    expect(
+      await within(summary).findByText('Active now (America/New_York time): always.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(summary).getByRole('link', { name: 'Manage the schedules' }));
+    expect(await screen.findByRole('listitem', { name: 'always' })).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Profile, Schedule, ScheduleWindow } from '@svc/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import {
   schedulesMutations,
@@ -15,19 +15,7 @@ import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFrame } from './profile-frame.js';
 import { isActiveAt, windowEnd } from './schedule-clock.js';
 import { ScheduleForm } from './schedule-form.js';
-
-/** How often "Active now" is read again: a window opens or closes on a minute. */
-const CLOCK_TICK_MS = 30_000;
-
-/** The time now, read again every half minute, so that "Active now" follows the clock while the page is open. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useNow } from './use-now.js';
 
 /** "Monday, Tuesday, 21:00 to 07:00 (ends the next day)" in the reader's language. */
 function windowText(window: ScheduleWindow): string {
