@@ -1,5 +1,21 @@
-import type { IdentityRepositories } from '@svc/domain';
+import {
+  type AccountRecord,
+  type IdentityRepositories,
+  type MembershipRow,
+  type OrganisationRecord,
+  roleOf,
+} from '@svc/domain';
 import type { IdentityTables } from './memory.identity.tables.js';
+
+/** The signup's membership: the new account in its own organisation, with the role it was made with. */
+function firstMembership(organisation: OrganisationRecord, account: AccountRecord): MembershipRow {
+  return {
+    orgId: organisation.id,
+    accountId: account.id,
+    role: roleOf(account.role),
+    createdAt: account.createdAt,
+  };
+}
 
 /** Accounts and their organisations over the memory identity store's tables; rows are copied in and out. */
 export function memoryAccountRepository(t: () => IdentityTables): IdentityRepositories['accounts'] {
@@ -9,6 +25,7 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
       for (const existing of t().accounts.values()) if (existing.email === account.email) return false;
       t().organisations.set(organisation.id, copy(organisation));
       t().accounts.set(account.id, { ...copy(account), accountExistsMailAt: null });
+      t().memberships.set(`${organisation.id}/${account.id}`, firstMembership(organisation, account));
       return true;
     },
     findById: async (id) => {
@@ -27,7 +44,7 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
     },
     listOwners: async (orgId) =>
       [...t().accounts.values()]
-        .filter((row) => row.orgId === orgId && row.role === 'owner')
+        .filter((row) => t().memberships.get(`${orgId}/${row.id}`)?.role === 'owner')
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .map((row) => {
           const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = copy(row);
@@ -89,6 +106,8 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
       for (const [key, token] of t().oneTimeTokens) if (token.accountId === id) t().oneTimeTokens.delete(key);
       t().totp.delete(id);
       t().recoveryCodes.delete(id);
+      for (const [key, membership] of t().memberships)
+        if (membership.accountId === id) t().memberships.delete(key);
       row.email = `erased-${id}@erased.invalid`;
       row.passwordHash = null;
       const organisation = t().organisations.get(row.orgId);

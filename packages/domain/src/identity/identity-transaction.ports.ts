@@ -2,6 +2,7 @@ import type { AuditScope } from '../audit/audit.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
+import type { TeamsScope } from '../teams/teams.ports.js';
 import type {
   AccountCredentialRepository,
   AccountDeletionRepository,
@@ -69,7 +70,8 @@ export type IdentityScope = SignUpScope &
   ApiTokenScope &
   PasswordScope &
   PasskeyScope &
-  SecondFactorScope;
+  SecondFactorScope &
+  TeamsScope;
 
 /** What erasing an account needs of its data exports (the exports' repository offers it). */
 interface AccountExportEraser {

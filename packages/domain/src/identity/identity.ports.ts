@@ -1,5 +1,10 @@
 import type { KeysetPage } from '../pagination/keyset.js';
 import type {
+  MemberAccessRepository,
+  MembershipRepository,
+  OrgInvitationRepository,
+} from '../teams/teams.ports.js';
+import type {
   AccountRecord,
   ApiTokenRow,
   InviteRow,
@@ -173,6 +178,9 @@ export interface IdentityRepositories {
   secondFactors: SecondFactorRepository;
   passkeys: PasskeyRepository;
   webauthnChallenges: WebAuthnChallengeRepository;
+  memberships: MembershipRepository;
+  orgInvitations: OrgInvitationRepository;
+  memberAccess: MemberAccessRepository;
 }
 
 /** The identity repositories outside any transaction (single-statement reads and writes). */
