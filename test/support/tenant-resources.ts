@@ -18,7 +18,8 @@ export type ResourceKind =
   | 'dataExport'
   | 'account'
   | 'member'
-  | 'invitation';
+  | 'invitation'
+  | 'organisation';
 
 /** An account with one real resource of every kind, ids as the API shows them (several where states differ). */
 export interface TenantWithResources {
@@ -85,7 +86,7 @@ export async function tenantWithResources(
       `${method} ${path}`,
     ).json as T;
 
-  const { account: me } = await call<{ account: { id: string } }>('GET', '/v1/auth/me', 200);
+  const { account: me } = await call<{ account: { id: string; org_id: string } }>('GET', '/v1/auth/me', 200);
   const { id: profileId } = await call<{ id: string }>('POST', '/v1/profiles', 201, { name: 'Owned' });
   const profilePath = `/v1/profiles/${profileId}`;
   const staticLink = await call<{ id: string }>('POST', `${profilePath}/linked-ips`, 201, { ip });
@@ -168,6 +169,7 @@ export async function tenantWithResources(
       account: [me.id],
       member: [me.id],
       invitation: [invitation.id],
+      organisation: [me.org_id],
     },
   };
 }

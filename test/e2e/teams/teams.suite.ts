@@ -143,6 +143,21 @@ export function teamsSuite(storage: HarnessStorage): void {
       expect(back.status).toBe(404);
     });
 
+    it('a member leaves an organisation; the owner cannot leave their own while members remain', async () => {
+      const viewer = await joinAs(api, ownerSession, 'viewer');
+      expect(
+        (await call(api, 'DELETE', `/v1/auth/me/organisations/${ownerOrg}`, viewer.session)).status,
+      ).toBe(204);
+      expect((await call(api, 'GET', `/v1/profiles/${profileId}`, viewer.session)).status).toBe(404);
+      const members = (await call(api, 'GET', '/v1/org/members', ownerSession)).json as {
+        members: { id: string }[];
+      };
+      expect(members.members.map((member) => member.id)).not.toContain(viewer.id);
+      const ownerLeaves = await call(api, 'DELETE', `/v1/auth/me/organisations/${ownerOrg}`, ownerSession);
+      expect(ownerLeaves.status).toBe(409);
+      expect(codeOf(ownerLeaves)).toBe('organisation_has_members');
+    });
+
     it('switching organisations: the session acts in the chosen one; a stranger’s organisation is 404', async () => {
       const admin = await joinAs(api, ownerSession, 'admin');
       const own = (await call(api, 'GET', '/v1/auth/me/organisations', admin.session)).json as {

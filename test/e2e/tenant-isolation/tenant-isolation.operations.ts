@@ -70,6 +70,7 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/admin/accounts/{id}': 'account',
   '/v1/org/members/{id}': 'member',
   '/v1/org/invitations/{id}': 'invitation',
+  '/v1/auth/me/organisations/{org_id}': 'organisation',
   '/v1/admin/operator-blocks/{id}': 'deployment',
   '/v1/admin/source-blocks/{id}': 'deployment',
 };
@@ -106,6 +107,7 @@ export const MISSING: Record<ResourceKind | 'deployment', string> = {
   account: randomUUID(),
   member: randomUUID(),
   invitation: randomUUID(),
+  organisation: randomUUID(),
   deployment: randomUUID(),
 };
 

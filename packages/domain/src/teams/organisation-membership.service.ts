@@ -1,6 +1,7 @@
 import type { IdentityStore } from '../identity/identity.ports.js';
 import type { AccountRecord } from '../identity/identity.records.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
+import type { ActingMember } from './teams.ports.js';
 import type { MembershipRow } from './teams.records.js';
 import type { OrganisationMembership } from './teams.schemas.js';
 
@@ -34,6 +35,13 @@ export class OrganisationMembershipService {
       role: row.role,
       current: row.orgId === currentOrgId,
     }));
+  }
+
+  /** The account as a member of `orgId`; 404 when it does not belong to it. */
+  async membershipOf(accountId: string, orgId: string): Promise<ActingMember> {
+    const membership = await this.deps.store.memberships.find(orgId, accountId);
+    if (membership === null) throw notFound('organisation');
+    return { accountId, orgId, role: membership.role };
   }
 
   /**

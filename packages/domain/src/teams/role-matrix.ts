@@ -54,6 +54,7 @@ export const ROLE_MATRIX: Readonly<Record<string, RoleRequirement>> = {
   'POST /v1/auth/me/undelete': 'self',
   'GET /v1/auth/me/organisations': 'self',
   'PUT /v1/auth/me/organisation': 'self',
+  'DELETE /v1/auth/me/organisations/{org_id}': 'self',
   'GET /v1/auth/sessions': 'self',
   'DELETE /v1/auth/sessions': 'self',
   'DELETE /v1/auth/sessions/{id}': 'self',

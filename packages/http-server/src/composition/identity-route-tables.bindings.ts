@@ -84,9 +84,16 @@ export function bindIdentityRouteTables(
     [ApiTokenServiceToken],
   );
   bind<RouteTable>(RouteTable).toResolvedValue(
-    (organisations: OrganisationMembershipService, invitations: InvitationService) =>
-      organisationRoutes(organisations, invitations),
-    [OrganisationMembershipServiceToken, InvitationServiceToken],
+    (
+      organisations: OrganisationMembershipService,
+      invitations: InvitationService,
+      members: MemberService,
+      tokens: ApiTokenInvalidation,
+    ) =>
+      organisationRoutes(organisations, invitations, members, (accountId) =>
+        tokens.invalidateAccount(accountId),
+      ),
+    [OrganisationMembershipServiceToken, InvitationServiceToken, MemberServiceToken, ApiTokenInvalidation],
   );
   bind<RouteTable>(RouteTable).toResolvedValue(
     (members: MemberService, invitations: InvitationService, tokens: ApiTokenInvalidation) =>

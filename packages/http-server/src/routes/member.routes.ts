@@ -69,9 +69,9 @@ export function memberRoutes(
       method: 'delete',
       path: '/v1/org/members/{id}',
       operationId: 'removeMember',
-      summary: 'Remove a member (or leave)',
+      summary: 'Remove a member',
       description:
-        'Admins and the owner remove members; any member may remove themselves. At once, the member’s sessions acting in the organisation fall back to their own and the API tokens they made in it are revoked. The owner cannot be removed (409 organisation_has_members: transfer ownership first).',
+        'Admins and the owner (a member leaves with DELETE /v1/auth/me/organisations/{org_id}). At once, the member’s sessions acting in the organisation fall back to their own and the API tokens they made in it are revoked. The owner cannot be removed (409 organisation_has_members: transfer ownership first).',
       tags: ['organisation'],
       auth: 'session',
       request: { params: MemberPath },

@@ -1,24 +1,49 @@
 import {
   InvitationAccept,
   type InvitationService,
+  type MemberService,
   OrganisationMembership,
   OrganisationMembershipList,
   type OrganisationMembershipService,
   OrganisationSwitch,
 } from '@svc/domain';
+import { z } from 'zod';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
 import { actingAccount, actingSession } from './route-principal.js';
 
 /**
- * The organisations of the signed-in account and the one its session acts in (issue 39, ADR 0047), and the
- * acceptance of an invitation, which joins one.
+ * The organisations of the signed-in account and the one its session acts in (issue 39, ADR 0047), leaving
+ * one, and the acceptance of an invitation, which joins one. `credentialsChanged` drops the account's API
+ * tokens from this server's credential cache.
  */
 export function organisationRoutes(
   organisations: OrganisationMembershipService,
   invitations: InvitationService,
+  members: MemberService,
+  credentialsChanged: (accountId: string) => void,
 ): AnyRoute[] {
   return [
+    defineRoute({
+      method: 'delete',
+      path: '/v1/auth/me/organisations/{org_id}',
+      operationId: 'leaveOrganisation',
+      summary: 'Leave an organisation',
+      description:
+        'Any member but the owner (409 organisation_has_members: transfer ownership first). Sessions acting there fall back to the account’s own organisation, and the API tokens made there are revoked. An organisation the account does not belong to is 404.',
+      tags: ['auth'],
+      auth: 'session',
+      request: { params: z.object({ org_id: z.uuid('must be a uuid') }) },
+      errorStatuses: [409],
+      responses: { 204: { description: 'Left.' } },
+      handler: async (context) => {
+        const { account } = actingSession(context.principal);
+        const self = await organisations.membershipOf(account.id, context.params.org_id);
+        await members.remove(self, account.id, auditSourceOf(context));
+        credentialsChanged(account.id);
+        return { status: 204 };
+      },
+    }),
     defineRoute({
       method: 'get',
       path: '/v1/auth/me/organisations',
