@@ -66,7 +66,7 @@ describe('the role matrix, generated from the OpenAPI document (issue 39)', () =
     const missing = operations.map(keyOf).filter((key) => ROLE_MATRIX[key] === undefined);
     expect(
       missing,
-      'operations missing from the role matrix: add each to ROLE_MATRIX (packages/domain/src/teams/role-matrix.ts) and docs/roles.md; until then they need the owner',
+      'operations missing from the role matrix: add each to ROLE_MATRIX (packages/domain/src/identity/role-matrix.ts) and docs/roles.md; until then they need the owner',
     ).toEqual([]);
     const documented = new Set(operations.map(keyOf));
     const stale = Object.keys(ROLE_MATRIX).filter((key) => !documented.has(key));

@@ -2,7 +2,6 @@ import type { AuditScope } from '../audit/audit.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
-import type { TeamsScope } from '../teams/teams.ports.js';
 import type {
   AccountCredentialRepository,
   AccountDeletionRepository,
@@ -10,6 +9,11 @@ import type {
   AccountRegistrationRepository,
   IdentityRepositories,
 } from './identity.ports.js';
+import type {
+  MemberAccessRepository,
+  MembershipRepository,
+  OrgInvitationRepository,
+} from './membership.ports.js';
 
 /** The identity repositories `Names` of a transaction: the building block of the identity use cases' scopes. */
 interface IdentityScopeOf<Names extends keyof IdentityRepositories> {
@@ -62,6 +66,17 @@ export type SecondFactorScope = {
   identity: { accounts: AccountReadRepository };
 } & IdentityScopeOf<'oneTimeTokens' | 'passkeys' | 'secondFactors' | 'sessions'> &
   AuditScope &
+  MailScope;
+
+/** What the members, invitations and organisation use cases use of a transaction (issue 39). */
+export type TeamsScope = {
+  identity: {
+    accounts: AccountReadRepository;
+    memberships: MembershipRepository;
+    orgInvitations: OrgInvitationRepository;
+    memberAccess: MemberAccessRepository;
+  };
+} & AuditScope &
   MailScope;
 
 /** Every identity use case's scope: what {@link IdentityDependencies} offers by default. */

@@ -1,10 +1,5 @@
 import type { KeysetPage } from '../pagination/keyset.js';
 import type {
-  MemberAccessRepository,
-  MembershipRepository,
-  OrgInvitationRepository,
-} from '../teams/teams.ports.js';
-import type {
   AccountRecord,
   ApiTokenRow,
   InviteRow,
@@ -15,6 +10,11 @@ import type {
   TotpState,
   WaitlistRow,
 } from './identity.records.js';
+import type {
+  MemberAccessRepository,
+  MembershipRepository,
+  OrgInvitationRepository,
+} from './membership.ports.js';
 import type { PasskeyRepository, WebAuthnChallengeRepository } from './passkey.ports.js';
 
 /** Hashes passwords (argon2id in the adapter); verification is constant-time in the adapter. */

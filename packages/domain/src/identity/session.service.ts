@@ -1,6 +1,4 @@
 import { DomainError, notFound } from '../shared/domain-error.js';
-import { actingMembership } from '../teams/organisation-membership.service.js';
-import type { MembershipRow } from '../teams/teams.records.js';
 import { accountView, normaliseEmail } from './account-view.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { ThrottledAttempt } from './identity.ports.js';
@@ -8,6 +6,8 @@ import type { AccountRecord, SessionRow, SignInMethod } from './identity.records
 import type { Account, LoginRequest, SessionRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
 import type { SessionScope } from './identity-transaction.ports.js';
+import type { MembershipRow } from './membership.records.js';
+import { actingMembership } from './organisation-membership.service.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
 import { assertRecentSignIn, isRecentSignIn } from './step-up.js';
 

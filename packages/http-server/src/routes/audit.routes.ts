@@ -1,6 +1,6 @@
 import { AuditEntryList, type AuditLogService, AuditQuery } from '@svc/domain';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingOrgId } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /** The organisation's audit log (spec 4.13, 6.2; ROUTES.md). */
 export function auditRoutes(audit: AuditLogService): AnyRoute[] {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ProfilePath } from './profile.routes.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingOrgId } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /** Path of one device of a profile (spec 4.3: deviceId is a string of at most 64 characters). */
 const DevicePath = z.object({ id: ProfileId, deviceId: DeviceId });

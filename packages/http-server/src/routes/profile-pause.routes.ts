@@ -3,7 +3,7 @@ import { etagOf, versionFromIfMatch } from '../http/etag.js';
 import { ProfilePath } from './profile.routes.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingOrgId } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 const ETAG_HEADER = {
   ETag: { description: 'The profile version, quoted (strong ETag).', schema: { type: 'string' as const } },

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { etagOf, versionFromIfMatch } from '../http/etag.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute, type RouteResult } from './route-definition.js';
-import { actingAccount, actingOrgId } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 const ETAG_HEADER = {
   ETag: { description: 'The profile version, quoted (strong ETag).', schema: { type: 'string' as const } },

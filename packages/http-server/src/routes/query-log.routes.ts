@@ -8,7 +8,7 @@ import {
 } from '@svc/domain';
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingOrgId } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /** Path of an analytics query. */
 const AnalyticsPath = z.object({ id: ProfileId, shape: AnalyticsShapeName });

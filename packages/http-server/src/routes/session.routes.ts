@@ -1,6 +1,5 @@
 import {
   AccountEnvelope,
-  accountView,
   LoginRequest,
   RevokedCount,
   SessionList,
@@ -10,7 +9,7 @@ import {
 import { z } from 'zod';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingSession, currentAccountView } from './route-principal.js';
+import { actingSession, currentAccountView } from './route-principal.js';
 
 /** Password sign-in, the current account and session management (ROUTES.md "Sign-in and account"). */
 export function sessionRoutes(sessions: SessionService, secureCookies: boolean): AnyRoute[] {

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { ProfilePath } from './profile.routes.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingOrgId } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /**
  * A name-based UUID (RFC 9562 version 8, SHA-256 of `name`, the RFC's own example of a v8 layout): the same

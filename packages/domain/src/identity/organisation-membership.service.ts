@@ -1,9 +1,9 @@
-import type { IdentityStore } from '../identity/identity.ports.js';
-import type { AccountRecord } from '../identity/identity.records.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
-import type { ActingMember } from './teams.ports.js';
-import type { MembershipRow } from './teams.records.js';
-import type { OrganisationMembership } from './teams.schemas.js';
+import type { IdentityStore } from './identity.ports.js';
+import type { AccountRecord } from './identity.records.js';
+import type { ActingMember } from './membership.ports.js';
+import type { MembershipRow } from './membership.records.js';
+import type { OrganisationMembership } from './membership.schemas.js';
 
 /**
  * The membership a credential acts through (ADR 0047): the organisation the session chose, if the account

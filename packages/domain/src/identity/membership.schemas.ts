@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailAddress } from '../identity/identity.schemas.js';
+import { EmailAddress } from './identity.schemas.js';
 import { AssignableRole, Role } from './roles.js';
 
 /** A member of the organisation (GET /v1/org/members); `id` is the member's account id. */

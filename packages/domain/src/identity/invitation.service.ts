@@ -1,20 +1,21 @@
 import type { AuditSource } from '../audit/audit.ports.js';
-import type { IdentityDependencies } from '../identity/identity.dependencies.js';
-import type { AttemptLimit } from '../identity/identity.ports.js';
-import type { AccountRecord } from '../identity/identity.records.js';
-import { newOpaqueToken, SecretPurpose } from '../identity/secrets.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertEmailVerified } from '../shared/email-verified.js';
+import type { IdentityDependencies } from './identity.dependencies.js';
+import type { AttemptLimit } from './identity.ports.js';
+import type { AccountRecord } from './identity.records.js';
+import type { TeamsScope } from './identity-transaction.ports.js';
 import { invitationMail } from './invitation.mail.js';
-import type { ActingMember, TeamsScope } from './teams.ports.js';
-import type { OrgInvitationRow } from './teams.records.js';
-import type { Invitation, InvitationCreate } from './teams.schemas.js';
+import type { ActingMember } from './membership.ports.js';
+import type { OrgInvitationRow } from './membership.records.js';
+import type { Invitation, InvitationCreate } from './membership.schemas.js';
+import { newOpaqueToken, SecretPurpose } from './secrets.js';
 
 /** An invitation is valid for 7 days (issue 39). */
 const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /** Invitations an organisation may send: a flood of mail to strangers is refused with 429 rate_limited. */
-export const ORG_INVITATION_LIMIT: AttemptLimit = { name: 'org-invitations', points: 20, perSeconds: 3600 };
+const ORG_INVITATION_LIMIT: AttemptLimit = { name: 'org-invitations', points: 20, perSeconds: 3600 };
 
 /** The prefix of invitation tokens, so that a pasted one is recognised. */
 const TOKEN_PREFIX = 'inv_';

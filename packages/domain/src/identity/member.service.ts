@@ -1,13 +1,14 @@
 import type { AuditSource } from '../audit/audit.ports.js';
-import type { IdentityDependencies } from '../identity/identity.dependencies.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import type { IdentityDependencies } from './identity.dependencies.js';
+import type { TeamsScope } from './identity-transaction.ports.js';
+import type { ActingMember } from './membership.ports.js';
+import type { MemberRow } from './membership.records.js';
+import type { Member } from './membership.schemas.js';
 import type { AssignableRole } from './roles.js';
-import type { ActingMember, TeamsScope } from './teams.ports.js';
-import type { MemberRow } from './teams.records.js';
-import type { Member } from './teams.schemas.js';
 
 /** The public member of a stored membership. */
-export function memberOf(row: MemberRow): Member {
+function memberOf(row: MemberRow): Member {
   return { id: row.accountId, email: row.email, role: row.role, joined_at: row.createdAt.toISOString() };
 }
 

@@ -1,13 +1,10 @@
-import type { AuditScope } from '../audit/audit.ports.js';
-import type { AccountReadRepository } from '../identity/identity.ports.js';
-import type { MailScope } from '../mail/mail-queue.ports.js';
-import type { Role } from './roles.js';
 import type {
   MemberRow,
   MembershipRow,
   OrganisationMembershipRow,
   OrgInvitationRow,
-} from './teams.records.js';
+} from './membership.records.js';
+import type { Role } from './roles.js';
 
 /** Who belongs to which organisation, with which role. */
 export interface MembershipRepository {
@@ -45,17 +42,6 @@ export interface MemberAccessRepository {
   /** Revokes the account's live API tokens made in `orgId`; returns how many. */
   revokeTokensOfOrganisation(accountId: string, orgId: string, at: Date): Promise<number>;
 }
-
-/** What the members, invitations and organisation use cases use of a transaction. */
-export type TeamsScope = {
-  identity: {
-    accounts: AccountReadRepository;
-    memberships: MembershipRepository;
-    orgInvitations: OrgInvitationRepository;
-    memberAccess: MemberAccessRepository;
-  };
-} & AuditScope &
-  MailScope;
 
 /** The caller of a members use case: who they are, in which organisation, with which role. */
 export interface ActingMember {
