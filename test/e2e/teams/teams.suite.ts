@@ -283,6 +283,11 @@ export function teamsSuite(storage: HarnessStorage): void {
       expect(actions).toEqual(
         expect.arrayContaining(['member.invited', 'member.joined', 'member.ownership_transferred']),
       );
+      // The member who joined is named by email in the organisation's log, though their own organisation is elsewhere.
+      const joined = (
+        audit.json as { entries: { action: string; actor_email: string | null }[] }
+      ).entries.find((entry) => entry.action === 'member.joined');
+      expect(joined?.actor_email).toBe(heir.email);
       api.clock.advance(10 * 60 * 1000);
       const stale = await call(api, 'POST', '/v1/org/ownership', heir.session, {
         member_id: formerOwnerId,
