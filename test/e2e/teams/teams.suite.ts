@@ -158,6 +158,23 @@ export function teamsSuite(storage: HarnessStorage): void {
       expect(codeOf(ownerLeaves)).toBe('organisation_has_members');
     });
 
+    it('an owner who handed their organisation over deletes their account: its profiles stay with the new owner', async () => {
+      const founder = await createAccount(api);
+      const founderSession = sessionOf(founder);
+      const created = await call(api, 'POST', '/v1/profiles', founder.auth, { name: 'Handed over' });
+      const handedOver = (created.json as { id: string }).id;
+      const heir = await joinAs(api, founderSession, 'admin');
+      expect(
+        (await call(api, 'POST', '/v1/org/ownership', founderSession, { member_id: heir.id })).status,
+      ).toBe(200);
+      const deleted = await call(api, 'DELETE', '/v1/auth/me', founderSession);
+      expect(deleted.status).toBe(202);
+      expect((await call(api, 'GET', `/v1/profiles/${handedOver}`, heir.session)).json).toMatchObject({
+        id: handedOver,
+        name: 'Handed over',
+      });
+    });
+
     it('switching organisations: the session acts in the chosen one; a stranger’s organisation is 404', async () => {
       const admin = await joinAs(api, ownerSession, 'admin');
       const own = (await call(api, 'GET', '/v1/auth/me/organisations', admin.session)).json as {

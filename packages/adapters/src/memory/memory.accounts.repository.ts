@@ -17,6 +17,19 @@ function firstMembership(organisation: OrganisationRecord, account: AccountRecor
   };
 }
 
+/**
+ * Ends an erased account's memberships; only the organisations it owns go with it (ADR 0047): one it handed
+ * over keeps its name.
+ */
+function eraseMemberships(tables: IdentityTables, id: string): void {
+  for (const [key, membership] of tables.memberships) {
+    if (membership.accountId !== id) continue;
+    const organisation = tables.organisations.get(membership.orgId);
+    if (organisation !== undefined && membership.role === 'owner') organisation.name = 'erased';
+    tables.memberships.delete(key);
+  }
+}
+
 /** Accounts and their organisations over the memory identity store's tables; rows are copied in and out. */
 export function memoryAccountRepository(t: () => IdentityTables): IdentityRepositories['accounts'] {
   const copy = structuredClone;
@@ -106,12 +119,9 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
       for (const [key, token] of t().oneTimeTokens) if (token.accountId === id) t().oneTimeTokens.delete(key);
       t().totp.delete(id);
       t().recoveryCodes.delete(id);
-      for (const [key, membership] of t().memberships)
-        if (membership.accountId === id) t().memberships.delete(key);
       row.email = `erased-${id}@erased.invalid`;
       row.passwordHash = null;
-      const organisation = t().organisations.get(row.orgId);
-      if (organisation !== undefined) organisation.name = 'erased';
+      eraseMemberships(t(), id);
     },
   };
 }

@@ -164,19 +164,21 @@ export class PostgresAccountRepository implements AccountRepository {
   async erase(id: string, at: Date): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE account_id = $1', [id]);
     await this.db.query('DELETE FROM api_tokens WHERE account_id = $1', [id]);
-    await this.db.query('DELETE FROM memberships WHERE account_id = $1', [id]);
     await this.db.query('DELETE FROM recovery_codes WHERE account_id = $1', [id]);
     await this.db.query('DELETE FROM passkeys WHERE account_id = $1', [id]);
     await this.db.query('DELETE FROM one_time_tokens WHERE account_id = $1', [id]);
-    const result = await this.db.query<{ org_id: string }>(
+    await this.db.query(
       `UPDATE accounts SET email = 'erased-' || id || '@erased.invalid', password_hash = NULL, erased_at = $2,
                            totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL
-       WHERE id = $1 RETURNING org_id`,
+       WHERE id = $1`,
       [id, at],
     );
-    const orgId = result.rows[0]?.org_id;
-    if (orgId !== undefined) {
-      await this.db.query("UPDATE organisations SET name = 'erased' WHERE id = $1", [orgId]);
-    }
+    // Only the organisations the account owns go with it (ADR 0047): one it handed over keeps its name.
+    await this.db.query(
+      `UPDATE organisations SET name = 'erased'
+       WHERE id IN (SELECT org_id FROM memberships WHERE account_id = $1 AND role = 'owner')`,
+      [id],
+    );
+    await this.db.query('DELETE FROM memberships WHERE account_id = $1', [id]);
   }
 }

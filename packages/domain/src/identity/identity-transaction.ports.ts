@@ -100,7 +100,7 @@ interface AccountExportEraser {
  * nodes are revoked through the nodes context's port (`AccountNodesRevocation`), which adds what it uses.
  */
 export type AccountDeletionScope = {
-  identity: { accounts: AccountDeletionRepository };
+  identity: { accounts: AccountDeletionRepository; memberships: Pick<MembershipRepository, 'listByAccount'> };
   profiles: ProfileTombstoneRepository;
   exports: AccountExportEraser;
 } & IdentityScopeOf<'sessions' | 'apiTokens'> &
