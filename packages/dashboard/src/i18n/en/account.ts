@@ -114,6 +114,9 @@ export const account = {
   'account.tokens.prefix': (p: { prefix: string }) => `${p.prefix}…`,
   'account.tokens.revoke': 'Revoke',
   'account.tokens.revokeNamed': (p: { name: string }) => `Revoke ${p.name}`,
+  'account.tokens.revokeYes': (p: { name: string }) => `Yes, revoke ${p.name}`,
+  'account.tokens.revokeWarning':
+    'Whatever uses this token stops working at once; a revoked token cannot be brought back.',
   'account.tokens.revoked': (p: { name: string }) => `Token ${p.name} revoked: it no longer works.`,
   'account.tokens.scope.profilesRead': 'Read profiles, rules, lists, linked IPs and nodes',
   'account.tokens.scope.profilesWrite': 'Change profiles; create and revoke nodes; link addresses',
