@@ -116,4 +116,3 @@ describe('Passkeys on the sign-in and security page', () => {
     expect((await client.auth.passkeys.list()).map((passkey) => passkey.name)).toEqual(['Security key']);
   });
 });
-
