@@ -124,6 +124,8 @@ export const profiles = {
 
   // Forms that save several fields at once.
   'profiles.form.saved': 'Saved. The resolvers use the change within seconds.',
+  'profiles.form.readAgain':
+    'Your save was not stored, so nothing was overwritten. The page has read the profile again.',
   'profiles.form.notSaved': 'These changes were not saved:',
   'profiles.form.notSavedField': (p: { field: string; entered: string; stored: string }) =>
     `${p.field}: you entered “${p.entered}”; stored now: “${p.stored}”.`,
