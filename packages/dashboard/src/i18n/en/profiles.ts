@@ -11,6 +11,8 @@ export const profiles = {
   'profiles.list.none': 'You have no profile yet. Create one below.',
   'profiles.list.yours': 'Your profiles',
   'profiles.list.suspended': 'Suspended',
+  'profiles.paused.badge': 'Paused',
+  'profiles.paused.until': (p: { until: string }) => `until ${p.until}`,
   'profiles.list.logsOf': (p: { name: string }) => `Logs of ${p.name}`,
   'profiles.list.analyticsOf': (p: { name: string }) => `Analytics of ${p.name}`,
   'profiles.list.create': 'Create a profile',
