@@ -75,7 +75,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     const dga = page.getByRole('switch', { name: 'Block algorithm-generated names' });
     const csam = page.getByRole('switch', { name: 'Block child sexual abuse material' });
     const startDga = await dga.isChecked();
-    // Five clicks on one switch and one on another, as fast as the dashboard.browser takes them.
+    // Five clicks on one switch and one on another, as fast as the browser takes them.
     for (let click = 0; click < 5; click += 1) await flipSwitch(dga, { delay: 0 });
     await flipSwitch(csam, { delay: 0 });
     await expect
@@ -205,7 +205,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     await open(page, dashboard.server, `/profiles/${profile.id}/settings`, 'Settings');
     const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
     await retention.fill('21');
-    // Another client (a script, another dashboard.browser) changes the profile while the form is being filled in.
+    // Another client (a script, another browser) changes the profile while the form is being filled in.
     await dashboard.api.profiles.update(profile.id, {
       name: 'Shared by script',
       settings: { retention_days: 45 },
