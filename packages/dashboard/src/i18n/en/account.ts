@@ -41,6 +41,12 @@ const AUDIT_ACTIONS = {
   'admin.profile_reinstated': 'Profile reinstated',
   'admin.deletion_requested': 'Account deletion requested by an operator',
   'admin.list_report_resolved': 'List report decided',
+  'member.invited': 'Member invited',
+  'member.invitation_revoked': 'Invitation withdrawn',
+  'member.joined': 'Member joined',
+  'member.role_changed': 'Member’s role changed',
+  'member.removed': 'Member removed',
+  'member.ownership_transferred': 'Organisation handed over',
 } as const satisfies Record<AuditAction, string>;
 const AUDIT_ACTION_WORDS: Readonly<Partial<Record<string, string>>> = AUDIT_ACTIONS;
 
@@ -50,6 +56,7 @@ export const account = {
   'account.tabs.overview': 'Overview',
   'account.tabs.security': 'Sign-in and security',
   'account.tabs.tokens': 'API tokens',
+  'account.tabs.members': 'Members',
   'account.tabs.audit': 'Audit log',
 
   // The overview.
