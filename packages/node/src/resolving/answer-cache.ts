@@ -117,30 +117,25 @@ export class AnswerCache {
     return withTtls(entry.sections, () => STALE_TTL);
   }
 
-  /** Keeps an upstream answer for as long as its records allow (not at all for errors and unowned negatives). */
-  put(key: string, message: DecodedPacket, wireLength: number, authenticData: boolean): void {
-    const sections: CachedSections = {
-      rcode: rcodeOf(message),
-      answers: message.answers ?? [],
-      authorities: message.authorities ?? [],
-      additionals: (message.additionals ?? []).filter((record) => record.type !== 'OPT'),
-      authenticData,
-    };
+  /**
+   * Keeps an upstream answer for as long as its records allow (not at all for errors and negatives without a
+   * SOA), and returns its sections as clients get them: the OPT record left out, and a negative answer's SOA with
+   * the negative TTL, min(TTL, MINIMUM) (RFC 2308 5), whether kept or not.
+   */
+  put(key: string, message: DecodedPacket, wireLength: number, authenticData: boolean): CachedSections {
+    const sections = sectionsOf(message, authenticData);
     const ttl = cacheableSeconds(sections);
-    if (ttl === null || ttl === 0) return;
+    if (ttl === null || ttl === 0) return sections;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.remove(key, previous);
     const storedAt = this.now();
     const records = sections.answers.length + sections.authorities.length + sections.additionals.length;
     const bytes = ENTRY_OVERHEAD + key.length * 2 + wireLength * 2 + records * RECORD_OVERHEAD;
-    this.entries.set(key, {
-      sections,
-      storedAt,
-      expiresAt: storedAt + Math.min(ttl * 1000, this.maxTtlMs),
-      bytes,
-    });
+    const expiresAt = storedAt + Math.min(ttl * 1000, this.maxTtlMs);
+    this.entries.set(key, { sections, storedAt, expiresAt, bytes });
     this.bytes += bytes;
     this.evictBeyondCap();
+    return sections;
   }
 
   /** Drops every entry (the memory cap changed to nothing, or an operator asked). */
@@ -166,6 +161,18 @@ export class AnswerCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function sectionsOf(message: DecodedPacket, authenticData: boolean): CachedSections {
+  const rcode = rcodeOf(message);
+  const answers = message.answers ?? [];
+  const negative = rcode === RCODE.nxDomain || (rcode === RCODE.noError && answers.length === 0);
+  const authorities = (message.authorities ?? []).map((record): Answer => {
+    if (!negative || record.type !== 'SOA') return record;
+    return { ...record, ttl: Math.min(record.ttl ?? 0, record.data.minimum ?? 0) };
+  });
+  const additionals = (message.additionals ?? []).filter((record) => record.type !== 'OPT');
+  return { rcode, answers, authorities, additionals, authenticData };
 }
 
 /**

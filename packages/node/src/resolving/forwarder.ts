@@ -58,14 +58,7 @@ export class Forwarder {
       // AD is passed on only from an upstream reached over an authenticated transport (DoT): over UDP or TCP
       // anyone on the path could have set it.
       const authenticData = answer.authenticated && answer.message.flag_ad === true;
-      this.options.cache.put(key, answer.message, answer.wire.length, authenticData);
-      const sections: CachedSections = {
-        rcode: (answer.message.flags ?? 0) & 0xf,
-        answers: answer.message.answers ?? [],
-        authorities: answer.message.authorities ?? [],
-        additionals: (answer.message.additionals ?? []).filter((record) => record.type !== 'OPT'),
-        authenticData,
-      };
+      const sections = this.options.cache.put(key, answer.message, answer.wire.length, authenticData);
       return { status: 'allowed', sections: sectionsOf(sections, query, null), cacheHit: false };
     } catch (error) {
       this.options.onUpstreamFailure?.(error instanceof Error ? error : new Error(String(error)));

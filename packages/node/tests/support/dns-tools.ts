@@ -20,8 +20,8 @@ export interface ToolAnswer {
   ede: { code: number; text: string } | null;
   answers: PrintedRecord[];
   authorities: PrintedRecord[];
-  /** The transport of the answer printed (TLS shows as TCP). */
-  transport: 'UDP' | 'TCP' | null;
+  /** The transport of the answer printed (kdig shows TLS as TCP, and DoH as HTTPS). */
+  transport: 'UDP' | 'TCP' | 'HTTPS' | null;
   output: string;
 }
 
@@ -35,6 +35,10 @@ export interface ToolQuery {
   tcp?: boolean;
   /** Over TLS, verifying the server's certificate against this CA file for the name `localhost`. */
   tlsCa?: string;
+  /** Over HTTPS (DoH, RFC 8484; HTTP/2), verifying as `tlsCa` says; GET when `https` is `get`, else POST. */
+  https?: 'get' | 'post';
+  /** Sets the DO bit (asks for DNSSEC records). */
+  dnssec?: boolean;
   /** Shows a truncated UDP answer as it is instead of asking again over TCP. */
   ignoreTruncation?: boolean;
 }
@@ -65,12 +69,20 @@ function argumentsFor(tool: DnsTool, query: ToolQuery): string[] {
       ? ['+noedns']
       : [`+edns=${query.edns === true ? 0 : query.edns}`];
   const common = ['@127.0.0.1', '-p', String(query.port), query.name, query.type ?? 'A', ...edns];
-  const tls = query.tlsCa === undefined ? [] : ['+tls', `+tls-ca=${query.tlsCa}`, '+tls-hostname=localhost'];
+  const verify = query.tlsCa === undefined ? [] : [`+tls-ca=${query.tlsCa}`, '+tls-hostname=localhost'];
+  const https = query.https === undefined ? [] : query.https === 'get' ? ['+https-get'] : ['+https'];
+  const tls = [
+    ...(query.https === undefined && query.tlsCa !== undefined ? ['+tls'] : []),
+    ...https,
+    ...verify,
+  ];
+  const dnssec = query.dnssec === true ? ['+dnssec'] : [];
   if (tool === 'kdig')
     return [
       ...common,
       ...(query.tcp === true ? ['+tcp'] : []),
       ...tls,
+      ...dnssec,
       ...(query.ignoreTruncation === true ? ['+ignore'] : []),
       '+timeout=3',
       '+retry=0',
@@ -79,6 +91,7 @@ function argumentsFor(tool: DnsTool, query: ToolQuery): string[] {
     ...common,
     ...(query.tcp === true ? ['+tcp'] : []),
     ...tls,
+    ...dnssec,
     ...(query.ignoreTruncation === true ? ['+ignore'] : []),
     '+nocookie',
     '+time=3',
@@ -121,7 +134,7 @@ function parse(output: string): ToolAnswer {
         data: (record[4] ?? '').trim(),
       });
   }
-  const transport = /\((UDP|TCP)\)/.exec(text)?.[1];
+  const transport = /\((UDP|TCP|HTTPS)\)/.exec(text)?.[1];
   const ede = /EDE: (\d+)[^:\n]*(?::\s*['(](.*)[')])?/.exec(text);
   return {
     status: /status: ([A-Z]+)/.exec(text)?.[1] ?? '',
@@ -130,7 +143,7 @@ function parse(output: string): ToolAnswer {
     ede: ede === null ? null : { code: Number(ede[1]), text: ede[2] ?? '' },
     answers: sections.answers,
     authorities: sections.authorities,
-    transport: transport === 'UDP' || transport === 'TCP' ? transport : null,
+    transport: transport === 'UDP' || transport === 'TCP' || transport === 'HTTPS' ? transport : null,
     output,
   };
 }

@@ -39,6 +39,8 @@ export interface TestUpstream {
   asked: string[];
   /** Names asked over TCP. */
   askedOverTcp: string[];
+  /** The EDNS payload size of each UDP query, in order (null without EDNS). */
+  payloadSizes: (number | null)[];
   /** Answers the `held.…` queries asked so far and those asked later. */
   release(): void;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export interface TestUpstream {
 export async function startTestUpstream(port = 0): Promise<TestUpstream> {
   const asked: string[] = [];
   const askedOverTcp: string[] = [];
+  const payloadSizes: (number | null)[] = [];
   let released = false;
   const held: (() => void)[] = [];
   const answerOf = (query: DecodedPacket, limit: number): Buffer | null => {
@@ -77,6 +80,7 @@ export async function startTestUpstream(port = 0): Promise<TestUpstream> {
     if (query === null || name === undefined) return;
     asked.push(name);
     const opt = (query.additionals ?? []).find((record) => record.type === 'OPT');
+    payloadSizes.push(opt === undefined ? null : opt.udpPayloadSize);
     const limit = opt === undefined ? 512 : Math.max(512, opt.udpPayloadSize);
     const answer = answerOf(query, limit);
     if (answer !== null) answerWhenFree(name, () => udp.send(answer, sender.port, sender.address));
@@ -110,6 +114,7 @@ export async function startTestUpstream(port = 0): Promise<TestUpstream> {
     port: udp.address().port,
     asked,
     askedOverTcp,
+    payloadSizes,
     release: () => {
       released = true;
       for (const send of held.splice(0)) send();
