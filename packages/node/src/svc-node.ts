@@ -11,7 +11,7 @@ import { DnsService, dnsSettingsOf } from './dns-service.js';
 import { FilterInForce } from './filtering/query-decision.js';
 import { recordedQueryOf } from './log/held-rows.js';
 import { LogBatchSender } from './log/log-batch-sender.js';
-import { type QueryToRecord, QueryLogStore } from './log/query-log-store.js';
+import { QueryLogStore, type QueryToRecord } from './log/query-log-store.js';
 import { ANSWERED_SHAPES, RelayedQueryHandler } from './log/relayed-query-handler.js';
 
 /** The software version this node reports in its enrolment and hello. */

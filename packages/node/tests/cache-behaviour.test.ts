@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, toolMissing } from './support/dns-tools.js';
 import { RULES, type RunningDns, startDns } from './support/dns-service.fixture.js';
+import { ask, toolMissing } from './support/dns-tools.js';
 import {
   startTestUpstream,
   type TestUpstream,

@@ -3,8 +3,8 @@ import { get as httpsGet } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { decode, encode, RECURSION_DESIRED } from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, toolMissing } from './support/dns-tools.js';
 import { type RunningDns, startDns } from './support/dns-service.fixture.js';
+import { ask, toolMissing } from './support/dns-tools.js';
 import { startTestUpstream, type TestUpstream, UPSTREAM_V4 } from './support/test-upstream.js';
 
 // Clients nobody here wrote, against the node's listeners on loopback: kdig and dig over UDP, TCP, DoT and DoH

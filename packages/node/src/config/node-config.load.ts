@@ -18,7 +18,7 @@ export class NodeConfigError extends Error {
 }
 
 /** Environment variables that override fields of the file, with the field each sets. */
-export const ENVIRONMENT_OVERRIDES = {
+const ENVIRONMENT_OVERRIDES = {
   SVC_NODE_API_URL: 'api_url',
   SVC_NODE_DATA_DIR: 'data_dir',
   SVC_NODE_OPEN_RESOLVER: 'open_resolver (true or false)',
@@ -115,7 +115,7 @@ function upstreamOf(text: string): RawConfig {
  * wildcard included) while its allow-list admits public clients. A wildcard with an allow-list of private
  * ranges only is fine: the allow-list is what keeps the internet out.
  */
-export function openResolverProblems(config: NodeConfig): string[] {
+function openResolverProblems(config: NodeConfig): string[] {
   if (config.open_resolver) return [];
   let access: ClientAccess;
   try {

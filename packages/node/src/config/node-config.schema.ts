@@ -5,13 +5,13 @@ import { PRIVATE_CLIENTS } from '../listeners/client-access.js';
 const HOST_PORT = /^(?:\[(?<v6>[0-9A-Fa-f:.]+)\]|(?<host>[^\s:[\]]+)):(?<port>\d{1,5})$/;
 
 /** An address and port to listen on or to reach, read from `host:port`. */
-export interface HostPort {
+interface HostPort {
   host: string;
   port: number;
 }
 
 /** Reads `host:port` (`[v6]:port` for IPv6); null when it is not one. */
-export function hostPortOf(text: string): HostPort | null {
+function hostPortOf(text: string): HostPort | null {
   const match = HOST_PORT.exec(text.trim());
   const host = match?.groups?.v6 ?? match?.groups?.host;
   const port = Number(match?.groups?.port);

@@ -1,5 +1,6 @@
 import {
   type Answer,
+  AUTHENTIC_DATA,
   CHECKING_DISABLED,
   type DecodedPacket,
   DNSSEC_OK,
@@ -9,7 +10,6 @@ import {
   type Packet,
   type PacketOpt,
   type Question,
-  AUTHENTIC_DATA,
   RECURSION_AVAILABLE,
   RECURSION_DESIRED,
   type SoaAnswer,
@@ -147,7 +147,7 @@ export function encodeAnswer(query: ClientQuery, sections: AnswerSections, limit
 }
 
 /** An answer that says only that it did not fit: TC set, the question, and the OPT record. */
-export function truncatedAnswer(query: ClientQuery, rcode: number, ede: ExtendedError | null): Buffer {
+function truncatedAnswer(query: ClientQuery, rcode: number, ede: ExtendedError | null): Buffer {
   return encode(
     responsePacket(
       query,

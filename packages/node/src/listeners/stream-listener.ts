@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, Server as TlsServer } from 'node:tls';
-import type { DnsResolver, QueryOrigin } from '../resolving/dns-resolver.js';
 import { DnsFrameReader, framed } from '../dns/dns-stream-frames.js';
+import type { DnsResolver, QueryOrigin } from '../resolving/dns-resolver.js';
 
 /** Limits of a DNS stream listener; each has a default. */
 export interface StreamLimits {

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
-import { type DnsService, type DnsSettings, DnsService as Service, QueryLogStore } from '../../src/index.js';
+import { DnsService, type DnsSettings, QueryLogStore } from '../../src/index.js';
 import { type TestFilter, testFilter } from './node-filter.js';
 import { type SelfSignedCertificate, selfSignedCertificate } from './self-signed.js';
 import type { TestUpstream } from './test-upstream.js';
@@ -52,7 +52,7 @@ export async function startDns(
     upstreamTimeoutMs: 1_500,
     ...changes,
   };
-  const service = await Service.start({
+  const service = await DnsService.start({
     settings,
     profile: () => filter.profile,
     record: (query) => store.append(query),

@@ -44,7 +44,7 @@ export interface ToolQuery {
 }
 
 /** The tools installed here (`.ci/run` installs them when missing; tests that need one say they skip). */
-export const INSTALLED_TOOLS: DnsTool[] = (['kdig', 'dig'] as const).filter(
+const INSTALLED_TOOLS: DnsTool[] = (['kdig', 'dig'] as const).filter(
   (tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).error === undefined,
 );
 

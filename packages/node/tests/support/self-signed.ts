@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +10,6 @@ export interface SelfSignedCertificate {
   /** The certificate's PEM file: it is its own CA. */
   caFile: string;
 }
-
-/** Why no certificate can be made here, or undefined when `openssl` is there to make one. */
-export const opensslMissing: string | undefined =
-  spawnSync('openssl', ['version'], { stdio: 'ignore' }).error === undefined
-    ? undefined
-    : 'openssl is not installed';
 
 /** A P-256 certificate for `localhost` and 127.0.0.1, valid for a day, made with the openssl command. */
 export function selfSignedCertificate(): SelfSignedCertificate {

@@ -18,7 +18,7 @@ const UPSTREAM_V6 = '2001:db8::7';
 /** TTL of the upstream's records, unless the name says another (`ttl-42.…`). */
 const UPSTREAM_TTL = 300;
 /** Addresses a `many.…` name has: more than fit one UDP answer of any size. */
-export const MANY_ADDRESSES = 100;
+const MANY_ADDRESSES = 100;
 /** The upstream's SOA for negative answers: TTL, and the MINIMUM that caps it (RFC 2308). */
 const UPSTREAM_SOA_TTL = 900;
 export const UPSTREAM_SOA_MINIMUM = 120;
