@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts', 'src/cli/svc-node.main.ts'],
   format: ['esm'],
-  dts: false,
+  dts: { entry: 'src/index.ts' },
   clean: true,
   sourcemap: true,
   target: 'node20',
