@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type CredentialStore,
@@ -6,6 +7,7 @@ import {
   NodeAgent,
   NodeFilter,
 } from '@svc/node-agent-kit';
+import { z } from 'zod';
 import type { NodeConfig } from './config/node-config.schema.js';
 import { DnsService, dnsSettingsOf } from './dns-service.js';
 import { FilterInForce } from './filtering/query-decision.js';
@@ -14,8 +16,13 @@ import { LogBatchSender } from './log/log-batch-sender.js';
 import { QueryLogStore, type QueryToRecord } from './log/query-log-store.js';
 import { ANSWERED_SHAPES, RelayedQueryHandler } from './log/relayed-query-handler.js';
 
-/** The software version this node reports in its enrolment and hello. */
-export const SVC_NODE_VERSION = '0.6.2';
+/**
+ * The software version this node reports in its enrolment and hello: its package's, read from package.json
+ * (one folder above src/ and dist/ alike), so that `npm run set-version` is the one place it changes.
+ */
+export const SVC_NODE_VERSION: string = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))).version;
 
 /** Options of {@link SvcNode.start}. */
 export interface SvcNodeOptions {
