@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import {
   type Answer,
+  AUTHENTIC_DATA,
   type DecodedPacket,
   encode,
   RECURSION_AVAILABLE,
@@ -30,7 +31,7 @@ export const UPSTREAM_SOA_MINIMUM = 120;
  * - `many.…` {@link MANY_ADDRESSES} A records (truncated over UDP, whole over TCP);
  * - `ttl-N.…` records of TTL N;
  * - `held.…` answered only once {@link TestUpstream.release} is called.
- * Over UDP it truncates (TC, no records) what exceeds the asker's EDNS size, or 512 without EDNS.
+ * It sets AD on answers to queries with DO. Over UDP it truncates (TC, no records) what exceeds the asker's EDNS size, or 512 without EDNS.
  */
 export interface TestUpstream {
   host: string;
@@ -57,8 +58,10 @@ export async function startTestUpstream(port = 0): Promise<TestUpstream> {
     const question = query.questions?.[0];
     if (question === undefined) return null;
     const { rcode, answers, authorities } = recordsFor(question.name, question.type);
-    const flags = ((query.flags ?? 0) & RECURSION_DESIRED) | RECURSION_AVAILABLE | rcode;
     const opt = (query.additionals ?? []).find((record) => record.type === 'OPT');
+    // It claims to have validated every answer to a query with DO, as a validating resolver would (RFC 4035 3.2.3).
+    const validated = opt !== undefined && opt.flag_do === true ? AUTHENTIC_DATA : 0;
+    const flags = ((query.flags ?? 0) & RECURSION_DESIRED) | RECURSION_AVAILABLE | validated | rcode;
     const message = {
       type: 'response' as const,
       id: query.id ?? 0,
