@@ -12,6 +12,7 @@ import { operatorLists } from './operator-lists.js';
 import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
+import { schedules } from './schedules.js';
 
 /**
  * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
@@ -33,6 +34,7 @@ export const en = {
   ...pause,
   ...problems,
   ...profiles,
+  ...schedules,
 } as const;
 
 /** The shape every language's catalogue has. */
