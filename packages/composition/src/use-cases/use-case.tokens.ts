@@ -16,6 +16,7 @@ export const SecondFactorServiceToken = Symbol.for('svc.SecondFactorService');
 export const PasskeyServiceToken = Symbol.for('svc.PasskeyService');
 export const ProfileServiceToken = Symbol.for('svc.ProfileService');
 export const LinkedIpServiceToken = Symbol.for('svc.LinkedIpService');
+export const ProfilePolicyServiceToken = Symbol.for('svc.ProfilePolicyService');
 export const DeviceServiceToken = Symbol.for('svc.DeviceService');
 /** Log and analytics queries, bound in query-log.module.ts. */
 export const LogQueryServiceToken = Symbol.for('svc.LogQueryService');

@@ -28,6 +28,7 @@ export {
   PasswordServiceToken,
   PostgresToken,
   PreferencesServiceToken,
+  ProfilePolicyServiceToken,
   ProfileServiceToken,
   ProfileSuspensionServiceToken,
   SecondFactorServiceToken,
