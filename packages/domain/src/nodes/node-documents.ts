@@ -6,7 +6,7 @@ import {
   profileListSelection,
   type SelectedList,
 } from '../lists/profile-list-selection.js';
-import { documentPolicyOf } from '../policies/document-policy.js';
+import { documentPolicyOf } from '../profiles/document-policy.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Clock } from '../shared/clock.ports.js';

@@ -1,7 +1,6 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
-import { documentPolicyOf } from '../policies/document-policy.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
 import type { Clock } from '../shared/clock.ports.js';
@@ -9,6 +8,7 @@ import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { documentPolicyOf } from './document-policy.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
   ProfileChange,

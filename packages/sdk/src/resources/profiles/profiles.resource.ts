@@ -9,10 +9,10 @@ import { DevicesResource } from './devices.resource.js';
 import { LinkedIpsResource } from './linked-ips.resource.js';
 import { ListReportsResource } from './list-reports.resource.js';
 import { ProfileNodesResource } from './nodes.resource.js';
+import { ProfileAllowancesResource } from './profile-allowances.resource.js';
 import { ProfileListsResource } from './profile-lists.resource.js';
 import { profilePath } from './profile-path.js';
 import { ProfileRulesResource } from './profile-rules.resource.js';
-import { ProfileAllowancesResource } from './profile-allowances.resource.js';
 import { ProfileSchedulesResource } from './profile-schedules.resource.js';
 import { AnalyticsResource, LogsResource } from './query-log.resource.js';
 

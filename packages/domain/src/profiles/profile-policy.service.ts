@@ -1,17 +1,21 @@
 import type { AuditScope, AuditSource } from '../audit/audit.ports.js';
-import type { ProfileWriter, ProfileWriteScope } from '../profiles/profile.ports.js';
-import type { ProfileRecord } from '../profiles/profile.records.js';
+import {
+  type Allowance,
+  type AllowanceCreate,
+  MAX_ACTIVE_ALLOWANCES,
+} from '../policies/allowance.schemas.js';
+import { unknownAllowanceService, unknownAssignmentTargets } from '../policies/policy-references.js';
 import type { ProfileSchedules } from '../schedules/schedule.schemas.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
-import { type Allowance, type AllowanceCreate, MAX_ACTIVE_ALLOWANCES } from './allowance.schemas.js';
 import { activeAllowances } from './document-policy.js';
-import { unknownAllowanceService, unknownAssignmentTargets } from './policy-references.js';
+import type { ProfileWriter, ProfileWriteScope } from './profile.ports.js';
+import type { ProfileRecord } from './profile.records.js';
 
 /** What a policy write uses of a transaction: the profile's versioned write and an audit entry. */
-export type ProfilePolicyScope = ProfileWriteScope & AuditScope;
+type ProfilePolicyScope = ProfileWriteScope & AuditScope;
 
 /** What the policy use cases are built from. */
 export interface ProfilePolicyDependencies {

@@ -1,6 +1,6 @@
-import type { DocumentPolicy } from '../profiles/edge-document.js';
-import type { ProfileRecord } from '../profiles/profile.records.js';
-import type { Allowance } from './allowance.schemas.js';
+import type { Allowance } from '../policies/allowance.schemas.js';
+import type { DocumentPolicy } from './edge-document.js';
+import type { ProfileRecord } from './profile.records.js';
 
 /** The allowances still running at `now` (the end is exclusive), soonest to end first. */
 export function activeAllowances(allowances: readonly Allowance[], now: Date): Allowance[] {
