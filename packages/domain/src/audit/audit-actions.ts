@@ -18,6 +18,8 @@ export const AuditActions = [
   'profile.deleted',
   'profile.paused',
   'profile.resumed',
+  'profile.allowance_created',
+  'profile.allowance_ended',
   'node.created',
   'node.enrolled',
   'node.token_rotated',

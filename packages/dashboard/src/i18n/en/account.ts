@@ -30,6 +30,8 @@ const AUDIT_ACTIONS = {
   'profile.deleted': 'Profile deleted',
   'profile.paused': 'Profile filtering paused',
   'profile.resumed': 'Profile filtering resumed',
+  'profile.allowance_created': 'Timed allowance started',
+  'profile.allowance_ended': 'Timed allowance ended',
   'node.created': 'Node added',
   'node.enrolled': 'Node enrolled',
   'node.token_rotated': 'Node credential renewed',
