@@ -17,6 +17,7 @@ import {
   type ProfileService,
   type SessionService,
   Timers,
+  type WebhookService,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import { ApiDescription } from '../app/api-description.js';
@@ -39,6 +40,7 @@ import { profilePauseRoutes } from '../routes/profile-pause.routes.js';
 import { queryLogRoutes } from '../routes/query-log.routes.js';
 import { RouteTable } from '../routes/route-table.js';
 import { setupRoutes } from '../routes/setup.routes.js';
+import { webhookRoutes } from '../routes/webhook.routes.js';
 import { StreamSlots } from '../streams/stream-slots.js';
 import { bindIdentityRouteTables } from './identity-route-tables.bindings.js';
 import { bindOperatorRouteTables } from './operator-route-tables.bindings.js';
@@ -57,6 +59,7 @@ import {
   PreferencesServiceToken,
   ProfileServiceToken,
   SessionServiceToken,
+  WebhookServiceToken,
 } from './tokens.js';
 
 /**
@@ -130,6 +133,10 @@ export function routeTablesModule(
     bind<RouteTable>(RouteTable).toResolvedValue(
       (reports: ListReportService) => listReportRoutes(reports),
       [ListReportServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (webhooks: WebhookService) => webhookRoutes(webhooks),
+      [WebhookServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
       (profiles: ProfileService) => setupRoutes(profiles, settings.http.baseUrl),

@@ -6,6 +6,7 @@ import {
   type ListPipelineService,
   ListPipelineStore,
   UnitOfWork,
+  type WebhookDispatcher,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
@@ -14,6 +15,7 @@ import { DataExportScheduler } from './data-export.scheduler.js';
 import { ListRefreshScheduler } from './list-refresh.scheduler.js';
 import { OperatorExpiryScheduler } from './operator-expiry.scheduler.js';
 import { ServerJob } from './server-job.js';
+import { WebhookDeliveryScheduler } from './webhook-delivery.scheduler.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
@@ -23,6 +25,8 @@ import {
   ListRefreshSchedulerToken,
   LoggerToken,
   OperatorExpirySchedulerToken,
+  WebhookDeliverySchedulerToken,
+  WebhookDispatcherToken,
 } from './tokens.js';
 
 /**
@@ -55,7 +59,12 @@ export function serverJobsModule(lists: ListSettings): ContainerModule {
         }),
       [ListPipelineServiceToken, ListPipelineStore, Clock, LoggerToken],
     );
+    bind<WebhookDeliveryScheduler>(WebhookDeliverySchedulerToken).toResolvedValue(
+      (dispatcher: WebhookDispatcher, logger: Logger) => new WebhookDeliveryScheduler(dispatcher, logger),
+      [WebhookDispatcherToken, LoggerToken],
+    );
     bind<ServerJob>(ServerJob).toService(AccountErasureSchedulerToken);
+    bind<ServerJob>(ServerJob).toService(WebhookDeliverySchedulerToken);
     bind<ServerJob>(ServerJob).toService(OperatorExpirySchedulerToken);
     bind<ServerJob>(ServerJob).toService(DataExportSchedulerToken);
     // At 0 hours the schedule is off; `svc lists refresh` and tests still run it on demand.
