@@ -54,6 +54,10 @@ export class MemoryWebhookStore implements Snapshottable {
           .slice(0, page.limit)
           .map(copy),
       count: async (orgId) => [...state().webhooks.values()].filter((row) => row.orgId === orgId).length,
+      subscribed: async (orgId, type) =>
+        [...state().webhooks.values()].some(
+          (webhook) => webhook.orgId === orgId && webhook.enabled && webhook.events.includes(type),
+        ),
       enqueue: async (event, deliveryIds, at, only) => {
         const targets = [...state().webhooks.values()].filter((webhook) =>
           only === undefined

@@ -187,6 +187,14 @@ export class PostgresWebhookRepository implements WebhookRepository {
     return result.rows[0]?.count ?? 0;
   }
 
+  async subscribed(orgId: string, type: WebhookEventType): Promise<boolean> {
+    const result = await this.db.query<{ found: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM webhooks WHERE org_id = $1 AND enabled AND $2 = ANY(events)) AS found',
+      [orgId, type],
+    );
+    return result.rows[0]?.found === true;
+  }
+
   async enqueue(event: WebhookEvent, deliveryIds: () => string, at: Date, only?: string): Promise<string[]> {
     const targets = await this.db.query<{ id: string }>(
       only === undefined

@@ -7,6 +7,7 @@ import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AccountRecord, ApiTokenRow, SessionRow } from './identity.records.js';
 import type { TokenCreate, TokenRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { ApiTokenScope } from './identity-transaction.ports.js';
 import { type Scope, scopesOfAccount } from './scopes.js';
 import { API_TOKEN_PATTERN, newApiTokenSecret, SecretPurpose } from './secrets.js';
@@ -88,6 +89,11 @@ export class ApiTokenService {
     };
     await this.deps.uow.run(async (tx) => {
       await tx.identity.apiTokens.create(row);
+      await emitWebhookEvent(tx, this.deps, account.orgId, 'token.created', {
+        token_id: row.id,
+        name: row.name,
+        scopes: [...row.scopes],
+      });
       if (source === undefined) return;
       await tx.audit.record({
         ...source,
@@ -123,6 +129,7 @@ export class ApiTokenService {
       if (!(await tx.identity.apiTokens.revoke(accountId, id, now))) throw notFound('token');
       if (audit === undefined) return;
       const { orgId, ...source } = audit;
+      await emitWebhookEvent(tx, this.deps, orgId, 'token.revoked', { token_id: id });
       await tx.audit.record({
         ...source,
         orgId,

@@ -1,3 +1,4 @@
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { AuditScope } from '../audit/audit.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
@@ -40,7 +41,7 @@ export type SignUpScope = {
 export type SessionScope = IdentityScopeOf<'sessions'> & AuditScope;
 
 /** What creating and revoking API tokens uses of a transaction. */
-export type ApiTokenScope = IdentityScopeOf<'apiTokens'> & AuditScope;
+export type ApiTokenScope = IdentityScopeOf<'apiTokens'> & AuditScope & WebhookEventScope;
 
 /** What changing and resetting passwords uses of a transaction. */
 export type PasswordScope = {

@@ -23,6 +23,8 @@ import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfileEndpoints, ProfilePatch } from './profile.schemas.js';
 import { profileEndpointsOf } from './profile-endpoints.js';
 import { newProfileId } from './profile-id.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
+import type { WebhookEventType } from '../webhooks/webhook-events.schemas.js';
 import type { ResolverSettings } from './resolver.settings.js';
 
 /** What the profile use cases are built from. */
@@ -46,6 +48,11 @@ export interface ProfileDependencies {
   isCataloguedList: (listId: number) => boolean;
   /** The operator's cap on forwarded ECS prefixes, carried in the edge document; none when absent. */
   ecsOperatorCap?: EcsOperatorCap;
+  /**
+   * Whether the organisation has an endpoint subscribed to `type`: its row-only writes then take the row lock,
+   * so that `profile.updated` is queued in the write's transaction. None: nobody is subscribed.
+   */
+  webhookSubscribed?: (orgId: string, type: WebhookEventType) => Promise<boolean>;
 }
 
 /** A change of the profile row alone: it returns the profile's new fields and reads or writes nothing else. */
@@ -113,6 +120,11 @@ export class ProfileService implements ProfileWriter {
         };
         if (await tx.profiles.insert(record)) {
           await this.publish(tx, record);
+          await emitWebhookEvent(tx, this.deps, orgId, 'profile.created', {
+            profile_id: record.id,
+            name: record.name,
+            version: record.version,
+          });
           return record;
         }
       }
@@ -178,6 +190,11 @@ export class ProfileService implements ProfileWriter {
       const next = nextVersion(current, await change(current, tx), now);
       await tx.profiles.save(next);
       await this.publish(tx, next);
+      await emitWebhookEvent(tx, this.deps, orgId, 'profile.updated', {
+        profile_id: next.id,
+        name: next.name,
+        version: next.version,
+      });
       return next;
     });
   }
@@ -196,6 +213,10 @@ export class ProfileService implements ProfileWriter {
     expectedVersion: number | undefined,
     change: ProfileFieldsChange,
   ): Promise<ProfileRecord> {
+    // The one-statement commit writes the row and its publication only: a subscribed organisation's write
+    // takes the lock instead, so its profile.updated event commits with it.
+    if ((await this.deps.webhookSubscribed?.(orgId, 'profile.updated')) === true)
+      return this.write(this.deps.uow, orgId, id, expectedVersion, change);
     for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt += 1) {
       const snapshot = await this.deps.committer.current(orgId, id);
       if (snapshot === null) throw notFound('profile');
@@ -339,6 +360,10 @@ export class ProfileService implements ProfileWriter {
       await tx.outbox.enqueue({
         subject: profileSubject(id),
         payload: edgeTombstone(id, current.version + 1, now),
+      });
+      await emitWebhookEvent(tx, this.deps, orgId, 'profile.deleted', {
+        profile_id: id,
+        version: current.version + 1,
       });
       if (source !== undefined) {
         await tx.audit.record({

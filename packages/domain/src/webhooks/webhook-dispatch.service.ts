@@ -1,4 +1,3 @@
-import type { SecretBox } from '../identity/identity.ports.js';
 import { webhookDisabledMail } from '../mail/webhook.mails.js';
 import type { Clock } from '../shared/clock.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
@@ -6,6 +5,7 @@ import type {
   WebhookDeliveryRecord,
   WebhookRecord,
   WebhookScope,
+  WebhookSecretSealer,
   WebhookSender,
   WebhookSendResult,
 } from './webhook.ports.js';
@@ -16,7 +16,7 @@ export interface WebhookDispatchDependencies {
   uow: ScopedUnitOfWork<WebhookScope>;
   sender: WebhookSender;
   clock: Clock;
-  secretBox: SecretBox;
+  secretBox: WebhookSecretSealer;
   /** Endpoints served at a time by one server. Default 10. */
   batch?: number;
 }

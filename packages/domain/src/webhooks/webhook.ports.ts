@@ -64,6 +64,8 @@ export interface WebhookRepository {
   delete(orgId: string, id: string): Promise<boolean>;
   list(orgId: string, page: KeysetPage): Promise<WebhookRecord[]>;
   count(orgId: string): Promise<number>;
+  /** Whether an enabled endpoint of the organisation is subscribed to `type`. */
+  subscribed(orgId: string, type: WebhookEventType): Promise<boolean>;
   /**
    * Queues `event` for every enabled endpoint of its organisation subscribed to its type (or, with `only`,
    * for that endpoint whatever it subscribes to: a ping, a redelivery).
@@ -125,4 +127,10 @@ export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookSendResult>;
   /** Why `url` is refused before any request (scheme, an address literal), or null. */
   refusal(url: string): string | null;
+}
+
+/** Seals signing secrets at rest with the server key (the identity context's SecretBox fits). */
+export interface WebhookSecretSealer {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
 }

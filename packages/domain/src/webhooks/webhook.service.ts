@@ -1,4 +1,3 @@
-import type { SecretBox } from '../identity/identity.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import type { Clock } from '../shared/clock.ports.js';
@@ -6,7 +5,13 @@ import { DomainError, notFound, validationFailed } from '../shared/domain-error.
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { webhookBody } from './webhook-events.schemas.js';
-import type { WebhookDeliveryRecord, WebhookRecord, WebhookScope, WebhookSender } from './webhook.ports.js';
+import type {
+  WebhookDeliveryRecord,
+  WebhookRecord,
+  WebhookScope,
+  WebhookSecretSealer,
+  WebhookSender,
+} from './webhook.ports.js';
 import {
   WEBHOOKS_PER_ORGANISATION,
   type Webhook,
@@ -23,7 +28,7 @@ export interface WebhookDependencies {
   random: Random;
   clock: Clock;
   cursors: CursorSealer;
-  secretBox: SecretBox;
+  secretBox: WebhookSecretSealer;
   sender: Pick<WebhookSender, 'refusal'>;
 }
 
