@@ -199,8 +199,8 @@ export class PostgresWebhookRepository implements WebhookRepository {
     const targets = await this.db.query<{ id: string }>(
       only === undefined
         ? 'SELECT id FROM webhooks WHERE org_id = $1 AND enabled AND $2 = ANY(events) ORDER BY id'
-        : 'SELECT id FROM webhooks WHERE org_id = $1 AND id = $3',
-      only === undefined ? [event.orgId, event.type] : [event.orgId, event.type, only],
+        : 'SELECT id FROM webhooks WHERE org_id = $1 AND id = $2',
+      only === undefined ? [event.orgId, event.type] : [event.orgId, only],
     );
     const ids: string[] = [];
     for (const target of targets.rows) {

@@ -1,0 +1,16 @@
+import { describe } from 'vitest';
+import type { HarnessStorage } from '../../support/api-harness.js';
+import { describeWebhookAccess } from './webhooks.access.js';
+import { describeWebhookDelivery } from './webhooks.delivery.js';
+import { describeFailingEndpoint } from './webhooks.failing.js';
+import { useWebhooksFixture } from './webhooks.fixture.js';
+
+/** Signed webhooks (issue 40) on `storage`, against a real receiver on loopback. */
+export function runWebhooksSuite(storage: HarnessStorage): void {
+  describe(`webhooks (${storage})`, () => {
+    const fixture = useWebhooksFixture(storage);
+    describeWebhookDelivery(fixture);
+    describeFailingEndpoint(fixture);
+    describeWebhookAccess(fixture);
+  });
+}
