@@ -15,7 +15,11 @@ export function describeWebhookAccess(fixture: WebhooksFixture): void {
     const problem = expectProblem(answer, 422, 'validation_failed');
     const fields = (problem.errors as { field: string }[]).map((error) => error.field).sort();
     expect(fields).toEqual(expect.arrayContaining(['url', 'events.1']));
-    const empty = expectProblem(await call('/v1/webhooks', { method: 'POST', body: { url: 'https://example.com/hook', events: [] } }), 422, 'validation_failed');
+    const empty = expectProblem(
+      await call('/v1/webhooks', { method: 'POST', body: { url: 'https://example.com/hook', events: [] } }),
+      422,
+      'validation_failed',
+    );
     expect(empty.errors).toEqual([expect.objectContaining({ field: 'events' })]);
     const rotation = await call('/v1/webhooks/00000000-0000-4000-8000-000000000000/rotate-secret', {
       method: 'POST',
@@ -42,18 +46,32 @@ export function describeWebhookAccess(fixture: WebhooksFixture): void {
       ['GET', `${base}/deliveries`, undefined],
       ['POST', `${base}/deliveries/${delivery?.id}/redeliver`, undefined],
     ] as const)
-      expectProblem(await call(path, { method, ...(body === undefined ? {} : { body }) }, stranger), 404, 'not_found');
+      expectProblem(
+        await call(path, { method, ...(body === undefined ? {} : { body }) }, stranger),
+        404,
+        'not_found',
+      );
     const theirs = await call('/v1/webhooks', {}, stranger);
-    expect((theirs.json as { webhooks: { id: string }[] }).webhooks.map((row) => row.id)).not.toContain(webhook.id);
+    expect((theirs.json as { webhooks: { id: string }[] }).webhooks.map((row) => row.id)).not.toContain(
+      webhook.id,
+    );
     expect((await call(base)).status).toBe(200);
   });
 
   it('needs the webhooks scopes: a token without them is 403 insufficient_scope', async () => {
     const reader = await createAccount(fixture.state.api, ['profiles:read', 'webhooks:read']);
-    expectProblem(await call('/v1/webhooks', {}, await createAccount(fixture.state.api, ['profiles:read'])), 403, 'insufficient_scope');
+    expectProblem(
+      await call('/v1/webhooks', {}, await createAccount(fixture.state.api, ['profiles:read'])),
+      403,
+      'insufficient_scope',
+    );
     expect((await call('/v1/webhooks', {}, reader)).status).toBe(200);
     expectProblem(
-      await call('/v1/webhooks', { method: 'POST', body: { url: 'https://example.com/h', events: ['ping'] } }, reader),
+      await call(
+        '/v1/webhooks',
+        { method: 'POST', body: { url: 'https://example.com/h', events: ['ping'] } },
+        reader,
+      ),
       403,
       'insufficient_scope',
     );

@@ -27,9 +27,17 @@ export function describeWebhookDelivery(fixture: WebhooksFixture): void {
     await deliverAfter();
     const [request] = receiver.at('/ping');
     expect(request?.headers['content-type']).toBe('application/json');
-    const verified = new StandardWebhook(webhook.secret).verify(request?.body ?? '', signed(request?.headers ?? {}));
+    const verified = new StandardWebhook(webhook.secret).verify(
+      request?.body ?? '',
+      signed(request?.headers ?? {}),
+    );
     expect(verified).toMatchObject({ type: 'ping', data: { webhook_id: webhook.id } });
-    expect(() => new StandardWebhook(`whsec_${btoa('another secret!!')}`).verify(request?.body ?? '', signed(request?.headers ?? {}))).toThrow();
+    expect(() =>
+      new StandardWebhook(`whsec_${btoa('another secret!!')}`).verify(
+        request?.body ?? '',
+        signed(request?.headers ?? {}),
+      ),
+    ).toThrow();
     const [delivery] = await deliveries(webhook.id);
     expect(delivery).toMatchObject({ status: 'succeeded', attempt: 1, response_status: 204, error: null });
     expect(delivery?.message_id).toBe(request?.headers['webhook-id']);
@@ -46,7 +54,11 @@ export function describeWebhookDelivery(fixture: WebhooksFixture): void {
     expect((await call(`/v1/profiles/${profileId}`, { method: 'DELETE' })).status).toBe(204);
     for (let round = 0; round < 3; round += 1) await deliverAfter();
     const bodies = receiver.at('/profiles').map((request) => JSON.parse(request.body));
-    expect(bodies.map((body) => body.type)).toEqual(['profile.created', 'profile.updated', 'profile.deleted']);
+    expect(bodies.map((body) => body.type)).toEqual([
+      'profile.created',
+      'profile.updated',
+      'profile.deleted',
+    ]);
     expect(bodies[1].data).toEqual({ profile_id: profileId, name: 'Renamed', version: 2 });
     expect(bodies[2].data).toEqual({ profile_id: profileId, version: 3 });
     expect((await deliveries(webhook.id)).every((delivery) => delivery.status === 'succeeded')).toBe(true);
@@ -63,7 +75,10 @@ export function describeWebhookDelivery(fixture: WebhooksFixture): void {
     const first = queued.find((delivery) => delivery.attempt === 1);
     expect(first).toMatchObject({ status: 'pending', attempt: 1, response_status: 500 });
     expect(first?.error).toContain('HTTP 500');
-    expect(queued.filter((delivery) => delivery.attempt === 0), 'the second waits, untried').toHaveLength(1);
+    expect(
+      queued.filter((delivery) => delivery.attempt === 0),
+      'the second waits, untried',
+    ).toHaveLength(1);
     await deliverAfter(9 * SECOND);
     expect(receiver.at('/flaky'), 'not due before 10 s').toHaveLength(1);
     await deliverAfter(1 * SECOND);
@@ -82,7 +97,9 @@ export function describeWebhookDelivery(fixture: WebhooksFixture): void {
     await createProfile('Again');
     await deliverAfter();
     const [original] = await deliveries(webhook.id);
-    const answer = await call(`/v1/webhooks/${webhook.id}/deliveries/${original?.id}/redeliver`, { method: 'POST' });
+    const answer = await call(`/v1/webhooks/${webhook.id}/deliveries/${original?.id}/redeliver`, {
+      method: 'POST',
+    });
     expect(answer.status, answer.text).toBe(202);
     expect(answer.json).toMatchObject({ status: 'pending', message_id: original?.message_id });
     await deliverAfter();
@@ -106,7 +123,9 @@ export function describeWebhookDelivery(fixture: WebhooksFixture): void {
     const [request] = receiver.at('/rotate');
     expect(String(request?.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const key of [webhook.secret, secret])
-      expect(new StandardWebhook(key).verify(request?.body ?? '', signed(request?.headers ?? {}))).toBeTruthy();
+      expect(
+        new StandardWebhook(key).verify(request?.body ?? '', signed(request?.headers ?? {})),
+      ).toBeTruthy();
     fixture.state.api.clock.advance(3_600 * SECOND);
     await call(`/v1/webhooks/${webhook.id}/test`, { method: 'POST' });
     await deliverAfter();

@@ -17,7 +17,8 @@ export function describeFailingEndpoint(fixture: WebhooksFixture): void {
     expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'failed', next_attempt_at: null });
     const attempts = receiver.at('/down').length;
     expect(attempts).toBeGreaterThan(10);
-    const disabledMail = (texts: string[]) => texts.some((text) => text.includes('/down') && text.includes('disabled'));
+    const disabledMail = (texts: string[]) =>
+      texts.some((text) => text.includes('/down') && text.includes('disabled'));
     const mails = await eventually(() => fixture.state.api.mailTo(fixture.state.owner.email), disabledMail);
     expect(disabledMail(mails)).toBe(true);
 

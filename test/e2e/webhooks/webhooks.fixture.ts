@@ -8,7 +8,7 @@ import { WebhookReceiver } from './webhook-receiver.js';
 export const SECOND = 1_000;
 export const HOUR = 3_600 * SECOND;
 export const DAY = 24 * HOUR;
-export const WEBHOOK_SCOPES = ['profiles:read', 'profiles:write', 'account:read', 'webhooks:read', 'webhooks:write'];
+const WEBHOOK_SCOPES = ['profiles:read', 'profiles:write', 'account:read', 'webhooks:read', 'webhooks:write'];
 
 /** A created endpoint as the create answer shows it. */
 export interface CreatedWebhook {
@@ -36,7 +36,12 @@ export interface DeliveryBody {
  * it has moved the clock.
  */
 export function useWebhooksFixture(storage: HarnessStorage, env: Record<string, string> = {}) {
-  const state = {} as { api: ApiHarness; owner: TestAccount; stranger: TestAccount; job: WebhookDeliveryScheduler };
+  const state = {} as {
+    api: ApiHarness;
+    owner: TestAccount;
+    stranger: TestAccount;
+    job: WebhookDeliveryScheduler;
+  };
   const receiver = new WebhookReceiver();
   beforeAll(async () => {
     await receiver.start();
@@ -51,11 +56,19 @@ export function useWebhooksFixture(storage: HarnessStorage, env: Record<string, 
     await receiver.close();
   });
 
-  const call = (path: string, options: Parameters<typeof send>[1] = {}, who = state.owner): Promise<RawAnswer> =>
+  const call = (
+    path: string,
+    options: Parameters<typeof send>[1] = {},
+    who = state.owner,
+  ): Promise<RawAnswer> =>
     send(`${state.api.url}${path}`, { ...options, headers: { ...who.auth, ...options.headers } });
 
   /** Registers `${receiver.url}${path}` (a path of the test's own) for `events`. */
-  const createWebhook = async (path: string, body: object = {}, who = state.owner): Promise<CreatedWebhook> => {
+  const createWebhook = async (
+    path: string,
+    body: object = {},
+    who = state.owner,
+  ): Promise<CreatedWebhook> => {
     const answer = await call(
       '/v1/webhooks',
       { method: 'POST', body: { url: `${receiver.url}${path}`, events: ['profile.created'], ...body } },

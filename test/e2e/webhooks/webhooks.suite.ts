@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import type { HarnessStorage } from '../../support/api-harness.js';
 import { describeWebhookAccess } from './webhooks.access.js';
 import { describeWebhookDelivery } from './webhooks.delivery.js';
+import { describeWebhookEvents } from './webhooks.events.js';
 import { describeFailingEndpoint } from './webhooks.failing.js';
 import { useWebhooksFixture } from './webhooks.fixture.js';
 
@@ -9,6 +10,8 @@ import { useWebhooksFixture } from './webhooks.fixture.js';
 export function runWebhooksSuite(storage: HarnessStorage): void {
   describe(`webhooks (${storage})`, () => {
     const fixture = useWebhooksFixture(storage);
+    // First: creating a token needs a sign-in within five minutes, before the other tests move the clock.
+    describeWebhookEvents(fixture);
     describeWebhookDelivery(fixture);
     describeFailingEndpoint(fixture);
     describeWebhookAccess(fixture);

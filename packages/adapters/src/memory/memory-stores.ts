@@ -11,8 +11,8 @@ import { MemoryNodeStore } from './memory.node.store.js';
 import { MemoryOperatorStore } from './memory.operator.store.js';
 import { memoryOperatorSearch } from './memory.operator-search.js';
 import { MemoryProfileStore } from './memory.profile.store.js';
-import type { Snapshottable } from './memory-snapshot.js';
 import { MemoryWebhookStore } from './memory.webhook.store.js';
+import type { Snapshottable } from './memory-snapshot.js';
 
 /** Every in-memory store of an engine-free server, and the repositories of one memory transaction. */
 export class MemoryStores {

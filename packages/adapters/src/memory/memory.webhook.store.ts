@@ -2,10 +2,51 @@ import {
   isAfterKeyset,
   newestFirst,
   type WebhookDeliveryRecord,
+  type WebhookEvent,
   type WebhookRecord,
   type WebhookRepository,
 } from '@svc/domain';
 import type { Snapshottable } from './memory-snapshot.js';
+
+type QueueMember =
+  | 'enqueue'
+  | 'findDelivery'
+  | 'listDeliveries'
+  | 'claimDue'
+  | 'recordAttempt'
+  | 'disableFailing';
+
+const copy = <T>(value: T): T => structuredClone(value);
+const strip = ({ seq: _seq, ...row }: WebhookDeliveryRecord & { seq: number }): WebhookDeliveryRecord =>
+  copy(row);
+
+/** A new delivery of `event` to one endpoint, due at once. */
+function pendingDelivery(
+  event: WebhookEvent,
+  webhookId: string,
+  id: string,
+  seq: number,
+  at: Date,
+): WebhookDeliveryRecord & { seq: number } {
+  return {
+    id,
+    seq,
+    webhookId,
+    orgId: event.orgId,
+    messageId: event.id,
+    eventType: event.type,
+    body: event.body,
+    occurredAt: event.occurredAt,
+    status: 'pending',
+    attempts: 0,
+    responseStatus: null,
+    durationMs: null,
+    lastError: null,
+    nextAttemptAt: at,
+    lastAttemptAt: null,
+    createdAt: at,
+  };
+}
 
 interface State {
   webhooks: Map<string, WebhookRecord>;
@@ -27,11 +68,17 @@ export class MemoryWebhookStore implements Snapshottable {
   }
 
   repository(): WebhookRepository {
-    const copy = <T>(value: T): T => structuredClone(value);
+    return { ...this.endpoints(), ...this.queue() };
+  }
+
+  private deliveriesOf(webhookId: string): (WebhookDeliveryRecord & { seq: number })[] {
+    return [...this.state.deliveries.values()].filter((row) => row.webhookId === webhookId);
+  }
+
+  /** The endpoints' part of the repository. */
+  private endpoints(): Omit<WebhookRepository, QueueMember> {
     const state = () => this.state;
-    const deliveriesOf = (webhookId: string) =>
-      [...state().deliveries.values()].filter((row) => row.webhookId === webhookId);
-    const strip = ({ seq: _seq, ...row }: WebhookDeliveryRecord & { seq: number }) => copy(row);
+    const deliveriesOf = (webhookId: string) => this.deliveriesOf(webhookId);
     return {
       insert: async (webhook) => void state().webhooks.set(webhook.id, copy(webhook)),
       find: async (orgId, id) => {
@@ -58,33 +105,26 @@ export class MemoryWebhookStore implements Snapshottable {
         [...state().webhooks.values()].some(
           (webhook) => webhook.orgId === orgId && webhook.enabled && webhook.events.includes(type),
         ),
+    };
+  }
+
+  /** The deliveries' part of the repository: the queue, its claims and outcomes. */
+  private queue(): Pick<WebhookRepository, QueueMember> {
+    const state = () => this.state;
+    const deliveriesOf = (webhookId: string) => this.deliveriesOf(webhookId);
+    return {
       enqueue: async (event, deliveryIds, at, only) => {
         const targets = [...state().webhooks.values()].filter((webhook) =>
           only === undefined
-            ? webhook.orgId === event.orgId && webhook.enabled && webhook.events.some((type) => type === event.type)
+            ? webhook.orgId === event.orgId &&
+              webhook.enabled &&
+              webhook.events.some((type) => type === event.type)
             : webhook.id === only && webhook.orgId === event.orgId,
         );
         return targets.map((webhook) => {
           const id = deliveryIds();
           state().seq += 1;
-          state().deliveries.set(id, {
-            id,
-            seq: state().seq,
-            webhookId: webhook.id,
-            orgId: event.orgId,
-            messageId: event.id,
-            eventType: event.type,
-            body: event.body,
-            occurredAt: event.occurredAt,
-            status: 'pending',
-            attempts: 0,
-            responseStatus: null,
-            durationMs: null,
-            lastError: null,
-            nextAttemptAt: at,
-            lastAttemptAt: null,
-            createdAt: at,
-          });
+          state().deliveries.set(id, pendingDelivery(event, webhook.id, id, state().seq, at));
           return id;
         });
       },
@@ -137,7 +177,12 @@ export class MemoryWebhookStore implements Snapshottable {
       disableFailing: async (webhookId, at) => {
         const webhook = state().webhooks.get(webhookId);
         if (webhook === undefined) return;
-        state().webhooks.set(webhookId, { ...webhook, enabled: false, disabledReason: 'failing', updatedAt: at });
+        state().webhooks.set(webhookId, {
+          ...webhook,
+          enabled: false,
+          disabledReason: 'failing',
+          updatedAt: at,
+        });
         for (const row of deliveriesOf(webhookId))
           if (row.status === 'pending')
             state().deliveries.set(row.id, {

@@ -139,7 +139,11 @@ export class PostgresWebhookRepository implements WebhookRepository {
     );
   }
 
-  async find(orgId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookRecord | null> {
+  async find(
+    orgId: string,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<WebhookRecord | null> {
     const lock = options.forUpdate === true ? ' FOR UPDATE' : '';
     const result = await this.db.query<WebhookSqlRow>(
       `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE org_id = $1 AND id = $2${lock}`,
@@ -150,7 +154,10 @@ export class PostgresWebhookRepository implements WebhookRepository {
   }
 
   async findById(id: string): Promise<WebhookRecord | null> {
-    const result = await this.db.query<WebhookSqlRow>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1`, [id]);
+    const result = await this.db.query<WebhookSqlRow>(
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1`,
+      [id],
+    );
     const row = result.rows[0];
     return row === undefined ? null : webhookOf(row);
   }
@@ -246,7 +253,15 @@ export class PostgresWebhookRepository implements WebhookRepository {
           SET status = $2, attempts = attempts + 1, response_status = $3, duration_ms = $4, last_error = $5,
               next_attempt_at = $6, last_attempt_at = $7
         WHERE id = $1`,
-      [attempt.deliveryId, status, attempt.responseStatus, attempt.durationMs, attempt.error, attempt.nextAttemptAt, attempt.at],
+      [
+        attempt.deliveryId,
+        status,
+        attempt.responseStatus,
+        attempt.durationMs,
+        attempt.error,
+        attempt.nextAttemptAt,
+        attempt.at,
+      ],
     );
     await this.db.query(
       `UPDATE webhooks SET leased_until = NULL,

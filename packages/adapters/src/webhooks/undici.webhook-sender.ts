@@ -34,8 +34,9 @@ export class UndiciWebhookSender implements WebhookSender {
   private readonly dispatcher: Dispatcher;
 
   constructor(private readonly options: WebhookSenderOptions) {
-    this.dispatcher =
-      options.allowPrivate ? new Agent() : new Agent({ connect: { lookup: publicOnlyLookup() } });
+    this.dispatcher = options.allowPrivate
+      ? new Agent()
+      : new Agent({ connect: { lookup: publicOnlyLookup() } });
   }
 
   refusal(url: string): string | null {
@@ -61,7 +62,8 @@ export class UndiciWebhookSender implements WebhookSender {
     const started = elapsed();
     const took = () => Math.round(elapsed() - started);
     const refused = this.refusal(webhook.url);
-    if (refused !== null) return { ok: false, status: null, durationMs: 0, error: `refused: the URL ${refused}` };
+    if (refused !== null)
+      return { ok: false, status: null, durationMs: 0, error: `refused: the URL ${refused}` };
     const signal = AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     let response: Dispatcher.ResponseData;
     try {
@@ -89,7 +91,12 @@ export class UndiciWebhookSender implements WebhookSender {
     const readError = await this.readCapped(response.body);
     const status = response.statusCode;
     if (status >= 300 && status < 400)
-      return { ok: false, status, durationMs: took(), error: redirectText(response.headers.location, webhook.url) };
+      return {
+        ok: false,
+        status,
+        durationMs: took(),
+        error: redirectText(response.headers.location, webhook.url),
+      };
     const ok = status >= 200 && status < 300 && readError === null;
     return {
       ok,

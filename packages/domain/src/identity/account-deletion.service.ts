@@ -5,7 +5,9 @@ import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { QueryLogEraser } from '../query-log/query-log-eraser.ports.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
+import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { AccountNodesRevocation } from './account-nodes-revocation.ports.js';
 import { accountView } from './account-view.js';
 import type { AccountRecord } from './identity.records.js';
@@ -41,6 +43,8 @@ export interface AccountDeletionDependencies<NodesScope = unknown> {
   /** Revokes the organisation's nodes in the deletion's transaction (the nodes context implements it). */
   nodes: AccountNodesRevocation<NodesScope>;
   clock: Clock;
+  /** Ids of the account.deletion_requested and account.deletion_canceled webhook messages. */
+  random: Random;
   /** Days of cooling-off; {@link DEFAULT_DELETION_COOLING_OFF_DAYS} when not given. */
   coolingOffDays?: number;
   /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
@@ -100,6 +104,10 @@ export class AccountDeletionService<NodesScope = unknown> {
           at: now,
         });
       }
+      await emitWebhookEvent(tx, this.deps, account.orgId, 'account.deletion_requested', {
+        account_id: account.id,
+        erase_after: due.toISOString(),
+      });
       return accountView({ ...account, deletionRequestedAt: now, deletionDueAt: due });
     });
   }
@@ -133,6 +141,9 @@ export class AccountDeletionService<NodesScope = unknown> {
         target: `accounts/${account.id}`,
         details: { restored_profiles: restored.map((profile) => profile.id) },
         at: now,
+      });
+      await emitWebhookEvent(tx, this.deps, account.orgId, 'account.deletion_canceled', {
+        account_id: account.id,
       });
       if (onBehalf !== undefined) {
         await tx.audit.record({

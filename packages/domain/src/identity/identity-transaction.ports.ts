@@ -1,8 +1,8 @@
-import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { AuditScope } from '../audit/audit.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type {
   AccountCredentialRepository,
   AccountDeletionRepository,
@@ -49,7 +49,8 @@ export type PasswordScope = {
 } & IdentityScopeOf<'apiTokens' | 'oneTimeTokens' | 'sessions'> &
   UnverifiedPastScope &
   AuditScope &
-  MailScope;
+  MailScope &
+  WebhookEventScope;
 
 /** What adding and removing passkeys uses of a transaction. */
 export type PasskeyScope = IdentityScopeOf<'passkeys' | 'secondFactors' | 'sessions'> &
@@ -90,4 +91,5 @@ export type AccountDeletionScope = {
 } & IdentityScopeOf<'sessions' | 'apiTokens'> &
   ProfilePublishScope &
   AuditScope &
-  MailScope;
+  MailScope &
+  WebhookEventScope;

@@ -1,8 +1,8 @@
 import type { AuditScope } from '../audit/audit.ports.js';
 import type { OutboxMessage, OutboxScope } from '../outbox/outbox.ports.js';
-import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { ProfileRecord } from './profile.records.js';
 
 /**

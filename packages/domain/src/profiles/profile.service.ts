@@ -9,6 +9,8 @@ import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
+import type { WebhookEventType } from '../webhooks/webhook-events.schemas.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
   ProfileChange,
@@ -23,8 +25,7 @@ import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfileEndpoints, ProfilePatch } from './profile.schemas.js';
 import { profileEndpointsOf } from './profile-endpoints.js';
 import { newProfileId } from './profile-id.js';
-import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
-import type { WebhookEventType } from '../webhooks/webhook-events.schemas.js';
+import { announceProfile, nextVersion } from './profile-versions.js';
 import type { ResolverSettings } from './resolver.settings.js';
 
 /** What the profile use cases are built from. */
@@ -120,11 +121,7 @@ export class ProfileService implements ProfileWriter {
         };
         if (await tx.profiles.insert(record)) {
           await this.publish(tx, record);
-          await emitWebhookEvent(tx, this.deps, orgId, 'profile.created', {
-            profile_id: record.id,
-            name: record.name,
-            version: record.version,
-          });
+          await announceProfile(tx, this.deps, 'profile.created', record);
           return record;
         }
       }
@@ -190,11 +187,7 @@ export class ProfileService implements ProfileWriter {
       const next = nextVersion(current, await change(current, tx), now);
       await tx.profiles.save(next);
       await this.publish(tx, next);
-      await emitWebhookEvent(tx, this.deps, orgId, 'profile.updated', {
-        profile_id: next.id,
-        name: next.name,
-        version: next.version,
-      });
+      await announceProfile(tx, this.deps, 'profile.updated', next);
       return next;
     });
   }
@@ -392,23 +385,6 @@ export class ProfileService implements ProfileWriter {
     if (errors.length > 0)
       throw new DomainError('validation_failed', 'The request has invalid fields.', { fieldErrors: errors });
   }
-}
-
-/** The profile's next version: its new fields, the identity and suspension it had, one version up. */
-function nextVersion(
-  current: ProfileRecord,
-  fields: Omit<ProfileRecord, 'version' | 'updatedAt'>,
-  now: Date,
-): ProfileRecord {
-  return {
-    ...fields,
-    id: current.id,
-    orgId: current.orgId,
-    createdAt: current.createdAt,
-    suspended: current.suspended,
-    version: current.version + 1,
-    updatedAt: now,
-  };
 }
 
 /** Writes to a suspended profile answer 409 profile_suspended; reads still work (spec 7). */

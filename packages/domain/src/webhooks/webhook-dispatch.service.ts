@@ -72,7 +72,8 @@ export class WebhookDispatcher {
   ): Promise<void> {
     const at = this.deps.clock.now();
     const failingSince = result.ok ? null : (webhook.failingSince ?? at);
-    const givingUp = failingSince !== null && at.getTime() - failingSince.getTime() >= WEBHOOK_FAILING_LIMIT_MS;
+    const givingUp =
+      failingSince !== null && at.getTime() - failingSince.getTime() >= WEBHOOK_FAILING_LIMIT_MS;
     await this.deps.uow.run(async (tx) => {
       await tx.webhooks.recordAttempt({
         deliveryId: head.id,

@@ -1,11 +1,7 @@
 import type { Clock } from '../shared/clock.ports.js';
 import type { Random } from '../shared/random.ports.js';
-import {
-  type WebhookEventDataOf,
-  type WebhookEventType,
-  webhookBody,
-} from './webhook-events.schemas.js';
 import type { WebhookEventScope } from './webhook.ports.js';
+import { type WebhookEventDataOf, type WebhookEventType, webhookBody } from './webhook-events.schemas.js';
 
 /** What announcing an event needs beyond the transaction. */
 export interface WebhookEmitDependencies {

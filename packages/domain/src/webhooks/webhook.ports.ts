@@ -1,7 +1,7 @@
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
-import type { WebhookEvent, WebhookEventType } from './webhook-events.schemas.js';
 import type { WebhookDeliveryStatus } from './webhook.schemas.js';
+import type { WebhookEvent, WebhookEventType } from './webhook-events.schemas.js';
 
 /** A webhook endpoint as stored; its secrets are sealed with the server key (SecretBox). */
 export interface WebhookRecord {

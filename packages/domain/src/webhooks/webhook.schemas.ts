@@ -75,10 +75,9 @@ export const Webhook = z
     description: z.string(),
     events: z.array(WebhookEventType),
     enabled: z.boolean(),
-    disabled_reason: z
-      .enum(['failing'])
-      .nullable()
-      .meta({ description: '`failing`: every delivery failed for three days; PATCH `enabled: true` resumes.' }),
+    disabled_reason: z.enum(['failing']).nullable().meta({
+      description: '`failing`: every delivery failed for three days; PATCH `enabled: true` resumes.',
+    }),
     failing_since: z.iso.datetime().nullable(),
     previous_secret_expires_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),

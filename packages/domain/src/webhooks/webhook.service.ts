@@ -4,7 +4,6 @@ import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
-import { webhookBody } from './webhook-events.schemas.js';
 import type {
   WebhookDeliveryRecord,
   WebhookRecord,
@@ -21,6 +20,7 @@ import {
   type WebhookUpdate,
   type WebhookWithSecret,
 } from './webhook.schemas.js';
+import { webhookBody } from './webhook-events.schemas.js';
 
 /** What the webhook use cases are built from. */
 export interface WebhookDependencies {
@@ -132,7 +132,11 @@ export class WebhookService {
         occurredAt: now,
         body: webhookBody('ping', now, { webhook_id: id }),
       };
-      return this.queued(tx, webhook, await tx.webhooks.enqueue(event, () => this.deps.random.uuid(), now, id));
+      return this.queued(
+        tx,
+        webhook,
+        await tx.webhooks.enqueue(event, () => this.deps.random.uuid(), now, id),
+      );
     });
   }
 
@@ -154,14 +158,22 @@ export class WebhookService {
         occurredAt: original.occurredAt,
         body: original.body,
       };
-      return this.queued(tx, webhook, await tx.webhooks.enqueue(event, () => this.deps.random.uuid(), now, id));
+      return this.queued(
+        tx,
+        webhook,
+        await tx.webhooks.enqueue(event, () => this.deps.random.uuid(), now, id),
+      );
     });
   }
 
   async deliveries(orgId: string, id: string, limit: number, cursor: string | undefined) {
     await this.get(orgId, id);
-    const page = await pageNewestFirst(this.deps.cursors, `webhook-deliveries:${id}`, limit, cursor, (keyset) =>
-      this.deps.uow.run((tx) => tx.webhooks.listDeliveries(orgId, id, keyset)),
+    const page = await pageNewestFirst(
+      this.deps.cursors,
+      `webhook-deliveries:${id}`,
+      limit,
+      cursor,
+      (keyset) => this.deps.uow.run((tx) => tx.webhooks.listDeliveries(orgId, id, keyset)),
     );
     return { deliveries: page.items.map(deliveryView), next_cursor: page.nextCursor };
   }
@@ -182,7 +194,8 @@ export class WebhookService {
   }
 
   private async queued(tx: WebhookScope, webhook: WebhookRecord, ids: string[]): Promise<WebhookDelivery> {
-    const delivery = ids[0] === undefined ? null : await tx.webhooks.findDelivery(webhook.orgId, webhook.id, ids[0]);
+    const delivery =
+      ids[0] === undefined ? null : await tx.webhooks.findDelivery(webhook.orgId, webhook.id, ids[0]);
     if (delivery === null) throw new Error(`delivery of webhook ${webhook.id} was not queued`);
     return deliveryView(delivery);
   }
@@ -215,7 +228,7 @@ export class WebhookService {
 }
 
 /** The API view of a delivery. */
-export function deliveryView(record: WebhookDeliveryRecord): WebhookDelivery {
+function deliveryView(record: WebhookDeliveryRecord): WebhookDelivery {
   return {
     id: record.id,
     webhook_id: record.webhookId,

@@ -15,7 +15,6 @@ import { DataExportScheduler } from './data-export.scheduler.js';
 import { ListRefreshScheduler } from './list-refresh.scheduler.js';
 import { OperatorExpiryScheduler } from './operator-expiry.scheduler.js';
 import { ServerJob } from './server-job.js';
-import { WebhookDeliveryScheduler } from './webhook-delivery.scheduler.js';
 import {
   AccountDeletionServiceToken,
   AccountErasureSchedulerToken,
@@ -28,6 +27,7 @@ import {
   WebhookDeliverySchedulerToken,
   WebhookDispatcherToken,
 } from './tokens.js';
+import { WebhookDeliveryScheduler } from './webhook-delivery.scheduler.js';
 
 /**
  * The API server's background work over the use cases (docs/architecture.md "Background work"): each job is

@@ -7,7 +7,11 @@ import { IntervalJob } from './interval-job.js';
  * endpoints it serves, so several servers share the work and keep each endpoint's order (issue 40).
  */
 export class WebhookDeliveryScheduler extends IntervalJob<number> {
-  constructor(dispatcher: Pick<WebhookDispatcher, 'deliverDue'>, logger: Pick<Logger, 'error'>, everyMs = 1_000) {
+  constructor(
+    dispatcher: Pick<WebhookDispatcher, 'deliverDue'>,
+    logger: Pick<Logger, 'error'>,
+    everyMs = 1_000,
+  ) {
     super({
       name: 'webhook delivery job',
       work: () => dispatcher.deliverDue(),

@@ -2,15 +2,15 @@ import {
   type AccountRecord,
   DomainError,
   PageQuery,
+  Webhook,
   WebhookCreate,
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookId,
   WebhookList,
-  type WebhookService,
   WebhookSecretRotation,
+  type WebhookService,
   WebhookUpdate,
-  Webhook,
   WebhookWithSecret,
 } from '@svc/domain';
 import { z } from 'zod';
@@ -20,7 +20,9 @@ import { actingAccount } from './route-principal.js';
 
 const WebhookPath = z.object({ id: WebhookId });
 const DeliveryPath = z.object({ id: WebhookId, delivery: z.uuid({ error: 'must be a uuid' }) });
-const LOCATION = { Location: { description: 'The endpoint’s address.', schema: { type: 'string' as const } } };
+const LOCATION = {
+  Location: { description: 'The endpoint’s address.', schema: { type: 'string' as const } },
+};
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** Roles that manage an organisation's webhooks (issue 40: owners and admins); the one place this is decided. */
@@ -46,7 +48,9 @@ export function webhookRoutes(webhooks: WebhookService): AnyRoute[] {
       auth: 'account',
       scope: 'webhooks:read',
       request: { query: PageQuery },
-      responses: { 200: { description: 'Endpoints, newest first; never their secrets.', schema: WebhookList } },
+      responses: {
+        200: { description: 'Endpoints, newest first; never their secrets.', schema: WebhookList },
+      },
       handler: async ({ principal, query }) => ({
         status: 200,
         body: await webhooks.list(managingOrg(principal), query.limit, query.cursor),
@@ -65,7 +69,13 @@ export function webhookRoutes(webhooks: WebhookService): AnyRoute[] {
       idempotent: true,
       answersSecret: true,
       request: { body: WebhookCreate },
-      responses: { 201: { description: 'The endpoint and its secret, shown once.', schema: WebhookWithSecret, headers: LOCATION } },
+      responses: {
+        201: {
+          description: 'The endpoint and its secret, shown once.',
+          schema: WebhookWithSecret,
+          headers: LOCATION,
+        },
+      },
       handler: async ({ principal, body }) => {
         const created = await webhooks.create(managingOrg(principal), body);
         return {
@@ -146,7 +156,8 @@ export function webhookRoutes(webhooks: WebhookService): AnyRoute[] {
       path: '/v1/webhooks/{id}/test',
       operationId: 'pingWebhook',
       summary: 'Send a ping to a webhook endpoint',
-      description: 'Queues a `ping` event after whatever the endpoint is still owed; follow it in its deliveries.',
+      description:
+        'Queues a `ping` event after whatever the endpoint is still owed; follow it in its deliveries.',
       tags: ['webhooks'],
       auth: 'account',
       scope: 'webhooks:write',
