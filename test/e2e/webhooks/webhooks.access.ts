@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createAccount } from '../../support/accounts.js';
 import { expectProblem } from '../../support/problems.js';
+import { WebhookReceiver } from './webhook-receiver.js';
 import type { WebhooksFixture } from './webhooks.fixture.js';
 
 /** Bad input, scopes and tenant isolation of the webhook routes (spec 1.9, 7). */
@@ -75,6 +76,27 @@ export function describeWebhookAccess(fixture: WebhooksFixture): void {
       403,
       'insufficient_scope',
     );
+  });
+
+  it('does not follow a redirect to another host: the delivery fails and the other host gets nothing', async () => {
+    const elsewhere = await new WebhookReceiver().start();
+    try {
+      const webhook = await createWebhook('/moved');
+      fixture.receiver.answerAlways('/moved', {
+        status: 307,
+        location: `${elsewhere.url.replace('127.0.0.1', 'localhost')}/stolen`,
+      });
+      await call(`/v1/webhooks/${webhook.id}/test`, { method: 'POST' });
+      await deliverAfter();
+      const [delivery] = await deliveries(webhook.id);
+      expect(delivery).toMatchObject({ status: 'pending', attempt: 1, response_status: 307 });
+      expect(delivery?.error).toMatch(
+        /^the endpoint redirected to localhost:\d+; redirects are not followed$/,
+      );
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('deletes an endpoint with its deliveries', async () => {

@@ -16,8 +16,8 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
   /** Response bytes read at most; the rest is discarded (the status is all that counts). Default 64 KiB. */
   maxResponseBytes?: number;
-  /** Elapsed milliseconds, for the delivery's duration (tests keep the real one). */
-  elapsed?: () => number;
+  /** Resolves names for the connection's address check (tests give their own answers; default the system's). */
+  resolve?: Parameters<typeof publicOnlyLookup>[0];
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -36,7 +36,7 @@ export class UndiciWebhookSender implements WebhookSender {
   constructor(private readonly options: WebhookSenderOptions) {
     this.dispatcher = options.allowPrivate
       ? new Agent()
-      : new Agent({ connect: { lookup: publicOnlyLookup() } });
+      : new Agent({ connect: { lookup: publicOnlyLookup(this.options.resolve) } });
   }
 
   refusal(url: string): string | null {
@@ -58,9 +58,8 @@ export class UndiciWebhookSender implements WebhookSender {
   }
 
   async send(webhook: WebhookRequest): Promise<WebhookSendResult> {
-    const elapsed = this.options.elapsed ?? (() => performance.now());
-    const started = elapsed();
-    const took = () => Math.round(elapsed() - started);
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
     const refused = this.refusal(webhook.url);
     if (refused !== null)
       return { ok: false, status: null, durationMs: 0, error: `refused: the URL ${refused}` };
