@@ -12,6 +12,7 @@ import {
 } from './sdk-every-operation/identity.steps.js';
 import { describeOperator } from './sdk-every-operation/operator.steps.js';
 import { describeProfiles } from './sdk-every-operation/profiles.steps.js';
+import { describeWebhooks } from './sdk-every-operation/webhooks.steps.js';
 
 /**
  * Operations a test deployment can reach only as a documented error, each with the code it must answer and
@@ -36,6 +37,8 @@ describe('every SDK method against a real server (PGlite + chdb)', () => {
       SVC_SIGNUP_ALLOWLIST: '@example.test',
       // DDNS updates come from a router on the internet, played through a proxy on loopback.
       SVC_TRUST_PROXY: 'loopback',
+      // Webhooks are delivered to a receiver on loopback.
+      SVC_OUTBOUND_ALLOW_PRIVATE: 'true',
     });
   }, 60_000);
   afterAll(async () => {
@@ -45,6 +48,7 @@ describe('every SDK method against a real server (PGlite + chdb)', () => {
   describeSignIn(scenario);
   describeProfiles(scenario);
   describeAccountUpkeep(scenario);
+  describeWebhooks(scenario);
   describeOperator(scenario);
   describeSecondFactors(scenario);
   describeExportAndDeletion(scenario);

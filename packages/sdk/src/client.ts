@@ -11,6 +11,7 @@ import { NodesResource } from './resources/nodes.resource.js';
 import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
 import { WaitlistResource } from './resources/waitlist.resource.js';
+import { WebhooksResource } from './resources/webhooks.resource.js';
 import {
   type ApiRequest,
   type ApiResponse,
@@ -48,6 +49,8 @@ export class SvcClient {
   readonly feedback: FeedbackResource;
   /** Operator routes, `/v1/admin` (scope admin, operator accounts only). */
   readonly admin: AdminResource;
+  /** The organisation's signed webhooks, `/v1/webhooks`. */
+  readonly webhooks: WebhooksResource;
   private readonly transport: Transport;
 
   /** `transport` is internal: {@link SvcClient.withOptions} passes one sharing the session cookie. */
@@ -64,6 +67,7 @@ export class SvcClient {
     this.clientErrors = new ClientErrorsResource(this.transport);
     this.feedback = new FeedbackResource(this.transport);
     this.admin = new AdminResource(this.transport);
+    this.webhooks = new WebhooksResource(this.transport);
   }
 
   /**

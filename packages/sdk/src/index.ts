@@ -46,5 +46,8 @@ export * from './resources/profiles/profiles.resource.js';
 export * from './resources/profiles/query-log.resource.js';
 export * from './resources/tokens.resource.js';
 export * from './resources/waitlist.resource.js';
+export * from './resources/webhooks.resource.js';
 export type * from './second-factor.types.js';
 export type { ApiRequest, ApiResponse, ClientOptions, CreateOptions, RequestOptions } from './transport.js';
+export * from './webhook-verification.js';
+export type * from './webhooks.types.js';

@@ -67,6 +67,16 @@ export const OPERATIONS = {
   listTokens: 'tokens.list',
   createToken: 'tokens.create',
   revokeToken: 'tokens.revoke',
+  // Signed webhooks (issue 40)
+  listWebhooks: 'webhooks.list',
+  createWebhook: 'webhooks.create',
+  getWebhook: 'webhooks.get',
+  updateWebhook: 'webhooks.update',
+  deleteWebhook: 'webhooks.delete',
+  rotateWebhookSecret: 'webhooks.rotateSecret',
+  pingWebhook: 'webhooks.test',
+  listWebhookDeliveries: 'webhooks.deliveries',
+  redeliverWebhook: 'webhooks.redeliver',
   // Profiles (spec 4.2)
   createProfile: 'profiles.create',
   listProfiles: 'profiles.list',
