@@ -36,7 +36,9 @@ describe(UndiciWebhookSender.name, () => {
       allowPrivate: false,
       // A name that resolves to a private address, as an attacker's DNS would answer.
       resolve: (hostname, _options, callback) =>
-        callback(null, [{ address: hostname === 'hooks.example.test' ? '10.0.0.7' : '127.0.0.1', family: 4 }]),
+        callback(null, [
+          { address: hostname === 'hooks.example.test' ? '10.0.0.7' : '127.0.0.1', family: 4 },
+        ]),
     });
 
     it('refuses plain http, credentials in the URL and non-public address literals before any request', () => {
