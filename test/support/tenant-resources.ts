@@ -1,5 +1,10 @@
 import { DeviceSightings } from '@svc/domain';
-import { type DataExportScheduler, DataExportSchedulerToken } from '@svc/http-server';
+import {
+  type DataExportScheduler,
+  DataExportSchedulerToken,
+  type WebhookDeliveryScheduler,
+  WebhookDeliverySchedulerToken,
+} from '@svc/http-server';
 import { createAccount, type TestAccount } from './accounts.js';
 import type { ApiHarness } from './api-harness.js';
 import { type RawAnswer, send } from './http.js';
@@ -16,7 +21,9 @@ export type ResourceKind =
   | 'session'
   | 'passkey'
   | 'dataExport'
-  | 'account';
+  | 'account'
+  | 'webhook'
+  | 'webhookDelivery';
 
 /** An account with one real resource of every kind, ids as the API shows them (several where states differ). */
 export interface TenantWithResources {
@@ -68,7 +75,15 @@ export async function tenantWithResources(
   api: ApiHarness,
   { ip, deviceName }: { ip: string; deviceName: string },
 ): Promise<TenantWithResources> {
-  const account = await createAccount(api);
+  const account = await createAccount(api, [
+    'profiles:read',
+    'profiles:write',
+    'account:read',
+    'logs:read',
+    'analytics:read',
+    'webhooks:read',
+    'webhooks:write',
+  ]);
   const session = { cookie: `svc_session=${account.cookie}` };
   const call = async <T>(
     method: string,
@@ -137,6 +152,15 @@ export async function tenantWithResources(
     session,
   );
 
+  // Never delivered (the job is stopped, so the walk sees the same deliveries throughout); its ping is a
+  // delivery of its own.
+  await (await api.container.getAsync<WebhookDeliveryScheduler>(WebhookDeliverySchedulerToken)).stop();
+  const webhook = await call<{ id: string }>('POST', '/v1/webhooks', 201, {
+    url: 'https://hooks.invalid/in',
+    events: ['profile.created'],
+  });
+  const ping = await call<{ id: string }>('POST', `/v1/webhooks/${webhook.id}/test`, 202);
+
   const built = await startDataExport(api, session);
   await (await exportJob(api)).runOnce();
   api.clock.advance(1_000);
@@ -156,6 +180,8 @@ export async function tenantWithResources(
       passkey: [passkey.id],
       dataExport: [built],
       account: [me.id],
+      webhook: [webhook.id],
+      webhookDelivery: [ping.id],
     },
   };
 }

@@ -41,12 +41,15 @@ export const EXAMPLE_BODIES: Record<string, object> = {
   decideListReport: { status: 'rejected', resolution_note: 'taken over' },
   deleteAccountOnBehalf: { reason: 'taken over' },
   cancelAccountDeletionOnBehalf: { reason: 'taken over' },
+  updateWebhook: { description: 'taken over' },
+  rotateWebhookSecret: { overlap_hours: 1 },
 };
 
 /** Bodies of the creating POSTs without a path parameter, for the Idempotency-Key check. */
 export const CREATE_BODIES: Record<string, object> = {
   createProfile: { name: 'idempotent' },
   createToken: { name: 'idempotent', scopes: ['profiles:read'] },
+  createWebhook: { url: 'https://hooks.invalid/idempotent', events: ['profile.created'] },
 };
 
 /**
@@ -69,6 +72,8 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/admin/accounts/{id}': 'account',
   '/v1/admin/operator-blocks/{id}': 'deployment',
   '/v1/admin/source-blocks/{id}': 'deployment',
+  '/v1/webhooks/{id}': 'webhook',
+  '/v1/webhooks/{id}/deliveries/{delivery}': 'webhookDelivery',
 };
 
 /** Operations with a path parameter that present no account, so tenant isolation does not apply to them. */
@@ -101,6 +106,8 @@ export const MISSING: Record<ResourceKind | 'deployment', string> = {
   passkey: randomUUID(),
   dataExport: randomUUID(),
   account: randomUUID(),
+  webhook: randomUUID(),
+  webhookDelivery: randomUUID(),
   deployment: randomUUID(),
 };
 
