@@ -125,6 +125,7 @@ export * from './operator/source-block.service.js';
 export * from './outbox/outbox.ports.js';
 export * from './pagination/keyset.js';
 export * from './pagination/pagination.js';
+export * from './policies/index.js';
 export * from './preferences/preferences.ports.js';
 export * from './preferences/preferences.schemas.js';
 export * from './preferences/preferences.service.js';

@@ -64,6 +64,10 @@ const CORE_KEYS = [
   'ecs',
   'rules',
   'schedules',
+  'bedtime',
+  'schedule_assignments',
+  'allowances',
+  'devices',
 ];
 
 describe('edge profile documents (spec 6.3)', () => {

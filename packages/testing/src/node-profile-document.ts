@@ -12,6 +12,10 @@ export interface NodeProfileDocumentChanges {
   logging?: boolean;
   /** End of the owner's pause (RFC 3339), null by default. */
   paused_until?: string | null;
+  /** Issue 38's policy fields: schedules, bedtime, assignments, allowances and device overrides (none by default). */
+  policy?: Partial<
+    Pick<NodeProfileDocument, 'schedules' | 'bedtime' | 'schedule_assignments' | 'allowances' | 'devices'>
+  >;
   /** The manifest of the enabled lists (none by default); the document's list ids and digest follow it. */
   artifacts?: ManifestEntry[];
 }
@@ -62,6 +66,11 @@ export function nodeProfileDocument(changes: NodeProfileDocumentChanges = {}): N
     ecs: { mode: 'off', operator_cap: { v4: 32, v6: 128 }, source_prefix: { v4: 0, v6: 0 } },
     rules: { deny: [], allow: [], rewrites: [], ...changes.rules },
     schedules: [],
+    bedtime: null,
+    schedule_assignments: [],
+    allowances: [],
+    devices: {},
+    ...changes.policy,
     lists: { ids: artifacts.map((entry) => entry.list_id), url: LISTS_URL, sha256, artifacts },
     lists_url: LISTS_URL,
     lists_sha256: sha256,

@@ -14,6 +14,11 @@ export interface QueryToDecide {
    * nothing expires (a pause in the document then holds).
    */
   at?: number;
+  /**
+   * The device id the query named (the `<device>-<id>` DoT/DoQ host, the DoH path), for its overrides
+   * (issue 38); absent or unknown to the document: the profile's policy applies.
+   */
+  device?: string;
 }
 
 /** Prepares the decisions of a profile with its lists and the operator files ({@link FilteringContext}). */

@@ -113,6 +113,7 @@ function decision(
     edeText: '',
     blockMode: null,
     rewrites: [],
+    decidedBy: '',
     ...fields,
   });
 }
@@ -121,7 +122,12 @@ function decision(
 export const FORWARD: QueryDecision = decision({ action: 'forward', reason: 'none', status: 'allowed' });
 
 /** The decision for a query the profile's own blocking would have decided, while its owner paused it. */
-export const PAUSED: QueryDecision = decision({ action: 'forward', reason: 'paused', status: 'allowed' });
+export const PAUSED: QueryDecision = decision({
+  action: 'forward',
+  reason: 'paused',
+  status: 'allowed',
+  decidedBy: 'paused',
+});
 
 function rewriteTarget(answer: string): RewriteTarget {
   if (answer.includes(':')) return { type: 'AAAA', data: answer };

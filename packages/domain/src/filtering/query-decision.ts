@@ -19,6 +19,8 @@ export type DecisionReason =
   | 'operator_block'
   | 'source_block'
   | 'paused'
+  | 'allowance'
+  | 'schedule'
   | 'allow_rule'
   | 'deny_rule'
   | 'list'
@@ -60,6 +62,11 @@ export interface QueryDecision {
   readonly blockMode: BlockMode | null;
   /** For `rewrite`: every answer of the first rewrite pattern that covers the name. */
   readonly rewrites: readonly RewriteTarget[];
+  /**
+   * The policy that decided, beyond what the spec's reason codes say (issue 38): `paused`, `allowance`,
+   * `schedule:<name>`, `device:<id>`; empty when the reason says it all. The query log records it.
+   */
+  readonly decidedBy: string;
 }
 
 /**
@@ -73,26 +80,54 @@ export interface LoggedDecision {
   readonly listName: string;
   readonly rule: string;
   readonly operatorCode: OperatorCode | '';
+  /** {@link QueryDecision.decidedBy}: the policy that decided, or empty. */
+  readonly decidedBy: string;
 }
 
-const NOT_LOGGED: LoggedDecision = Object.freeze({ listId: null, listName: '', rule: '', operatorCode: '' });
+const NOT_LOGGED: LoggedDecision = Object.freeze({
+  listId: null,
+  listName: '',
+  rule: '',
+  operatorCode: '',
+  decidedBy: '',
+});
 
 /** The log fields of a decision ({@link LoggedDecision}). */
 export function loggedDecision(decision: QueryDecision): LoggedDecision {
   switch (decision.reason) {
     case 'operator_block':
     case 'source_block':
-      return { listId: null, listName: '', rule: decision.edeText, operatorCode: decision.operatorCode };
+      return {
+        listId: null,
+        listName: '',
+        rule: decision.edeText,
+        operatorCode: decision.operatorCode,
+        decidedBy: '',
+      };
     case 'list':
     case 'parental':
     case 'security':
-      return { listId: decision.listId, listName: decision.edeText, rule: '', operatorCode: '' };
+      return {
+        listId: decision.listId,
+        listName: decision.edeText,
+        rule: '',
+        operatorCode: '',
+        decidedBy: decision.decidedBy,
+      };
     case 'deny_rule':
     case 'rewrite':
-      return { listId: null, listName: '', rule: decision.rule, operatorCode: '' };
+    case 'schedule':
+      return {
+        listId: null,
+        listName: '',
+        rule: decision.rule,
+        operatorCode: '',
+        decidedBy: decision.decidedBy,
+      };
     case 'allow_rule':
     case 'paused':
+    case 'allowance':
     case 'none':
-      return NOT_LOGGED;
+      return decision.decidedBy === '' ? NOT_LOGGED : { ...NOT_LOGGED, decidedBy: decision.decidedBy };
   }
 }

@@ -1,6 +1,6 @@
 import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap } from '../ecs/ecs.js';
 import type { NodeListArtifact } from '../lists/profile-list-selection.js';
-import { edgeProfileCore } from '../profiles/edge-document.js';
+import { type DocumentPolicy, edgeProfileCore, NO_DOCUMENT_POLICY } from '../profiles/edge-document.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { compactCanonicalJson } from '../shared/canonical-json.js';
 import type { NodeProfileDocument } from './node.schemas.js';
@@ -21,12 +21,13 @@ export function nodeProfileDocument(
   sha256: (data: string) => string,
   signer: ProfileSigner,
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
+  policy: DocumentPolicy = NO_DOCUMENT_POLICY,
 ): NodeProfileDocument {
   const ids = [...profile.lists].sort((a, b) => a - b);
   const listsUrl = lists.url;
   const listsSha256 = nodeListsDigest(lists.artifacts, sha256);
   const document: NodeProfileDocument = {
-    ...edgeProfileCore(profile, ecsOperatorCap),
+    ...edgeProfileCore(profile, ecsOperatorCap, policy),
     lists: { ids, url: listsUrl, sha256: listsSha256, artifacts: lists.artifacts },
     lists_url: listsUrl,
     lists_sha256: listsSha256,

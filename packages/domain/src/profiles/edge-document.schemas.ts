@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { EcsOperatorCap } from '../ecs/ecs.js';
+import { DocumentAllowance } from '../policies/allowance.schemas.js';
+import { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
+import { ScheduleAssignment } from '../policies/schedule-assignment.schemas.js';
 import { ProfileRules } from '../rules/rules.schemas.js';
 import { Schedule } from '../schedules/schedule.schemas.js';
 import { ParentalSettings, ProfileSettings, SecuritySettings } from './profile.schemas.js';
@@ -40,6 +43,14 @@ export const EdgeProfileCore = z.object({
    * document written before schedules existed reads none (and its settings, through their defaults, UTC).
    */
   schedules: z.array(Schedule).default([]),
+  /** The schedule during which everything but the allow rules and allowances is blocked (issue 38). */
+  bedtime: z.string().nullable().default(null),
+  /** What each schedule limits or lifts (ProfileSchedules.assignments). */
+  schedule_assignments: z.array(ScheduleAssignment).default([]),
+  /** Timed allowances not yet expired when the document was written; the edge ends each by its own clock. */
+  allowances: z.array(DocumentAllowance).default([]),
+  /** Per-device overrides by device id (only devices that override something). */
+  devices: z.record(z.string(), DocumentDevicePolicy).default({}),
 });
 export type EdgeProfileCore = z.infer<typeof EdgeProfileCore>;
 

@@ -1,4 +1,7 @@
 import { ECS_OPERATOR_CAP_DEFAULT, type EcsOperatorCap, ecsModePrefix } from '../ecs/ecs.js';
+import type { DocumentAllowance } from '../policies/allowance.schemas.js';
+import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
+import type { ScheduleAssignment } from '../policies/schedule-assignment.schemas.js';
 import type {
   EdgeProfileCore,
   EdgeProfileDocument,
@@ -6,6 +9,25 @@ import type {
   EdgeTombstone,
 } from './edge-document.schemas.js';
 import type { ProfileRecord } from './profile.records.js';
+
+/**
+ * Issue 38's policy as documents carry it: the bedtime and schedule assignments (of the schedules resource),
+ * the timed allowances not yet expired, and the devices that override something, by device id.
+ */
+export interface DocumentPolicy {
+  bedtime: string | null;
+  scheduleAssignments: readonly ScheduleAssignment[];
+  allowances: readonly DocumentAllowance[];
+  devices: Readonly<Record<string, DocumentDevicePolicy>>;
+}
+
+/** A profile with no bedtime, assignments, allowances or device overrides. */
+export const NO_DOCUMENT_POLICY: DocumentPolicy = Object.freeze({
+  bedtime: null,
+  scheduleAssignments: [],
+  allowances: [],
+  devices: {},
+});
 
 /** Bus subject of a profile's documents: the edge subscribes per profile (spec 6.3). */
 export function profileSubject(id: string): string {
@@ -34,6 +56,7 @@ function edgeEcsPart(mode: ProfileRecord['settings']['ecs'], cap: EcsOperatorCap
 export function edgeProfileCore(
   profile: ProfileRecord,
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
+  policy: DocumentPolicy = NO_DOCUMENT_POLICY,
 ): EdgeProfileCore {
   return {
     kind: 'profile',
@@ -49,6 +72,10 @@ export function edgeProfileCore(
     ecs: edgeEcsPart(profile.settings.ecs, ecsOperatorCap),
     rules: profile.rules,
     schedules: profile.schedules,
+    bedtime: policy.bedtime,
+    schedule_assignments: [...policy.scheduleAssignments],
+    allowances: [...policy.allowances],
+    devices: { ...policy.devices },
   };
 }
 
@@ -60,9 +87,10 @@ export function edgeProfileDocument(
   profile: ProfileRecord,
   linkedIps: readonly string[],
   ecsOperatorCap: EcsOperatorCap = ECS_OPERATOR_CAP_DEFAULT,
+  policy: DocumentPolicy = NO_DOCUMENT_POLICY,
 ): EdgeProfileDocument {
   return {
-    ...edgeProfileCore(profile, ecsOperatorCap),
+    ...edgeProfileCore(profile, ecsOperatorCap, policy),
     lists: profile.lists,
     updated_at: profile.updatedAt.toISOString(),
     linked_ips: [...linkedIps],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScheduleAssignment, scheduledTargetKey } from '../policies/schedule-assignment.schemas.js';
 
 /** Days of the week as schedules name them. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -60,7 +61,14 @@ export const Schedule = z
   .meta({ id: 'Schedule' });
 export type Schedule = z.infer<typeof Schedule>;
 
-/** GET and PUT /v1/profiles/{id}/schedules: the profile's schedules, replaced together; names unique. */
+/** The most schedule assignments a profile has (one per service, category, list or deny rule it scopes). */
+const MAX_ASSIGNMENTS = 500;
+
+/**
+ * GET and PUT /v1/profiles/{id}/schedules: the profile's schedules, its bedtime and what each schedule limits or
+ * lifts, replaced together (issue 38). Names are unique; the bedtime and every assignment name one of the
+ * schedules; one assignment per item. A PUT without `bedtime` or `assignments` clears them.
+ */
 export const ProfileSchedules = z
   .object({
     schedules: z
@@ -74,7 +82,37 @@ export const ProfileSchedules = z
           seen.add(schedule.name);
         });
       }),
+    bedtime: z.string({ error: 'must be a schedule name or null' }).nullable().default(null).meta({
+      description:
+        'A schedule during which everything but the allow rules (and timed allowances) is blocked; null for none.',
+    }),
+    assignments: z
+      .array(ScheduleAssignment, { error: 'must be a list of assignments' })
+      .max(MAX_ASSIGNMENTS, `must have at most ${MAX_ASSIGNMENTS} assignments`)
+      .default([]),
   })
   .strict()
+  .superRefine((value, context) => {
+    const names = new Set(value.schedules.map((schedule) => schedule.name));
+    if (value.bedtime !== null && !names.has(value.bedtime))
+      context.addIssue({ code: 'custom', message: 'must name one of the schedules', path: ['bedtime'] });
+    const targets = new Set<string>();
+    value.assignments.forEach((assignment, index) => {
+      if (!names.has(assignment.schedule))
+        context.addIssue({
+          code: 'custom',
+          message: 'must name one of the schedules',
+          path: ['assignments', index, 'schedule'],
+        });
+      const key = scheduledTargetKey(assignment.target);
+      if (targets.has(key))
+        context.addIssue({
+          code: 'custom',
+          message: 'must scope each item once',
+          path: ['assignments', index, 'target'],
+        });
+      targets.add(key);
+    });
+  })
   .meta({ id: 'ProfileSchedules' });
 export type ProfileSchedules = z.infer<typeof ProfileSchedules>;

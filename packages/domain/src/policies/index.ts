@@ -1,0 +1,3 @@
+export * from './allowance.schemas.js';
+export * from './device-policy.schemas.js';
+export * from './schedule-assignment.schemas.js';
