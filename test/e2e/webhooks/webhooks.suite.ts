@@ -5,15 +5,17 @@ import { describeWebhookDelivery } from './webhooks.delivery.js';
 import { describeWebhookEvents } from './webhooks.events.js';
 import { describeFailingEndpoint } from './webhooks.failing.js';
 import { useWebhooksFixture } from './webhooks.fixture.js';
+import { describeTwoServers } from './webhooks.servers.js';
 
 /** Signed webhooks (issue 40) on `storage`, against a real receiver on loopback. */
-export function runWebhooksSuite(storage: HarnessStorage): void {
-  describe(`webhooks (${storage})`, () => {
+export function runWebhooksSuite(storage: HarnessStorage, options: { skip?: boolean } = {}): void {
+  describe.skipIf(options.skip === true)(`webhooks (${storage})`, () => {
     const fixture = useWebhooksFixture(storage);
     // First: creating a token needs a sign-in within five minutes, before the other tests move the clock.
     describeWebhookEvents(fixture);
     describeWebhookDelivery(fixture);
     describeFailingEndpoint(fixture);
+    describeTwoServers(fixture);
     describeWebhookAccess(fixture);
   });
 }
