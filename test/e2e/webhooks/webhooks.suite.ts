@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import type { HarnessStorage } from '../../support/api-harness.js';
 import { describeWebhookAccess } from './webhooks.access.js';
 import { describeWebhookDelivery } from './webhooks.delivery.js';
+import { describeWebhooksOfDeletedAccount } from './webhooks.erasure.js';
 import { describeWebhookEvents } from './webhooks.events.js';
 import { describeFailingEndpoint } from './webhooks.failing.js';
 import { useWebhooksFixture } from './webhooks.fixture.js';
@@ -16,6 +17,7 @@ export function runWebhooksSuite(storage: HarnessStorage, options: { skip?: bool
     describeWebhookDelivery(fixture);
     describeFailingEndpoint(fixture);
     describeTwoServers(fixture);
+    describeWebhooksOfDeletedAccount(fixture);
     describeWebhookAccess(fixture);
   });
 }

@@ -94,6 +94,12 @@ export class MemoryWebhookStore implements Snapshottable {
         for (const delivery of deliveriesOf(id)) state().deliveries.delete(delivery.id);
         return true;
       },
+      deleteAll: async (orgId) => {
+        for (const webhook of [...state().webhooks.values()].filter((row) => row.orgId === orgId)) {
+          state().webhooks.delete(webhook.id);
+          for (const delivery of deliveriesOf(webhook.id)) state().deliveries.delete(delivery.id);
+        }
+      },
       list: async (orgId, page) =>
         [...state().webhooks.values()]
           .filter((row) => row.orgId === orgId && isAfterKeyset(row, page.after))

@@ -177,6 +177,10 @@ export class PostgresWebhookRepository implements WebhookRepository {
     return (result.rowCount ?? 0) > 0;
   }
 
+  async deleteAll(orgId: string): Promise<void> {
+    await this.db.query('DELETE FROM webhooks WHERE org_id = $1', [orgId]);
+  }
+
   async list(orgId: string, page: KeysetPage): Promise<WebhookRecord[]> {
     const tail = keysetPage(NEWEST, 2, page);
     const result = await this.db.query<WebhookSqlRow>(

@@ -166,7 +166,7 @@ export class AccountDeletionService<NodesScope = unknown> {
   /**
    * Erases every account whose cooling-off has ended: each is claimed (erasure begun, so undelete answers 409
    * deletion_started and no other server claims it), then its profiles are deleted (their tombstones were
-   * published at the request), its data exports deleted, and its sessions, tokens and credentials deleted
+   * published at the request), its data exports and webhook endpoints deleted, and its sessions, tokens and credentials deleted
    * and its rows anonymised. Last, before the transaction commits, the profiles' query logs, hourly totals
    * and device counts are erased in the columnar store, which has no transactions: should that fail, the
    * whole erasure rolls back (the account is still due and unclaimed) and the next run retries it; should the
@@ -182,6 +182,7 @@ export class AccountDeletionService<NodesScope = unknown> {
         if (account === null) return false;
         const profileIds = await tx.profiles.eraseAll(account.orgId);
         await tx.exports.eraseAll(account.id);
+        await tx.webhooks.deleteAll(account.orgId);
         await tx.identity.accounts.erase(account.id, now);
         if (profileIds.length > 0) await this.deps.queryLogs?.eraseProfiles(profileIds);
         return true;

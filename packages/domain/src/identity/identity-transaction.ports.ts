@@ -2,7 +2,7 @@ import type { AuditScope } from '../audit/audit.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
-import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
+import type { WebhookEventScope, WebhookRepository } from '../webhooks/webhook.ports.js';
 import type {
   AccountCredentialRepository,
   AccountDeletionRepository,
@@ -49,8 +49,7 @@ export type PasswordScope = {
 } & IdentityScopeOf<'apiTokens' | 'oneTimeTokens' | 'sessions'> &
   UnverifiedPastScope &
   AuditScope &
-  MailScope &
-  WebhookEventScope;
+  MailScope;
 
 /** What adding and removing passkeys uses of a transaction. */
 export type PasskeyScope = IdentityScopeOf<'passkeys' | 'secondFactors' | 'sessions'> &
@@ -88,6 +87,8 @@ export type AccountDeletionScope = {
   identity: { accounts: AccountDeletionRepository };
   profiles: ProfileTombstoneRepository;
   exports: AccountExportEraser;
+  /** Events queued by the request and the cancel; the organisation's endpoints go with the erasure. */
+  webhooks: Pick<WebhookRepository, 'enqueue' | 'deleteAll'>;
 } & IdentityScopeOf<'sessions' | 'apiTokens'> &
   ProfilePublishScope &
   AuditScope &

@@ -62,6 +62,8 @@ export interface WebhookRepository {
   save(webhook: WebhookRecord): Promise<void>;
   /** Deletes the endpoint and its deliveries. */
   delete(orgId: string, id: string): Promise<boolean>;
+  /** Deletes every endpoint of the organisation and their deliveries (account erasure). */
+  deleteAll(orgId: string): Promise<void>;
   list(orgId: string, page: KeysetPage): Promise<WebhookRecord[]>;
   count(orgId: string): Promise<number>;
   /** Whether an enabled endpoint of the organisation is subscribed to `type`. */
