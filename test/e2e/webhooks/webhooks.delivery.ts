@@ -64,6 +64,20 @@ export function describeWebhookDelivery(fixture: WebhooksFixture): void {
     expect((await deliveries(webhook.id)).every((delivery) => delivery.status === 'succeeded')).toBe(true);
   });
 
+  it('sends one profile.updated per version, in version order, under concurrent writes', async () => {
+    await createWebhook('/versions', { events: ['profile.updated'] });
+    const profileId = await createProfile('Contended');
+    const writes = Array.from({ length: 6 }, (_, index) =>
+      call(`/v1/profiles/${profileId}`, { method: 'PATCH', body: { name: `Write ${index}` } }),
+    );
+    expect((await Promise.all(writes)).map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
+    for (let round = 0; round < 6; round += 1) await deliverAfter();
+    const versions = receiver.at('/versions').map((request) => JSON.parse(request.body).data.version);
+    expect(versions).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
   it('retries after 500 with exponential backoff, and nothing after the failing message overtakes it', async () => {
     const webhook = await createWebhook('/flaky');
     receiver.answerNext('/flaky', { status: 500 }, { status: 500 });
