@@ -49,5 +49,6 @@ export * from './resources/waitlist.resource.js';
 export * from './resources/webhooks.resource.js';
 export type * from './second-factor.types.js';
 export type { ApiRequest, ApiResponse, ClientOptions, CreateOptions, RequestOptions } from './transport.js';
+export * from './webhook-events.js';
 export * from './webhook-verification.js';
 export type * from './webhooks.types.js';

@@ -11,6 +11,7 @@ import { operatorLists } from './operator-lists.js';
 import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
+import { webhooks } from './webhooks.js';
 
 /**
  * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
@@ -31,6 +32,7 @@ export const en = {
   ...pause,
   ...problems,
   ...profiles,
+  ...webhooks,
 } as const;
 
 /** The shape every language's catalogue has. */
