@@ -13,6 +13,7 @@ import {
 import { describeOperator } from './sdk-every-operation/operator.steps.js';
 import { describeProfiles } from './sdk-every-operation/profiles.steps.js';
 import { describeWebhooks } from './sdk-every-operation/webhooks.steps.js';
+import { describeTeams } from './sdk-every-operation/teams.steps.js';
 
 /**
  * Operations a test deployment can reach only as a documented error, each with the code it must answer and
@@ -49,6 +50,7 @@ describe('every SDK method against a real server (PGlite + chdb)', () => {
   describeProfiles(scenario);
   describeAccountUpkeep(scenario);
   describeWebhooks(scenario);
+  describeTeams(scenario);
   describeOperator(scenario);
   describeSecondFactors(scenario);
   describeExportAndDeletion(scenario);

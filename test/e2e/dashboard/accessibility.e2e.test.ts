@@ -85,6 +85,7 @@ describe.skipIf(browserSkipReason !== undefined)(
           '/account/security',
           '/account/tokens',
           '/account/webhooks',
+          '/account/members',
           '/account/audit',
           '/feedback',
         ],

@@ -1,6 +1,4 @@
 import {
-  type AccountRecord,
-  DomainError,
   PageQuery,
   Webhook,
   WebhookCreate,
@@ -14,9 +12,8 @@ import {
   WebhookWithSecret,
 } from '@svc/domain';
 import { z } from 'zod';
-import type { Principal } from '../http/principal.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 const WebhookPath = z.object({ id: WebhookId });
 const DeliveryPath = z.object({ id: WebhookId, delivery: z.uuid({ error: 'must be a uuid' }) });
@@ -25,16 +22,11 @@ const LOCATION = {
 };
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** Roles that manage an organisation's webhooks (issue 40: owners and admins); the one place this is decided. */
-const WEBHOOK_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
-
-/** The organisation of an account that may manage its webhooks; any other member is 403 insufficient_scope. */
-function managingOrg(principal: Principal | null): string {
-  const account: AccountRecord = actingAccount(principal);
-  if (!WEBHOOK_ROLES.has(account.role))
-    throw new DomainError('insufficient_scope', 'Only owners and admins manage webhooks.');
-  return account.orgId;
-}
+/**
+ * The organisation the caller acts in; owners and admins only, as the role matrix says (403 insufficient_role
+ * for editors and viewers, checked by the pipeline before the handler runs).
+ */
+const managingOrg = actingOrgId;
 
 /** Signed webhooks of the organisation (issue 40; docs/webhooks.md). */
 export function webhookRoutes(webhooks: WebhookService): AnyRoute[] {

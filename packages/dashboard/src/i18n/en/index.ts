@@ -5,6 +5,7 @@ import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
 import { logs } from './logs.js';
+import { members } from './members.js';
 import { nodes } from './nodes.js';
 import { operator } from './operator.js';
 import { operatorLists } from './operator-lists.js';
@@ -26,6 +27,7 @@ export const en = {
   ...analytics,
   ...feedback,
   ...logs,
+  ...members,
   ...nodes,
   ...operator,
   ...operatorLists,

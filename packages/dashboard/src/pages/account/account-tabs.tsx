@@ -6,6 +6,7 @@ const TABS = [
   { href: '/account/security', label: 'account.tabs.security' },
   { href: '/account/tokens', label: 'account.tabs.tokens' },
   { href: '/account/webhooks', label: 'account.tabs.webhooks' },
+  { href: '/account/members', label: 'account.tabs.members' },
   { href: '/account/audit', label: 'account.tabs.audit' },
 ] as const;
 
