@@ -12,8 +12,8 @@ import {
 } from './sdk-every-operation/identity.steps.js';
 import { describeOperator } from './sdk-every-operation/operator.steps.js';
 import { describeProfiles } from './sdk-every-operation/profiles.steps.js';
-import { describeWebhooks } from './sdk-every-operation/webhooks.steps.js';
 import { describeTeams } from './sdk-every-operation/teams.steps.js';
+import { describeWebhooks } from './sdk-every-operation/webhooks.steps.js';
 
 /**
  * Operations a test deployment can reach only as a documented error, each with the code it must answer and

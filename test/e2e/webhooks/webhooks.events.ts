@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { send } from '../../support/http.js';
+import { joinAs } from '../../support/members.js';
+import { expectProblem } from '../../support/problems.js';
 import type { WebhooksFixture } from './webhooks.fixture.js';
 
 /** Events of other contexts reach the endpoints subscribed to them, and only those (issue 40). */
@@ -41,5 +43,28 @@ export function describeWebhookEvents(fixture: WebhooksFixture): void {
     expect(refused.status).toBe(412);
     await deliverAfter();
     expect(receiver.at('/rolled-back')).toEqual([]);
+  });
+
+  it('belongs to owners and admins: an editor or a viewer of the organisation is 403 insufficient_role', async () => {
+    const { api, owner } = fixture.state;
+    // Early in the file: the owner's session must still be live to invite.
+    const inviter = { cookie: `svc_session=${owner.cookie}` };
+    const webhook = await fixture.createWebhook('/roles');
+    for (const role of ['editor', 'viewer']) {
+      const member = await joinAs(api, inviter, role);
+      expectProblem(
+        await send(`${api.url}/v1/webhooks`, { headers: member.session }),
+        403,
+        'insufficient_role',
+      );
+      expectProblem(
+        await send(`${api.url}/v1/webhooks/${webhook.id}/test`, { method: 'POST', headers: member.session }),
+        403,
+        'insufficient_role',
+      );
+    }
+    const admin = await joinAs(api, inviter, 'admin');
+    const seen = await send(`${api.url}/v1/webhooks/${webhook.id}`, { headers: admin.session });
+    expect(seen.status, seen.text).toBe(200);
   });
 }
