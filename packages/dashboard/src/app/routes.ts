@@ -145,6 +145,12 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Blocklists',
   },
   {
+    path: '/profiles/:id/schedules',
+    page: lazy(() => import('../pages/profiles/schedules.page.js')),
+    access: 'signed-in',
+    title: 'Schedules',
+  },
+  {
     path: '/profiles/:id/linked-ips',
     page: lazy(() => import('../pages/profiles/linked-ips.page.js')),
     access: 'signed-in',

@@ -12,6 +12,7 @@ import { operatorLists } from './operator-lists.js';
 import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
+import { schedules } from './schedules.js';
 import { webhooks } from './webhooks.js';
 
 /**
@@ -34,6 +35,7 @@ export const en = {
   ...pause,
   ...problems,
   ...profiles,
+  ...schedules,
   ...webhooks,
 } as const;
 
