@@ -13,6 +13,7 @@ import {
 import { describeOperator } from './sdk-every-operation/operator.steps.js';
 import { describeProfiles } from './sdk-every-operation/profiles.steps.js';
 import { describeTeams } from './sdk-every-operation/teams.steps.js';
+import { describeWebhooks } from './sdk-every-operation/webhooks.steps.js';
 
 /**
  * Operations a test deployment can reach only as a documented error, each with the code it must answer and
@@ -37,6 +38,8 @@ describe('every SDK method against a real server (PGlite + chdb)', () => {
       SVC_SIGNUP_ALLOWLIST: '@example.test',
       // DDNS updates come from a router on the internet, played through a proxy on loopback.
       SVC_TRUST_PROXY: 'loopback',
+      // Webhooks are delivered to a receiver on loopback.
+      SVC_OUTBOUND_ALLOW_PRIVATE: 'true',
     });
   }, 60_000);
   afterAll(async () => {
@@ -46,6 +49,7 @@ describe('every SDK method against a real server (PGlite + chdb)', () => {
   describeSignIn(scenario);
   describeProfiles(scenario);
   describeAccountUpkeep(scenario);
+  describeWebhooks(scenario);
   describeTeams(scenario);
   describeOperator(scenario);
   describeSecondFactors(scenario);

@@ -205,6 +205,29 @@ export async function exercise(harness: Harness): Promise<Outcome[]> {
     expected: [201],
   });
 
+  // Signed webhooks: a session holds the webhooks scopes; `description` and `overlap_hours` have defaults.
+  const webhook = await call('post', '/v1/webhooks', {
+    operation: 'createWebhook',
+    as: session,
+    body: { url: 'https://hooks.invalid/generated', events: ['profile.updated'] },
+    expected: [201],
+  });
+  const webhookId = webhook.json?.id ?? '';
+  await call('patch', '/v1/webhooks/{id}', {
+    operation: 'updateWebhook',
+    as: session,
+    params: { id: webhookId },
+    body: { enabled: false },
+    expected: [200],
+  });
+  await call('post', '/v1/webhooks/{id}/rotate-secret', {
+    operation: 'rotateWebhookSecret',
+    as: session,
+    params: { id: webhookId },
+    body: {},
+    expected: [200],
+  });
+
   // The account's own settings and messages.
   await call('patch', '/v1/auth/me/preferences', {
     operation: 'updatePreferences',

@@ -1,5 +1,10 @@
 import { DeviceSightings } from '@svc/domain';
-import { type DataExportScheduler, DataExportSchedulerToken } from '@svc/http-server';
+import {
+  type DataExportScheduler,
+  DataExportSchedulerToken,
+  type WebhookDeliveryScheduler,
+  WebhookDeliverySchedulerToken,
+} from '@svc/http-server';
 import { createAccount, type TestAccount } from './accounts.js';
 import type { ApiHarness } from './api-harness.js';
 import { type RawAnswer, send } from './http.js';
@@ -17,6 +22,9 @@ export type ResourceKind =
   | 'passkey'
   | 'dataExport'
   | 'account'
+  | 'allowance'
+  | 'webhook'
+  | 'webhookDelivery'
   | 'member'
   | 'invitation'
   | 'organisation';
@@ -71,7 +79,15 @@ export async function tenantWithResources(
   api: ApiHarness,
   { ip, deviceName }: { ip: string; deviceName: string },
 ): Promise<TenantWithResources> {
-  const account = await createAccount(api);
+  const account = await createAccount(api, [
+    'profiles:read',
+    'profiles:write',
+    'account:read',
+    'logs:read',
+    'analytics:read',
+    'webhooks:read',
+    'webhooks:write',
+  ]);
   const session = { cookie: `svc_session=${account.cookie}` };
   const call = async <T>(
     method: string,
@@ -91,6 +107,10 @@ export async function tenantWithResources(
   const profilePath = `/v1/profiles/${profileId}`;
   const staticLink = await call<{ id: string }>('POST', `${profilePath}/linked-ips`, 201, { ip });
   const ddnsLink = await call<{ id: string }>('POST', `${profilePath}/linked-ips`, 201, { ddns: true });
+  const allowance = await call<{ id: string }>('POST', `${profilePath}/allowances`, 201, {
+    domain: 'allowed.example',
+    minutes: 1440,
+  });
 
   const sightings = await api.container.getAsync<DeviceSightings>(DeviceSightings);
   await sightings.record([
@@ -140,6 +160,14 @@ export async function tenantWithResources(
     session,
   );
 
+  // Never delivered (the job is stopped, so the walk sees the same deliveries throughout); its ping is a
+  // delivery of its own.
+  await (await api.container.getAsync<WebhookDeliveryScheduler>(WebhookDeliverySchedulerToken)).stop();
+  const webhook = await call<{ id: string }>('POST', '/v1/webhooks', 201, {
+    url: 'https://hooks.invalid/in',
+    events: ['profile.created'],
+  });
+  const ping = await call<{ id: string }>('POST', `/v1/webhooks/${webhook.id}/test`, 202);
   const invitation = await call<{ id: string }>(
     'POST',
     '/v1/org/invitations',
@@ -167,6 +195,9 @@ export async function tenantWithResources(
       passkey: [passkey.id],
       dataExport: [built],
       account: [me.id],
+      allowance: [allowance.id],
+      webhook: [webhook.id],
+      webhookDelivery: [ping.id],
       member: [me.id],
       invitation: [invitation.id],
       organisation: [me.org_id],

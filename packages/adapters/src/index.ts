@@ -93,3 +93,5 @@ export * from './system/sha256.running-digest.js';
 export * from './system/system.clock.js';
 export * from './system/system.timers.js';
 export * from './tracing/storage-call-tracer.js';
+export * from './webhooks/standard-webhooks.signature.js';
+export * from './webhooks/undici.webhook-sender.js';

@@ -81,6 +81,8 @@ describe('scopes (spec 5.4)', () => {
       'account:read',
       'logs:read',
       'analytics:read',
+      'webhooks:read',
+      'webhooks:write',
     ]);
   });
 });

@@ -33,6 +33,7 @@ export * from './composition/node-log-hold.scheduler.js';
 export * from './composition/operator-expiry.scheduler.js';
 export * from './composition/server-job.js';
 export * from './composition/tokens.js';
+export * from './composition/webhook-delivery.scheduler.js';
 export * from './dashboard/dashboard-site.js';
 export { API_TOKEN_CACHE_TTL_MS } from './http/caching-api-token.service.js';
 export * from './http/deprecation.js';

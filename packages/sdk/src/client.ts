@@ -12,6 +12,7 @@ import { OrgResource } from './resources/org/org.resource.js';
 import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
 import { WaitlistResource } from './resources/waitlist.resource.js';
+import { WebhooksResource } from './resources/webhooks.resource.js';
 import {
   type ApiRequest,
   type ApiResponse,
@@ -49,6 +50,8 @@ export class SvcClient {
   readonly feedback: FeedbackResource;
   /** Operator routes, `/v1/admin` (scope admin, operator accounts only). */
   readonly admin: AdminResource;
+  /** The organisation's signed webhooks, `/v1/webhooks`. */
+  readonly webhooks: WebhooksResource;
   /** The organisation the credential acts in: members, invitations, ownership, `/v1/org` (issue 39). */
   readonly org: OrgResource;
   private readonly transport: Transport;
@@ -67,6 +70,7 @@ export class SvcClient {
     this.clientErrors = new ClientErrorsResource(this.transport);
     this.feedback = new FeedbackResource(this.transport);
     this.admin = new AdminResource(this.transport);
+    this.webhooks = new WebhooksResource(this.transport);
     this.org = new OrgResource(this.transport);
   }
 

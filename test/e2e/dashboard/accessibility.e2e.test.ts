@@ -84,6 +84,7 @@ describe.skipIf(browserSkipReason !== undefined)(
           '/account',
           '/account/security',
           '/account/tokens',
+          '/account/webhooks',
           '/account/members',
           '/account/audit',
           '/feedback',

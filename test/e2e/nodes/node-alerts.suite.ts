@@ -1,3 +1,4 @@
+import { CryptoRandom } from '@svc/adapters';
 import { MailDispatcher, NodeLogHoldStore, NodeStore, UnitOfWork } from '@svc/domain';
 import {
   NodeAlertScheduler,
@@ -223,6 +224,7 @@ export function runNodeAlertSuite(storage: HarnessStorage, options: { skip?: boo
           uow,
           store,
           clock: api.clock,
+          random: new CryptoRandom(),
           logger: pino({ level: 'silent' }),
           connectedNodeIds: () => [],
           delaySeconds: DELAY_MS / 1000,

@@ -42,12 +42,15 @@ export const EXAMPLE_BODIES: Record<string, object> = {
   deleteAccountOnBehalf: { reason: 'taken over' },
   updateMemberRole: { role: 'viewer' },
   cancelAccountDeletionOnBehalf: { reason: 'taken over' },
+  updateWebhook: { description: 'taken over' },
+  rotateWebhookSecret: { overlap_hours: 1 },
 };
 
 /** Bodies of the creating POSTs without a path parameter, for the Idempotency-Key check. */
 export const CREATE_BODIES: Record<string, object> = {
   createProfile: { name: 'idempotent' },
   createToken: { name: 'idempotent', scopes: ['profiles:read'] },
+  createWebhook: { url: 'https://hooks.invalid/idempotent', events: ['profile.created'] },
 };
 
 /**
@@ -59,6 +62,7 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/profiles/{id}': 'profile',
   '/v1/profiles/{id}/linked-ips/{linkId}': 'linkedIp',
   '/v1/profiles/{id}/devices/{deviceId}': 'device',
+  '/v1/profiles/{id}/allowances/{allowanceId}': 'allowance',
   '/v1/profiles/{id}/nodes/{nodeId}': 'node',
   '/v1/profiles/{id}/analytics/{shape}': 'shape',
   '/v1/tokens/{id}': 'apiToken',
@@ -73,6 +77,8 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/auth/me/organisations/{org_id}': 'organisation',
   '/v1/admin/operator-blocks/{id}': 'deployment',
   '/v1/admin/source-blocks/{id}': 'deployment',
+  '/v1/webhooks/{id}': 'webhook',
+  '/v1/webhooks/{id}/deliveries/{delivery}': 'webhookDelivery',
 };
 
 /** Operations with a path parameter that present no account, so tenant isolation does not apply to them. */
@@ -105,6 +111,9 @@ export const MISSING: Record<ResourceKind | 'deployment', string> = {
   passkey: randomUUID(),
   dataExport: randomUUID(),
   account: randomUUID(),
+  allowance: randomUUID(),
+  webhook: randomUUID(),
+  webhookDelivery: randomUUID(),
   member: randomUUID(),
   invitation: randomUUID(),
   organisation: randomUUID(),

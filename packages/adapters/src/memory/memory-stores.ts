@@ -11,6 +11,7 @@ import { MemoryNodeStore } from './memory.node.store.js';
 import { MemoryOperatorStore } from './memory.operator.store.js';
 import { memoryOperatorSearch } from './memory.operator-search.js';
 import { MemoryProfileStore } from './memory.profile.store.js';
+import { MemoryWebhookStore } from './memory.webhook.store.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
 /** Every in-memory store of an engine-free server, and the repositories of one memory transaction. */
@@ -26,6 +27,7 @@ export class MemoryStores {
   readonly accountFeedback = new MemoryAccountFeedbackStore();
   readonly operator = new MemoryOperatorStore((profileId) => this.profiles.orgOfLive(profileId));
   readonly dataExports = new MemoryDataExportStore();
+  readonly webhooks = new MemoryWebhookStore();
 
   /** Stores a failed memory transaction restores. */
   get participants(): readonly Snapshottable[] {
@@ -41,6 +43,7 @@ export class MemoryStores {
       this.accountFeedback,
       this.operator,
       this.dataExports,
+      this.webhooks,
     ];
   }
 
@@ -66,6 +69,7 @@ export class MemoryStores {
         () => this.profiles.live(),
       ),
       exports: this.dataExports.repository(),
+      webhooks: this.webhooks.repository(),
     };
   }
 }

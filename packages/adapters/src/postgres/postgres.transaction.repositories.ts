@@ -16,6 +16,7 @@ import { PostgresNodeRepository } from './postgres.nodes.repository.js';
 import { PostgresOperatorRepository } from './postgres.operator.repository.js';
 import { PostgresOperatorSearchRepository } from './postgres.operator-search.repository.js';
 import { PostgresProfileRepository } from './postgres.profiles.repository.js';
+import { PostgresWebhookRepository } from './postgres.webhooks.repository.js';
 
 /** Every repository of one Postgres transaction, on its client. */
 export function postgresTransactionRepositories(
@@ -37,5 +38,6 @@ export function postgresTransactionRepositories(
     operator: new PostgresOperatorRepository(client),
     operatorSearch: new PostgresOperatorSearchRepository(client),
     exports: new PostgresDataExportRepository(client),
+    webhooks: new PostgresWebhookRepository(client),
   };
 }

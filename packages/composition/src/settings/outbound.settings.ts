@@ -6,13 +6,13 @@ export const outboundVariables = {
   SVC_OUTBOUND_ALLOW_PRIVATE: flag.default(false).register(settingDocs, {
     defaultText: '`false`',
     description:
-      '`true`: blocklist fetches may be redirected to plain http and private or loopback addresses (internal list hosts, tests)',
+      '`true`: list redirects and webhook deliveries may reach plain http and private or loopback addresses (tests, internal hosts)',
   }),
 };
 
 /**
- * Outbound requests the server makes on its own (blocklist sources): `allowPrivate` lets them reach plain
- * http and loopback, private or reserved addresses; otherwise only https to public addresses.
+ * Outbound requests the server makes on its own (blocklist sources, webhook deliveries): `allowPrivate` lets
+ * them reach plain http and loopback, private or reserved addresses; otherwise only https to public addresses.
  */
 export interface OutboundSettings {
   allowPrivate: boolean;

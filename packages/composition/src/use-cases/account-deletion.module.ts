@@ -4,6 +4,7 @@ import {
   Clock,
   type ProfileService,
   QueryLogEraser,
+  Random,
   UnitOfWork,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
@@ -22,17 +23,18 @@ export function accountDeletionModule(
 ): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<AccountDeletionService>(AccountDeletionServiceToken).toResolvedValue(
-      (uow: UnitOfWork, clock: Clock, profiles: ProfileService, queryLogs: QueryLogEraser) =>
+      (uow: UnitOfWork, clock: Clock, random: Random, profiles: ProfileService, queryLogs: QueryLogEraser) =>
         new AccountDeletionService({
           uow,
           nodes: accountNodesRevocation,
           clock,
+          random,
           coolingOffDays: accounts.deletionCoolingOffDays,
           publishProfile: (tx, profile) => profiles.publish(tx, profile),
           queryLogs,
           dashboardUrl: dashboard.url.replace(/\/+$/, ''),
         }),
-      [UnitOfWork, Clock, ProfileServiceToken, QueryLogEraser],
+      [UnitOfWork, Clock, Random, ProfileServiceToken, QueryLogEraser],
     );
   });
 }

@@ -50,9 +50,9 @@ export function operatorModule(): ContainerModule {
       [UnitOfWork, Clock, ProfileServiceToken],
     );
     bind<ListReportTriageService>(ListReportTriageServiceToken).toResolvedValue(
-      (uow: UnitOfWork, clock: Clock, cursors: CursorSealer) =>
-        new ListReportTriageService({ uow, clock, cursors }),
-      [UnitOfWork, Clock, CursorSealerToken],
+      (uow: UnitOfWork, clock: Clock, cursors: CursorSealer, random: Random) =>
+        new ListReportTriageService({ uow, clock, cursors, random }),
+      [UnitOfWork, Clock, CursorSealerToken, Random],
     );
     bind<OperatorViewService>(OperatorViewServiceToken).toResolvedValue(
       (

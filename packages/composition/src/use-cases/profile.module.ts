@@ -38,6 +38,7 @@ export function profilesModule(settings: Pick<Settings, 'resolver' | 'limits'>):
           checkParental: checkParentalReferences,
           ecsOperatorCap: settings.limits.ecsOperatorCap,
           isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
+          webhookSubscribed: (orgId, type) => uow.run((tx) => tx.webhooks.subscribed(orgId, type)),
         }),
       [UnitOfWork, ProfileStore, ProfileCommitter, Random, Clock, CursorSealerToken],
     );

@@ -35,6 +35,7 @@ import { profilesModule } from './profile.module.js';
 import { queryLogsModule } from './query-log.module.js';
 import { standaloneHostModule } from './standalone-host.module.js';
 import { CursorSealerToken, IdempotencyServiceToken } from './use-case.tokens.js';
+import { webhooksModule } from './webhook.module.js';
 
 /** Idempotency of POSTs and the sealer of pagination cursors, which several contexts share. */
 function sharedModule(): ContainerModule {
@@ -70,6 +71,7 @@ export function useCaseModules(settings: Settings): ContainerModule[] {
     accountDeletionModule(settings.accounts, settings.dashboard),
     operatorModule(),
     dataExportsModule(settings.http),
+    webhooksModule(settings.outbound),
   ];
 }
 

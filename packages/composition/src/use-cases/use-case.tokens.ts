@@ -56,3 +56,7 @@ export const ListPipelineServiceToken = Symbol.for('svc.ListPipelineService');
 
 /** The edge simulator of `svc simulate`, or null without a columnar store to write into (memory storage). */
 export const EdgeSimulatorToken = Symbol.for('svc.EdgeSimulator');
+
+/** Webhook endpoints and their delivery, bound in webhook.module.ts. */
+export const WebhookServiceToken = Symbol.for('svc.WebhookService');
+export const WebhookDispatcherToken = Symbol.for('svc.WebhookDispatcher');

@@ -1,19 +1,47 @@
-import type { Schedule, ScheduleRequest } from '@svc/sdk';
+import type { ProfileSchedules, Schedule, ScheduleRequest } from '@svc/sdk';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { problemOf } from '../problems/problem-of.js';
 import { api } from './client.js';
 import { profilesInvalidations, profilesKeys } from './profiles.queries.js';
 
-/** A profile's schedules with the profile's ETag they were read at (the answer carries no version of its own). */
+/**
+ * A profile's schedules, bedtime and assignments, with the profile's ETag they were read at (the answer carries
+ * no version of its own).
+ */
 export interface VersionedSchedules {
   schedules: Schedule[];
+  bedtime: ProfileSchedules['bedtime'];
+  assignments: ProfileSchedules['assignments'];
   etag: string | undefined;
 }
 
-/** A replacement of every schedule, written over the version the page read. */
+/** A replacement of every schedule, written over what the page read. */
 export interface SchedulesReplacement {
   schedules: readonly ScheduleRequest[];
-  etag: string | undefined;
+  /** What the page read: the version written over, and the bedtime and assignments carried over. */
+  current: VersionedSchedules;
+  /** A schedule this write renames: the bedtime and assignments naming it follow it. */
+  renamed?: { from: string; to: string } | undefined;
+}
+
+/**
+ * The bedtime and assignments a replacement keeps (the API clears what a replacement leaves out): those naming
+ * a renamed schedule follow it, those naming a removed one go with it (else the API refuses them, 422).
+ */
+export function carriedPolicy(
+  current: Pick<VersionedSchedules, 'bedtime' | 'assignments'>,
+  schedules: readonly ScheduleRequest[],
+  renamed?: { from: string; to: string },
+): Pick<VersionedSchedules, 'bedtime' | 'assignments'> {
+  const follow = (name: string) => (renamed !== undefined && name === renamed.from ? renamed.to : name);
+  const names = new Set(schedules.map((schedule) => schedule.name));
+  const bedtime = current.bedtime === null ? null : follow(current.bedtime);
+  return {
+    bedtime: bedtime !== null && names.has(bedtime) ? bedtime : null,
+    assignments: current.assignments
+      .map((assignment) => ({ ...assignment, schedule: follow(assignment.schedule) }))
+      .filter((assignment) => names.has(assignment.schedule)),
+  };
 }
 
 /** The schedules' query key: under the profile's, so that dropping the profile drops them. */
@@ -27,8 +55,8 @@ export const schedulesQueries = {
     queryOptions({
       queryKey: schedulesKeys.of(id),
       queryFn: async (): Promise<VersionedSchedules> => {
-        const answer = await api.profiles.schedules.get(id).withResponse();
-        return { schedules: answer.data, etag: answer.etag };
+        const answer = await api.profiles.schedules.getAll(id).withResponse();
+        return { ...answer.data, etag: answer.etag };
       },
     }),
 };
@@ -55,9 +83,16 @@ export const schedulesMutations = {
    */
   replace: (queryClient: QueryClient, id: string) =>
     mutationOptions({
-      mutationFn: async ({ schedules, etag }: SchedulesReplacement): Promise<VersionedSchedules> => {
-        const answer = await api.profiles.schedules.replace(id, schedules, { ifMatch: etag }).withResponse();
-        return { schedules: answer.data, etag: answer.etag };
+      mutationFn: async ({
+        schedules,
+        current,
+        renamed,
+      }: SchedulesReplacement): Promise<VersionedSchedules> => {
+        const kept = carriedPolicy(current, schedules, renamed);
+        const answer = await api.profiles.schedules
+          .replace(id, schedules, { ifMatch: current.etag, ...kept })
+          .withResponse();
+        return { schedules: answer.data, ...kept, etag: answer.etag };
       },
       onSuccess: (stored) => schedulesInvalidations.saved(queryClient, id, stored),
       onError: (error) => {

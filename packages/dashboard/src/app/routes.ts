@@ -90,6 +90,12 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'API tokens',
   },
   {
+    path: '/account/webhooks',
+    page: lazy(() => import('../pages/account/webhooks.page.js')),
+    access: 'signed-in',
+    title: 'Webhooks',
+  },
+  {
     path: '/account/audit',
     page: lazy(() => import('../pages/account/audit.page.js')),
     access: 'signed-in',

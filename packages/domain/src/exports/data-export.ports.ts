@@ -13,6 +13,7 @@ import type { NodeRepository } from '../nodes/node.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { PreferencesRepository } from '../preferences/preferences.ports.js';
 import type { ProfileReadRepository } from '../profiles/profile.ports.js';
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 
 /** The stored state of an export; `expired` is also read from a ready export whose expiry passed. */
 export type DataExportState = 'pending' | 'ready' | 'failed' | 'expired';
@@ -102,7 +103,7 @@ export interface RunningDigest {
 }
 
 /** What the data export use cases use of a transaction. */
-export interface DataExportScope {
+export interface DataExportScope extends WebhookEventScope {
   exports: DataExportRepository;
 }
 

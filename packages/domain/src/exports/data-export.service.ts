@@ -4,6 +4,7 @@ import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { AccountArchiveCollector } from './account-archive.js';
 import { ArchiveChunkWriter, DataExportClaimLost } from './archive-chunk-writer.js';
 import type {
@@ -207,16 +208,19 @@ export class DataExportService {
       await this.writeArchive(writer, claimed.id, document, now);
       const last = writer.finish();
       const at = this.deps.clock.now();
-      const completed = await this.deps.uow.run(
-        async (tx) =>
+      const completed = await this.deps.uow.run(async (tx) => {
+        const done =
           (await tx.exports.writeChunk(claim, last.seq, last.bytes, this.leaseFromNow())) &&
           (await tx.exports.complete(
             claim,
             last.archive,
             at,
             new Date(at.getTime() + DATA_EXPORT_RETENTION_MS),
-          )),
-      );
+          ));
+        if (done)
+          await emitWebhookEvent(tx, this.deps, claimed.orgId, 'export.ready', { export_id: claimed.id });
+        return done;
+      });
       if (!completed) throw new DataExportClaimLost(claimed.id);
       return true;
     } catch (error) {

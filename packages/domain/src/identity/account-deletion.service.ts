@@ -5,7 +5,9 @@ import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { QueryLogEraser } from '../query-log/query-log-eraser.ports.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError } from '../shared/domain-error.js';
+import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { AccountNodesRevocation } from './account-nodes-revocation.ports.js';
 import { accountView } from './account-view.js';
 import type { AccountRecord } from './identity.records.js';
@@ -41,6 +43,8 @@ export interface AccountDeletionDependencies<NodesScope = unknown> {
   /** Revokes the organisation's nodes in the deletion's transaction (the nodes context implements it). */
   nodes: AccountNodesRevocation<NodesScope>;
   clock: Clock;
+  /** Ids of the account.deletion_requested and account.deletion_canceled webhook messages. */
+  random: Random;
   /** Days of cooling-off; {@link DEFAULT_DELETION_COOLING_OFF_DAYS} when not given. */
   coolingOffDays?: number;
   /** Publishes a profile's full document (with its contributed parts) inside the transaction. */
@@ -115,6 +119,10 @@ export class AccountDeletionService<NodesScope = unknown> {
           at: now,
         });
       }
+      await emitWebhookEvent(tx, this.deps, account.orgId, 'account.deletion_requested', {
+        account_id: account.id,
+        erase_after: due.toISOString(),
+      });
       return accountView({ ...account, deletionRequestedAt: now, deletionDueAt: due });
     });
   }
@@ -152,6 +160,9 @@ export class AccountDeletionService<NodesScope = unknown> {
         details: { restored_profiles: restored.map((profile) => profile.id) },
         at: now,
       });
+      await emitWebhookEvent(tx, this.deps, account.orgId, 'account.deletion_canceled', {
+        account_id: account.id,
+      });
       if (onBehalf !== undefined) {
         await tx.audit.record({
           ...onBehalf.source,
@@ -173,7 +184,7 @@ export class AccountDeletionService<NodesScope = unknown> {
   /**
    * Erases every account whose cooling-off has ended: each is claimed (erasure begun, so undelete answers 409
    * deletion_started and no other server claims it), then its profiles are deleted (their tombstones were
-   * published at the request), its data exports deleted, and its sessions, tokens and credentials deleted
+   * published at the request), its data exports and webhook endpoints deleted, and its sessions, tokens and credentials deleted
    * and its rows anonymised. Last, before the transaction commits, the profiles' query logs, hourly totals
    * and device counts are erased in the columnar store, which has no transactions: should that fail, the
    * whole erasure rolls back (the account is still due and unclaimed) and the next run retries it; should the
@@ -192,6 +203,7 @@ export class AccountDeletionService<NodesScope = unknown> {
           profileIds.push(...(await tx.profiles.eraseAll(orgId)));
         }
         await tx.exports.eraseAll(account.id);
+        await tx.webhooks.deleteAll(account.orgId);
         await tx.identity.accounts.erase(account.id, now);
         if (profileIds.length > 0) await this.deps.queryLogs?.eraseProfiles(profileIds);
         return true;

@@ -2,6 +2,7 @@ import type { AuditSource } from '../audit/audit.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import { assertEmailVerified } from './email-verification.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AccountRecord, ApiTokenRow, SessionRow } from './identity.records.js';
@@ -94,6 +95,11 @@ export class ApiTokenService {
     };
     await this.deps.uow.run(async (tx) => {
       await tx.identity.apiTokens.create(row);
+      await emitWebhookEvent(tx, this.deps, account.orgId, 'token.created', {
+        token_id: row.id,
+        name: row.name,
+        scopes: [...row.scopes],
+      });
       if (source === undefined) return;
       await tx.audit.record({
         ...source,
@@ -129,6 +135,7 @@ export class ApiTokenService {
       if (!(await tx.identity.apiTokens.revoke(accountId, id, now))) throw notFound('token');
       if (audit === undefined) return;
       const { orgId, ...source } = audit;
+      await emitWebhookEvent(tx, this.deps, orgId, 'token.revoked', { token_id: id });
       await tx.audit.record({
         ...source,
         orgId,

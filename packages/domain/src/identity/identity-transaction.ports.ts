@@ -2,6 +2,7 @@ import type { AuditScope } from '../audit/audit.ports.js';
 import type { LinkedIpRepository } from '../linked-ips/linked-ip.ports.js';
 import type { MailScope } from '../mail/mail-queue.ports.js';
 import type { ProfilePublishScope, ProfileTombstoneRepository } from '../profiles/profile.ports.js';
+import type { WebhookEventScope, WebhookRepository } from '../webhooks/webhook.ports.js';
 import type {
   AccountCredentialRepository,
   AccountDeletionRepository,
@@ -45,7 +46,7 @@ export type SignUpScope = {
 export type SessionScope = IdentityScopeOf<'sessions'> & AuditScope;
 
 /** What creating and revoking API tokens uses of a transaction. */
-export type ApiTokenScope = IdentityScopeOf<'apiTokens'> & AuditScope;
+export type ApiTokenScope = IdentityScopeOf<'apiTokens'> & AuditScope & WebhookEventScope;
 
 /** What changing and resetting passwords uses of a transaction. */
 export type PasswordScope = {
@@ -103,7 +104,10 @@ export type AccountDeletionScope = {
   identity: { accounts: AccountDeletionRepository; memberships: Pick<MembershipRepository, 'listByAccount'> };
   profiles: ProfileTombstoneRepository;
   exports: AccountExportEraser;
+  /** Events queued by the request and the cancel; the organisation's endpoints go with the erasure. */
+  webhooks: Pick<WebhookRepository, 'enqueue' | 'deleteAll'>;
 } & IdentityScopeOf<'sessions' | 'apiTokens'> &
   ProfilePublishScope &
   AuditScope &
-  MailScope;
+  MailScope &
+  WebhookEventScope;

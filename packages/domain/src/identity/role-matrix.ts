@@ -132,6 +132,16 @@ export const ROLE_MATRIX: Readonly<Record<string, RoleRequirement>> = {
   'PATCH /v1/org/members/{id}': 'admin',
   'DELETE /v1/org/members/{id}': 'admin',
   'POST /v1/org/ownership': 'owner',
+  // Webhooks send the organisation's events elsewhere, signed with its secrets (issue 40).
+  'GET /v1/webhooks': 'admin',
+  'POST /v1/webhooks': 'admin',
+  'GET /v1/webhooks/{id}': 'admin',
+  'PATCH /v1/webhooks/{id}': 'admin',
+  'DELETE /v1/webhooks/{id}': 'admin',
+  'POST /v1/webhooks/{id}/rotate-secret': 'admin',
+  'POST /v1/webhooks/{id}/test': 'admin',
+  'GET /v1/webhooks/{id}/deliveries': 'admin',
+  'POST /v1/webhooks/{id}/deliveries/{delivery}/redeliver': 'admin',
   // Operator routes: the admin scope of operator accounts decides, not the organisation role.
   'GET /v1/admin/operator-blocks': 'operator',
   'POST /v1/admin/operator-blocks': 'operator',

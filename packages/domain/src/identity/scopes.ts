@@ -7,6 +7,8 @@ const SCOPES = [
   'account:read',
   'logs:read',
   'analytics:read',
+  'webhooks:read',
+  'webhooks:write',
   'admin',
 ] as const;
 

@@ -1,6 +1,8 @@
 import { nodeBackMail, nodeOfflineMail } from '../mail/node.mails.js';
 import { DEFAULT_PREFERENCES } from '../preferences/preferences.schemas.js';
+import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { DueNodeAlert, NodeAlertScope } from './node.ports.js';
 
 /** Default time a node's link may stay down before its owners are told (spec 8). */
@@ -29,6 +31,7 @@ export async function runNodeAlerts(
   uow: ScopedUnitOfWork<NodeAlertScope>,
   now: Date,
   delaySeconds: number,
+  random: Random,
 ): Promise<NodeAlertRun> {
   const run: NodeAlertRun = { offline: 0, back: 0, mails: 0 };
   const cutoffs = {
@@ -42,6 +45,18 @@ export async function runNodeAlerts(
       const due = await tx.nodes.claimDueAlerts(cutoffs, ALERTS_PER_TRANSACTION);
       for (const alert of due) {
         sent.mails += await sendAlert(tx, alert, delaySeconds);
+        // node.offline and node.online go to the organisation's endpoints whatever the owners' mail preference.
+        await emitWebhookEvent(
+          tx,
+          { random, clock: { now: () => now } },
+          alert.node.orgId,
+          alert.kind === 'offline' ? 'node.offline' : 'node.online',
+          {
+            node_id: alert.node.id,
+            profile_id: alert.node.profileId,
+            last_seen_at: alert.linkSeenAt.toISOString(),
+          },
+        );
         await tx.nodes.recordAlert(alert.node.id, alert.kind, now);
         sent[alert.kind] += 1;
       }

@@ -5,6 +5,7 @@ import type { OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { PreferencesRepository } from '../preferences/preferences.ports.js';
 import type { ProfileReadRepository } from '../profiles/profile.ports.js';
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { NodeRecord } from './node.records.js';
 
 /**
@@ -81,7 +82,7 @@ export type NodeStore = Pick<
 >;
 
 /** What the node use cases use of a transaction: the nodes, the owning profile, announcements, the audit log. */
-export interface NodeScope extends AuditScope, OutboxScope {
+export interface NodeScope extends AuditScope, OutboxScope, WebhookEventScope {
   nodes: Pick<NodeRepository, 'find' | 'findById' | 'findByEnrolmentLookup' | 'insert' | 'save'>;
   profiles: ProfileReadRepository;
 }
@@ -92,7 +93,7 @@ export interface NodeRevocationScope extends OutboxScope {
 }
 
 /** What sending node-offline alerts uses of a transaction: the owners to mail and whether they want it. */
-export interface NodeAlertScope extends MailScope {
+export interface NodeAlertScope extends MailScope, WebhookEventScope {
   identity: { accounts: Pick<AccountReadRepository, 'listOwners'> };
   nodes: Pick<NodeRepository, 'claimDueAlerts' | 'recordAlert'>;
   preferences: Pick<PreferencesRepository, 'find'>;

@@ -7,6 +7,7 @@ import type { CursorSealer } from '../pagination/pagination.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import { assertWritable } from '../profiles/profile.service.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { NodeScope } from './node.ports.js';
 import type { NodeRecord } from './node.records.js';
 import type {
@@ -208,6 +209,11 @@ export class NodeService {
         action: 'node.enrolled',
         source: { ...source, actor: `node:${node.id}` },
         details: { version: node.softwareVersion },
+      });
+      await emitWebhookEvent(tx, this.deps, node.orgId, 'node.enrolled', {
+        node_id: node.id,
+        profile_id: node.profileId,
+        name: node.name,
       });
       return { node, nodeToken: token };
     });

@@ -3,7 +3,9 @@ import type { CursorSealer } from '../pagination/pagination.js';
 import { pageFrom } from '../pagination/pagination.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { notFound, validationFailed } from '../shared/domain-error.js';
+import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import { listReportOutcomeMail } from './list-report-outcome.mail.js';
 import type {
   TriageDecision,
@@ -19,6 +21,8 @@ export interface ListReportTriageDependencies {
   uow: ScopedUnitOfWork<ListReportTriageScope>;
   clock: Clock;
   cursors: CursorSealer;
+  /** Ids of the list_report.resolved webhook messages. */
+  random: Random;
 }
 
 /** The operators' view of a stored report. */
@@ -110,6 +114,11 @@ export class ListReportTriageService {
           resolution_note: decision.resolution_note,
         },
         at: now,
+      });
+      await emitWebhookEvent(tx, this.deps, report.orgId, 'list_report.resolved', {
+        report_id: report.id,
+        profile_id: report.profileId,
+        status: decision.status,
       });
       return triagedListReportView(resolved);
     });

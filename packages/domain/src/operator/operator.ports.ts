@@ -10,6 +10,7 @@ import type {
   ProfileReadRepository,
   ProfileWriteRepository,
 } from '../profiles/profile.ports.js';
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { OperatorBlockReason } from './operator-block.schemas.js';
 import type { OperatorEntryStatus } from './operator-scope.schemas.js';
 
@@ -113,7 +114,7 @@ export interface ProfileSuspensionScope extends ProfilePublishScope, AuditScope 
 }
 
 /** What triaging list reports uses of a transaction: the reports, the reporter to mail, the audit log. */
-export interface ListReportTriageScope extends AuditScope, MailScope {
+export interface ListReportTriageScope extends AuditScope, MailScope, WebhookEventScope {
   identity: { accounts: Pick<AccountReadRepository, 'findById'> };
   listReports: Pick<ListReportRepository, 'findForTriage' | 'resolve' | 'triageQueue'>;
 }

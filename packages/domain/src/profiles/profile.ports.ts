@@ -2,6 +2,7 @@ import type { AuditScope } from '../audit/audit.ports.js';
 import type { OutboxMessage, OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { ProfileRecord } from './profile.records.js';
 
 /**
@@ -67,12 +68,12 @@ export interface ProfilePublishScope extends OutboxScope {
 }
 
 /** What a versioned write of a profile under its row lock uses of a transaction ({@link ProfileWriter}). */
-export interface ProfileWriteScope extends ProfilePublishScope {
+export interface ProfileWriteScope extends ProfilePublishScope, WebhookEventScope {
   profiles: ProfileReadRepository & ProfileWriteRepository;
 }
 
 /** What deleting a profile uses of a transaction: the row, the tombstone's publication, the audit entry. */
-interface ProfileDeleteScope extends OutboxScope, AuditScope {
+interface ProfileDeleteScope extends OutboxScope, AuditScope, WebhookEventScope {
   profiles: ProfileReadRepository & ProfileWriteRepository;
   nodes: ProfileEnrolledNodes;
 }

@@ -9,6 +9,8 @@ import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { documentPolicyOf } from './document-policy.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
+import type { WebhookEventType } from '../webhooks/webhook-events.schemas.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
   ProfileChange,
@@ -23,6 +25,7 @@ import { NO_RULES, type ProfileRecord } from './profile.records.js';
 import type { Profile, ProfileCreate, ProfileEndpoints, ProfilePatch } from './profile.schemas.js';
 import { profileEndpointsOf } from './profile-endpoints.js';
 import { newProfileId } from './profile-id.js';
+import { announceProfile, nextVersion } from './profile-versions.js';
 import type { ResolverSettings } from './resolver.settings.js';
 
 /** What the profile use cases are built from. */
@@ -46,6 +49,11 @@ export interface ProfileDependencies {
   isCataloguedList: (listId: number) => boolean;
   /** The operator's cap on forwarded ECS prefixes, carried in the edge document; none when absent. */
   ecsOperatorCap?: EcsOperatorCap;
+  /**
+   * Whether the organisation has an endpoint subscribed to `type`: its row-only writes then take the row lock,
+   * so that `profile.updated` is queued in the write's transaction. None: nobody is subscribed.
+   */
+  webhookSubscribed?: (orgId: string, type: WebhookEventType) => Promise<boolean>;
 }
 
 /** A change of the profile row alone: it returns the profile's new fields and reads or writes nothing else. */
@@ -116,6 +124,7 @@ export class ProfileService implements ProfileWriter {
         };
         if (await tx.profiles.insert(record)) {
           await this.publish(tx, record);
+          await announceProfile(tx, this.deps, 'profile.created', record);
           return record;
         }
       }
@@ -181,6 +190,7 @@ export class ProfileService implements ProfileWriter {
       const next = nextVersion(current, await change(current, tx), now);
       await tx.profiles.save(next);
       await this.publish(tx, next);
+      await announceProfile(tx, this.deps, 'profile.updated', next);
       return next;
     });
   }
@@ -199,6 +209,10 @@ export class ProfileService implements ProfileWriter {
     expectedVersion: number | undefined,
     change: ProfileFieldsChange,
   ): Promise<ProfileRecord> {
+    // The one-statement commit writes the row and its publication only: a subscribed organisation's write
+    // takes the lock instead, so its profile.updated event commits with it.
+    if ((await this.deps.webhookSubscribed?.(orgId, 'profile.updated')) === true)
+      return this.write(this.deps.uow, orgId, id, expectedVersion, change);
     for (let attempt = 0; attempt < COMMIT_ATTEMPTS; attempt += 1) {
       const snapshot = await this.deps.committer.current(orgId, id);
       if (snapshot === null) throw notFound('profile');
@@ -333,6 +347,10 @@ export class ProfileService implements ProfileWriter {
         subject: profileSubject(id),
         payload: edgeTombstone(id, current.version + 1, now),
       });
+      await emitWebhookEvent(tx, this.deps, orgId, 'profile.deleted', {
+        profile_id: id,
+        version: current.version + 1,
+      });
       if (source !== undefined) {
         await tx.audit.record({
           ...source,
@@ -365,23 +383,6 @@ export class ProfileService implements ProfileWriter {
     if (errors.length > 0)
       throw new DomainError('validation_failed', 'The request has invalid fields.', { fieldErrors: errors });
   }
-}
-
-/** The profile's next version: its new fields, the identity and suspension it had, one version up. */
-function nextVersion(
-  current: ProfileRecord,
-  fields: Omit<ProfileRecord, 'version' | 'updatedAt'>,
-  now: Date,
-): ProfileRecord {
-  return {
-    ...fields,
-    id: current.id,
-    orgId: current.orgId,
-    createdAt: current.createdAt,
-    suspended: current.suspended,
-    version: current.version + 1,
-    updatedAt: now,
-  };
 }
 
 /** Writes to a suspended profile answer 409 profile_suspended; reads still work (spec 7). */

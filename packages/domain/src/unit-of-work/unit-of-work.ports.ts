@@ -13,6 +13,7 @@ import type { OutboxWriter } from '../outbox/outbox.ports.js';
 import type { PreferencesRepository } from '../preferences/preferences.ports.js';
 import type { ProfileRepository } from '../profiles/profile.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import type { WebhookRepository } from '../webhooks/webhook.ports.js';
 
 /**
  * Every repository a storage offers in one transaction: what the adapters' units of work implement. No use
@@ -44,6 +45,8 @@ export interface TransactionScope {
   operator: OperatorRepository;
   /** Accounts and profiles of every organisation, found by operators. */
   operatorSearch: OperatorSearchRepository;
+  /** Webhook endpoints, and the deliveries events queue in the transaction that makes them happen. */
+  webhooks: WebhookRepository;
 }
 
 /** Runs work in one storage transaction offering every repository; it serves every use case's scope. */

@@ -1,4 +1,11 @@
-import { type Clock, type NodeAlertRun, type NodeStore, runNodeAlerts, type UnitOfWork } from '@svc/domain';
+import {
+  type Clock,
+  type NodeAlertRun,
+  type NodeStore,
+  type Random,
+  runNodeAlerts,
+  type UnitOfWork,
+} from '@svc/domain';
 import type { Logger } from 'pino';
 import { IntervalJob } from './interval-job.js';
 
@@ -13,6 +20,8 @@ export class NodeAlertScheduler extends IntervalJob<NodeAlertRun> {
       uow: UnitOfWork;
       store: NodeStore;
       clock: Clock;
+      /** Ids of the node.offline and node.online webhook messages. */
+      random: Random;
       logger: Pick<Logger, 'error'>;
       /** The nodes holding a link to this server. */
       connectedNodeIds: () => string[];
@@ -24,7 +33,7 @@ export class NodeAlertScheduler extends IntervalJob<NodeAlertRun> {
       work: async () => {
         const now = deps.clock.now();
         await deps.store.linkSeen(deps.connectedNodeIds(), now);
-        return runNodeAlerts(deps.uow, now, deps.delaySeconds);
+        return runNodeAlerts(deps.uow, now, deps.delaySeconds, deps.random);
       },
       name: 'node alert scheduler',
       failure: 'node alerts failed',

@@ -16,6 +16,7 @@ import {
   NodeTotalsLedger,
   ProfileSigner,
   ProfileStore,
+  Random,
   UnitOfWork,
 } from '@svc/domain';
 import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
@@ -170,16 +171,17 @@ export function nodeLinksModule(settings: Pick<Settings, 'http' | 'nodes'>): Con
       [NodeLinkHubPartsToken],
     );
     bind<NodeAlertScheduler>(NodeAlertSchedulerToken).toResolvedValue(
-      (uow: UnitOfWork, store: NodeStore, clock: Clock, logger: Logger, hub: NodeLinkHub) =>
+      (uow: UnitOfWork, store: NodeStore, clock: Clock, random: Random, logger: Logger, hub: NodeLinkHub) =>
         new NodeAlertScheduler({
           uow,
           store,
           clock,
+          random,
           logger,
           connectedNodeIds: () => hub.connectedNodeIds(),
           delaySeconds: settings.nodes.alertDelaySeconds,
         }),
-      [UnitOfWork, NodeStore, Clock, LoggerToken, NodeLinkHubToken],
+      [UnitOfWork, NodeStore, Clock, Random, LoggerToken, NodeLinkHubToken],
     );
     bind<ServerJob>(ServerJob).toService(NodeAlertSchedulerToken);
     bind<NodeLogHoldScheduler>(NodeLogHoldSchedulerToken).toResolvedValue(

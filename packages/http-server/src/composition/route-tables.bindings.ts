@@ -18,6 +18,7 @@ import {
   type ProfileService,
   type SessionService,
   Timers,
+  type WebhookService,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import { ApiDescription } from '../app/api-description.js';
@@ -41,6 +42,7 @@ import { profilePolicyRoutes } from '../routes/profile-policies.routes.js';
 import { queryLogRoutes } from '../routes/query-log.routes.js';
 import { RouteTable } from '../routes/route-table.js';
 import { setupRoutes } from '../routes/setup.routes.js';
+import { webhookRoutes } from '../routes/webhook.routes.js';
 import { StreamSlots } from '../streams/stream-slots.js';
 import { bindIdentityRouteTables } from './identity-route-tables.bindings.js';
 import { bindOperatorRouteTables } from './operator-route-tables.bindings.js';
@@ -60,6 +62,7 @@ import {
   ProfilePolicyServiceToken,
   ProfileServiceToken,
   SessionServiceToken,
+  WebhookServiceToken,
 } from './tokens.js';
 
 /**
@@ -137,6 +140,10 @@ export function routeTablesModule(
     bind<RouteTable>(RouteTable).toResolvedValue(
       (reports: ListReportService) => listReportRoutes(reports),
       [ListReportServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (webhooks: WebhookService) => webhookRoutes(webhooks),
+      [WebhookServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
       (profiles: ProfileService) => setupRoutes(profiles, settings.http.baseUrl),

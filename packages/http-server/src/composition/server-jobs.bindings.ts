@@ -6,6 +6,7 @@ import {
   type ListPipelineService,
   ListPipelineStore,
   UnitOfWork,
+  type WebhookDispatcher,
 } from '@svc/domain';
 import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
@@ -23,7 +24,10 @@ import {
   ListRefreshSchedulerToken,
   LoggerToken,
   OperatorExpirySchedulerToken,
+  WebhookDeliverySchedulerToken,
+  WebhookDispatcherToken,
 } from './tokens.js';
+import { WebhookDeliveryScheduler } from './webhook-delivery.scheduler.js';
 
 /**
  * The API server's background work over the use cases (docs/architecture.md "Background work"): each job is
@@ -55,7 +59,12 @@ export function serverJobsModule(lists: ListSettings): ContainerModule {
         }),
       [ListPipelineServiceToken, ListPipelineStore, Clock, LoggerToken],
     );
+    bind<WebhookDeliveryScheduler>(WebhookDeliverySchedulerToken).toResolvedValue(
+      (dispatcher: WebhookDispatcher, logger: Logger) => new WebhookDeliveryScheduler(dispatcher, logger),
+      [WebhookDispatcherToken, LoggerToken],
+    );
     bind<ServerJob>(ServerJob).toService(AccountErasureSchedulerToken);
+    bind<ServerJob>(ServerJob).toService(WebhookDeliverySchedulerToken);
     bind<ServerJob>(ServerJob).toService(OperatorExpirySchedulerToken);
     bind<ServerJob>(ServerJob).toService(DataExportSchedulerToken);
     // At 0 hours the schedule is off; `svc lists refresh` and tests still run it on demand.

@@ -38,6 +38,8 @@ export {
   SessionServiceToken,
   SignupServiceToken,
   SourceBlockServiceToken,
+  WebhookDispatcherToken,
+  WebhookServiceToken,
 } from '@svc/composition';
 
 /** Service identifiers of the HTTP server that are not domain ports. */
@@ -49,6 +51,7 @@ export const AccountErasureSchedulerToken = Symbol.for('svc.AccountErasureSchedu
 export const OperatorExpirySchedulerToken = Symbol.for('svc.OperatorExpiryScheduler');
 export const DataExportSchedulerToken = Symbol.for('svc.DataExportScheduler');
 export const ListRefreshSchedulerToken = Symbol.for('svc.ListRefreshScheduler');
+export const WebhookDeliverySchedulerToken = Symbol.for('svc.WebhookDeliveryScheduler');
 
 /** Self-hosted nodes' links, bound in node-links.bindings.ts. */
 export const NodeLinkHubToken = Symbol.for('svc.NodeLinkHub');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AnyRoute, HttpMethod } from '../routes/route-definition.js';
 import { inputSchema, isNode, type JsonSchema, OutputSchemas } from './json-schema.js';
 import { TAG_DESCRIPTIONS } from './openapi-tags.js';
+import { webhookOperations } from './openapi-webhooks.js';
 
 const SECURITY: Record<AnyRoute['auth'], Record<string, string[]>[]> = {
   none: [],
@@ -72,6 +73,8 @@ export interface OpenApiDocument {
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<HttpMethod, OpenApiOperation>>>;
+  /** What the organisation's webhook endpoints receive (OpenAPI 3.1 `webhooks`). */
+  webhooks: Record<string, { post: JsonSchema }>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
 
@@ -159,6 +162,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: strin
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route, outputs) };
   }
+  const webhooks = webhookOperations(outputs);
   const used = new Set(
     routes.flatMap((route) => SECURITY[route.auth].flatMap((requirement) => Object.keys(requirement))),
   );
@@ -176,6 +180,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: strin
       .sort()
       .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
+    webhooks,
     components: {
       schemas: outputs.all(),
       securitySchemes: Object.fromEntries(

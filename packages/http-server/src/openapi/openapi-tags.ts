@@ -26,6 +26,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Filtering profiles: their security, parental and logging settings, custom rules, enabled blocklists, resolver endpoints and device setup (including Apple configuration profiles).',
   'second factors':
     'Authenticator-app (TOTP) codes, recovery codes and passkeys that protect sign-in, and the restricted session of an account recovery.',
+  webhooks:
+    'Signed webhooks: the organisation’s endpoints, the events each receives, their deliveries with retries and redelivery, and secret rotation (scopes webhooks:read and webhooks:write; owners and admins).',
   tokens:
     'API tokens: created and revoked only from a signed-in session, each with the scopes it grants; the secret is shown once.',
 };

@@ -13,6 +13,7 @@ import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
 import { schedules } from './schedules.js';
+import { webhooks } from './webhooks.js';
 
 /**
  * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
@@ -35,6 +36,7 @@ export const en = {
   ...problems,
   ...profiles,
   ...schedules,
+  ...webhooks,
 } as const;
 
 /** The shape every language's catalogue has. */

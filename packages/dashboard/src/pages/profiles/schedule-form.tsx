@@ -116,7 +116,11 @@ export function ScheduleForm({
       index === undefined
         ? [...current.schedules, schedule]
         : current.schedules.map((each, at) => (at === index ? schedule : each));
-    save.mutate({ schedules, etag: current.etag }, { onSuccess: () => onDone(schedule.name) });
+    const renamed =
+      editing !== undefined && editing.name !== schedule.name
+        ? { from: editing.name, to: schedule.name }
+        : undefined;
+    save.mutate({ schedules, current, renamed }, { onSuccess: () => onDone(schedule.name) });
   };
 
   const heading =

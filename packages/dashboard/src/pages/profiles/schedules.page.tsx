@@ -90,7 +90,7 @@ function Schedules({ profile, current }: { profile: Profile; current: VersionedS
     const name = current.schedules[index]?.name ?? '';
     setOutcome(undefined);
     remove.mutate(
-      { schedules: current.schedules.filter((_schedule, at) => at !== index), etag: current.etag },
+      { schedules: current.schedules.filter((_schedule, at) => at !== index), current },
       { onSuccess: () => done(t('schedules.deleted', { name })) },
     );
   };

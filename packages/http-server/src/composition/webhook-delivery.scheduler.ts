@@ -1,0 +1,23 @@
+import type { WebhookDispatcher } from '@svc/domain';
+import type { Logger } from 'pino';
+import { IntervalJob } from './interval-job.js';
+
+/**
+ * Delivers due webhook messages every second, beside the API and never in a request: each server leases the
+ * endpoints it serves, so several servers share the work and keep each endpoint's order (issue 40).
+ */
+export class WebhookDeliveryScheduler extends IntervalJob<number> {
+  constructor(
+    dispatcher: Pick<WebhookDispatcher, 'deliverDue'>,
+    logger: Pick<Logger, 'error'>,
+    everyMs = 1_000,
+  ) {
+    super({
+      name: 'webhook delivery job',
+      work: () => dispatcher.deliverDue(),
+      failure: 'webhook delivery failed; due deliveries are tried at the next run',
+      logger,
+      everyMs,
+    });
+  }
+}

@@ -1,0 +1,3 @@
+import { runWebhooksSuite } from './webhooks.suite.js';
+
+runWebhooksSuite('pglite');
