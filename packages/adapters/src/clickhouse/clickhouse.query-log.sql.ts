@@ -154,9 +154,31 @@ export function statusCountsOfRows(clause: Clause): string {
                          WHERE ${clause.where} GROUP BY status`;
 }
 
-/** Queries by `{bucket}`-second bucket and status from the hourly totals. */
-export function timelineOfTotals(where: string): string {
-  return `SELECT intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32} AS bucket, status,
+/**
+ * Local buckets of `{tz}` (ADR 0045), as the domain's localBucketStart reads them: the instant `seconds` (an
+ * expression in Unix seconds) on the wall clock, floored to `{bucket}` seconds from the local midnight, read
+ * back with the offset in force at that boundary.
+ */
+function localBucket(seconds: string): string {
+  const offsetAt = (at: string) => `timeZoneOffset(toDateTime(${at}, {tz:String}))`;
+  const wall = `(${seconds} + ${offsetAt(seconds)})`;
+  const boundary = `(intDiv(${wall}, 86400) * 86400 + intDiv(${wall} % 86400, {bucket:UInt32}) * {bucket:UInt32})`;
+  const guess = `(${boundary} - ${offsetAt(seconds)})`;
+  return `if(${offsetAt(guess)} = ${offsetAt(seconds)}, ${guess}, ${boundary} - ${offsetAt(guess)})`;
+}
+
+/**
+ * The bucket expression of the hourly totals: epoch-aligned without a zone; with one, the bucket holding each
+ * hour's last second, moved back to its whole UTC hour (the domain's totalsBucketStart).
+ */
+function totalsBucket(zoned: boolean): string {
+  if (!zoned) return 'intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32}';
+  return `intDiv(${localBucket('(toUnixTimestamp(hour) + 3599)')}, 3600) * 3600`;
+}
+
+/** Queries by `{bucket}`-second bucket and status from the hourly totals; local buckets of `{tz}` when zoned. */
+export function timelineOfTotals(where: string, zoned = false): string {
+  return `SELECT ${totalsBucket(zoned)} AS bucket, status,
                 sum(count) AS count
          FROM query_totals_hourly WHERE ${where} GROUP BY bucket, status`;
 }
@@ -164,6 +186,13 @@ export function timelineOfTotals(where: string): string {
 /** Queries by `{bucket}`-second bucket and status from the rows. */
 export function timelineOfRows(clause: Clause): string {
   return `SELECT intDiv(toUnixTimestamp(ts), {bucket:UInt32}) * {bucket:UInt32} AS bucket, status,
+                            count() AS count
+                     FROM query_log PREWHERE ${clause.prewhere} WHERE ${clause.where} GROUP BY bucket, status`;
+}
+
+/** Queries by local `{bucket}`-second bucket of `{tz}` and status from the rows (ADR 0045). */
+export function zonedTimelineOfRows(clause: Clause): string {
+  return `SELECT ${localBucket('toUnixTimestamp(ts)')} AS bucket, status,
                             count() AS count
                      FROM query_log PREWHERE ${clause.prewhere} WHERE ${clause.where} GROUP BY bucket, status`;
 }

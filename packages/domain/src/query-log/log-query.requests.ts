@@ -54,5 +54,6 @@ export function analyticsQueryOf(
     limit: parameters.limit ?? (shape === 'top_pops' ? TOP_POPS_LIMIT_DEFAULT : LOG_LIMIT_DEFAULT),
     bucketSeconds: parameters.bucket,
     position: null,
+    timeZone: parameters.tz,
   };
 }

@@ -42,6 +42,11 @@ export interface LogQuery {
    * Null without a cursor.
    */
   position: LogPosition | null;
+  /**
+   * The IANA zone of `tz` (issue 38): timeline buckets align on its local midnights and hours, and time cells
+   * carry its offset. Absent: UTC, buckets aligned on the Unix epoch as before.
+   */
+  timeZone?: string;
 }
 
 /** A log query (tail or search). */
