@@ -5,6 +5,7 @@ import { queryLogDestinations } from './query-log.destinations.js';
 import { useQueryLogFixture } from './query-log.fixture.js';
 import { queryLogGuardrails } from './query-log.guardrails.js';
 import { queryLogRows } from './query-log.logs.js';
+import { queryLogTimeZones } from './query-log.time-zones.js';
 
 /**
  * Query logs and analytics through HTTP (spec 2.11, 4.6, 7, 8) on the embedded columnar store, with rows
@@ -22,6 +23,7 @@ export function runQueryLogSuite(
       queryLogAnalytics(fx);
       queryLogGuardrails(fx);
       queryLogDestinations(fx);
+      queryLogTimeZones(fx);
     },
   );
 }
