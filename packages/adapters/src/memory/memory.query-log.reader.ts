@@ -2,6 +2,7 @@ import {
   type AnalyticsQuery,
   type CountSource,
   type DecisionFields,
+  decidedByMatches,
   type LogQuery,
   localBucketStart,
   type NameCount,
@@ -42,7 +43,7 @@ function matches(query: LogQuery, row: QueryLogRow): boolean {
   if (filters.lists.length > 0 && (row.reasonListId === null || !filters.lists.includes(row.reasonListId)))
     return false;
   if (filters.clientIp !== null && asIpv6(row.clientIp) !== asIpv6(filters.clientIp)) return false;
-  return true;
+  return decidedByMatches(filters.decidedBy, row.decidedBy);
 }
 
 /** Where a row lies in the log's order: its time (Unix ms), then its id (a 63-bit integer). */

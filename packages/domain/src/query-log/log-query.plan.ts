@@ -42,11 +42,27 @@ export function planQuery(
     };
   }
   if (destination === 'none') return { source: 'none', counts: 'rows', query, cost: 0 };
-  if (destination === 'self-hosted') return { source: 'node', counts: 'rows', query, cost: 0 };
+  if (destination === 'self-hosted') {
+    refuseWhatNodesCannotAnswer(query);
+    return { source: 'node', counts: 'rows', query, cost: 0 };
+  }
   if (!columnarConfigured) {
     throw new DomainError('not_implemented', 'This server has no columnar store configured for query logs.');
   }
   const rangeMs = query.range.to.getTime() - (query.range.from?.getTime() ?? query.range.to.getTime());
   const cost = query.shape === 'tail' ? queryCost('tail', rangeMs) : queryCost('rows', rangeMs);
   return { source: 'columnar', counts: 'rows', query, cost };
+}
+
+/**
+ * The node link carries neither `decided_by` nor `tz` (docs/node-link-protocol.md): rather than a node's answer
+ * that silently ignores them, such queries of a self-hosted profile are 501 shape_unsupported (ADR 0045).
+ */
+function refuseWhatNodesCannotAnswer(query: LogQuery): void {
+  if ((query.filters.decidedBy ?? null) !== null) {
+    throw new DomainError('shape_unsupported', 'Self-hosted nodes cannot filter by decided_by yet.');
+  }
+  if (query.shape === 'timeline' && query.timeZone !== undefined) {
+    throw new DomainError('shape_unsupported', 'Self-hosted nodes cannot bucket a timeline in a time zone yet.');
+  }
 }

@@ -23,6 +23,7 @@ export function filtersOf(parameters: CommonParameters, qnameMatch: LogFilters['
     qtypes: parameters.qtype ?? [],
     lists: parameters.list ?? [],
     clientIp: parameters.client_ip ?? null,
+    decidedBy: parameters.decided_by ?? null,
   };
 }
 

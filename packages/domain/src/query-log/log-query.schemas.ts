@@ -108,6 +108,15 @@ const commonParameters = {
     .refine((value) => parseIp(value) !== null, 'must be an IPv4 or IPv6 address')
     .optional()
     .meta({ description: 'Client address.' }),
+  decided_by: z
+    .string()
+    .regex(/^[a-z0-9:._~-]{1,100}\*?$/, 'must be 1 to 100 characters of a-z, 0-9 and :._~-, optionally ending in *')
+    .optional()
+    .meta({
+      description:
+        'The policy that decided (issue 38): exact (`paused`, `schedule:bedtime`), or a prefix with a trailing `*` (`schedule:*`).',
+      example: 'schedule:*',
+    }),
   limit: z.coerce
     .number({ error: 'must be an integer' })
     .int('must be an integer')
