@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import type { HarnessStorage } from '../../support/api-harness.js';
 import { queryLogAnalytics } from './query-log.analytics.js';
+import { queryLogDecidedBy } from './query-log.decided-by.js';
 import { queryLogDestinations } from './query-log.destinations.js';
 import { useQueryLogFixture } from './query-log.fixture.js';
 import { queryLogGuardrails } from './query-log.guardrails.js';
@@ -24,6 +25,7 @@ export function runQueryLogSuite(
       queryLogGuardrails(fx);
       queryLogDestinations(fx);
       queryLogTimeZones(fx);
+      queryLogDecidedBy(fx);
     },
   );
 }

@@ -52,7 +52,10 @@ export function queryLogTimeZones(fx: QueryLogFixture): void {
       cells.slice(1).reduce<number>((sum, count) => sum + Number(count), 0);
 
     it('daily buckets from the hourly totals are local days: 25 hours on Berlin’s autumn day', async () => {
-      const result = await timeline('Europe/Berlin', { from: BERLIN.midnight - HOUR, to: BERLIN.next + HOUR });
+      const result = await timeline('Europe/Berlin', {
+        from: BERLIN.midnight - HOUR,
+        to: BERLIN.next + HOUR,
+      });
       expect(result.rows.map((cells) => [cells[0], totalOf(cells)])).toEqual([
         [`${dateOf(BERLIN.midnight)}T00:00:00.000+02:00`, 1],
         [`${dateOf(lastSundayOfOctober)}T00:00:00.000+02:00`, 25],
