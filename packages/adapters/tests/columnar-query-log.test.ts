@@ -9,5 +9,8 @@ import { describeOnEveryColumnarStore } from './support/every-columnar-store.js'
 describeOnEveryColumnarStore('QueryLogReader contract', runQueryLogReaderContract);
 describeOnEveryColumnarStore('EdgeLogWriter counts and DeviceCounts contract', runQueryLogCountsContract);
 describeOnEveryColumnarStore('QueryLogEraser contract', runQueryLogEraserContract);
-describeOnEveryColumnarStore('QueryLogReader timeline in a time zone (ADR 0045)', runQueryLogLocalBucketsContract);
+describeOnEveryColumnarStore(
+  'QueryLogReader timeline in a time zone (ADR 0045)',
+  runQueryLogLocalBucketsContract,
+);
 describeOnEveryColumnarStore('QueryLogReader decided_by (ADR 0045)', runQueryLogDecidedByContract);

@@ -30,10 +30,10 @@ import {
   statusCountsOfTotals,
   timelineOfRows,
   timelineOfTotals,
-  zonedTimelineOfRows,
   topBySelect,
   topDevicesSelect,
   totalsClause,
+  zonedTimelineOfRows,
 } from './clickhouse.query-log.sql.js';
 import type { ClickHouseReadPool } from './clickhouse.read-pool.js';
 
@@ -181,7 +181,10 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
     const params = zone === undefined ? { bucket: bucketSeconds } : { bucket: bucketSeconds, tz: zone };
     if (source === 'totals') {
       const totals = totalsClause(query);
-      rows = await this.select(timelineOfTotals(totals.where, zone !== undefined), { ...totals.params, ...params });
+      rows = await this.select(timelineOfTotals(totals.where, zone !== undefined), {
+        ...totals.params,
+        ...params,
+      });
     } else {
       rows = await this.withRows(query, zone === undefined ? timelineOfRows : zonedTimelineOfRows, params);
     }

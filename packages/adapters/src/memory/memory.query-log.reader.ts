@@ -216,7 +216,12 @@ export class MemoryQueryLogReader implements QueryLogReader {
 }
 
 /** A timeline bucket: epoch-aligned without a zone, else local (ADR 0045), hourly totals by whole UTC hours. */
-function bucketStart(zone: string | undefined, source: CountSource, atMs: number, bucketSeconds: number): number {
+function bucketStart(
+  zone: string | undefined,
+  source: CountSource,
+  atMs: number,
+  bucketSeconds: number,
+): number {
   if (zone === undefined) {
     const seconds = Math.floor(atMs / 1000);
     return (seconds - (seconds % bucketSeconds)) * 1000;

@@ -38,7 +38,7 @@ export function totalsBucketStart(zone: string, hourMs: number, bucketSeconds: n
 }
 
 /** An instant as RFC 3339 with the offset of `zone` at it (`2026-03-29T03:00:00.000+02:00`): the same instant. */
-export function zonedInstantText(atMs: number, zone: string): string {
+function zonedInstantText(atMs: number, zone: string): string {
   const offset = zoneOffsetAt(zone, atMs).offset;
   const local = new Date(atMs + offset).toISOString().slice(0, 23);
   if (offset === 0) return `${local}Z`;

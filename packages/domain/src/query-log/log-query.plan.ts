@@ -63,6 +63,9 @@ function refuseWhatNodesCannotAnswer(query: LogQuery): void {
     throw new DomainError('shape_unsupported', 'Self-hosted nodes cannot filter by decided_by yet.');
   }
   if (query.shape === 'timeline' && query.timeZone !== undefined) {
-    throw new DomainError('shape_unsupported', 'Self-hosted nodes cannot bucket a timeline in a time zone yet.');
+    throw new DomainError(
+      'shape_unsupported',
+      'Self-hosted nodes cannot bucket a timeline in a time zone yet.',
+    );
   }
 }

@@ -110,7 +110,10 @@ const commonParameters = {
     .meta({ description: 'Client address.' }),
   decided_by: z
     .string()
-    .regex(/^[a-z0-9:._~-]{1,100}\*?$/, 'must be 1 to 100 characters of a-z, 0-9 and :._~-, optionally ending in *')
+    .regex(
+      /^[a-z0-9:._~-]{1,100}\*?$/,
+      'must be 1 to 100 characters of a-z, 0-9 and :._~-, optionally ending in *',
+    )
     .optional()
     .meta({
       description:

@@ -172,7 +172,8 @@ export class LogQueryService {
       next_cursor: null,
       partial: false,
     }));
-    const answer = shape === 'destinations' && result.source === 'node' ? this.completeDestinations(result) : result;
+    const answer =
+      shape === 'destinations' && result.source === 'node' ? this.completeDestinations(result) : result;
     return timesInZone(answer, query.timeZone);
   }
 
