@@ -99,6 +99,30 @@ export function runListTriageSuite(storage: HarnessStorage, options: { skip?: bo
       expect(all.reports.find((entry) => entry.id === first)?.org_id).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('queues reports due together (filed over a weekend) in the order they were filed', async () => {
+      const now = api.clock.now();
+      const saturday = Math.floor(now.getTime() / DAY) * DAY + ((6 - now.getUTCDay() + 7) % 7 || 7) * DAY;
+      api.clock.advance(saturday + 10 * HOUR - now.getTime());
+      const filed: string[] = [];
+      for (const name of ['sat-one', 'sat-two', 'sat-three', 'sat-four']) {
+        filed.push(await report(`${name}.example.com`));
+        api.clock.advance(HOUR);
+      }
+      const ids: string[] = [];
+      const dues = new Set<string>();
+      let cursor: string | null = null;
+      do {
+        const page = await queue(`?limit=3${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+        for (const entry of page.reports.filter((each) => filed.includes(each.id))) {
+          ids.push(entry.id);
+          dues.add(entry.triage_due_at);
+        }
+        cursor = page.next_cursor;
+      } while (cursor !== null);
+      expect(dues.size).toBe(1);
+      expect(ids).toEqual(filed);
+    });
+
     it('accepts a report once: the reporter is emailed, the decision audited; a second decision is 422', async () => {
       const id = await report('accepted.example.com');
       const accepted = await decide(id, {

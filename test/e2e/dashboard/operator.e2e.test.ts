@@ -101,9 +101,15 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: operator area', { t
     const domains = await queue
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
-    // Oldest due first, ties by id (spec 2.6): reports made over a weekend are all due Wednesday 00:00.
+    // Oldest due first, ties (reports made over a weekend are all due Wednesday 00:00, spec 2.6) in the order
+    // they were filed, then by id.
     const expected = (await owner.profiles.listReports.list(profile.id).toArray())
-      .sort((a, b) => a.triage_due_at.localeCompare(b.triage_due_at) || (a.id < b.id ? -1 : 1))
+      .sort(
+        (a, b) =>
+          a.triage_due_at.localeCompare(b.triage_due_at) ||
+          a.created_at.localeCompare(b.created_at) ||
+          (a.id < b.id ? -1 : 1),
+      )
       .map((each) => each.domain);
     expect(domains.filter((domain) => domain === 'first.example' || domain === 'second.example')).toEqual(
       expected.filter((domain) => domain === 'first.example' || domain === 'second.example'),

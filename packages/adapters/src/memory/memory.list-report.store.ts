@@ -40,13 +40,8 @@ export class MemoryListReportStore implements Snapshottable {
       triageQueue: async (status, page) =>
         [...this.rows.values()]
           .filter((row) => status === undefined || row.status === status)
-          .filter(
-            (row) =>
-              page.after === null ||
-              row.triageDueAt > page.after.triageDueAt ||
-              (row.triageDueAt.getTime() === page.after.triageDueAt.getTime() && row.id > page.after.id),
-          )
-          .sort((a, b) => a.triageDueAt.getTime() - b.triageDueAt.getTime() || (a.id < b.id ? -1 : 1))
+          .filter((row) => page.after === null || triageOrder(row, page.after) > 0)
+          .sort(triageOrder)
           .slice(0, page.limit)
           .map((row) => copy(row)),
       findForTriage: async (id) => {
@@ -61,4 +56,16 @@ export class MemoryListReportStore implements Snapshottable {
       },
     };
   }
+}
+
+/** The triage queue's order: due time, then creation time, then id (ListReportRepository.triageQueue). */
+function triageOrder(
+  a: Pick<ListReportRecord, 'triageDueAt' | 'createdAt' | 'id'>,
+  b: Pick<ListReportRecord, 'triageDueAt' | 'createdAt' | 'id'>,
+): number {
+  return (
+    a.triageDueAt.getTime() - b.triageDueAt.getTime() ||
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }

@@ -56,12 +56,6 @@ const COLUMNS =
 const REPORTER_LOCK_CLASS = 4_242_002;
 
 const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'uuid' };
-const TRIAGE_ORDER: KeysetOrder<'triageDueAt'> = {
-  column: 'triage_due_at',
-  field: 'triageDueAt',
-  idType: 'uuid',
-  oldestFirst: true,
-};
 
 /** List reports on PostgreSQL (0007_devices_list_reports_audit.sql). */
 export class PostgresListReportRepository implements ListReportRepository {
@@ -115,12 +109,16 @@ export class PostgresListReportRepository implements ListReportRepository {
   }
 
   async triageQueue(status: ListReportStatus | undefined, page: TriagePage): Promise<ListReportRecord[]> {
-    const tail = keysetPage(TRIAGE_ORDER, 2, page);
+    // Three keys, so not keysetPage's two: reports due together (a weekend's) come in the order they were filed.
+    const after = page.after;
     const result = await this.db.query<ListReportSqlRow>(
       `SELECT ${COLUMNS} FROM list_reports
        WHERE ($1::text IS NULL OR status = $1)
-         ${tail.sql}`,
-      [status ?? null, ...tail.values],
+         AND ($2::timestamptz IS NULL
+              OR (triage_due_at, created_at, id) > ($2::timestamptz, $3::timestamptz, $4::uuid))
+       ORDER BY triage_due_at, created_at, id
+       LIMIT $5`,
+      [status ?? null, after?.triageDueAt ?? null, after?.createdAt ?? null, after?.id ?? null, page.limit],
     );
     return result.rows.map(listReportOf);
   }

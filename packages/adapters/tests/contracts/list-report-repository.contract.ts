@@ -79,33 +79,34 @@ export function runListReportRepositoryContract(storage: ContractStorage): void 
     );
   });
 
-  it('queues reports of every organisation by due time then id, oldest first, filtered by status', async () => {
+  it('queues reports of every organisation by due time, then creation time, then id, oldest first, filtered by status', async () => {
     const base = 100 * DAY;
-    const first = report(orgA, 'lrqueue', base, { id: '00000000-0000-4000-8000-000000000002' });
-    const tie = report(orgB, 'lrqueue', base, { id: '00000000-0000-4000-8000-000000000001' });
+    const due = { triageDueAt: at(base + DAY) };
+    // Due together (filed over one weekend): the earlier filed comes first whatever its id.
+    const first = report(orgA, 'lrqueue', base, { id: '00000000-0000-4000-8000-000000000003', ...due });
+    const filedLater = report(orgB, 'lrqueue', base + 500, {
+      id: '00000000-0000-4000-8000-000000000001',
+      ...due,
+    });
+    const tie = report(orgB, 'lrqueue', base + 500, { id: '00000000-0000-4000-8000-000000000002', ...due });
     const later = report(orgB, 'lrqueue', base + 1_000);
     const accepted = report(orgA, 'lrqueue', base + 2_000, { status: 'accepted', resolvedAt: at(base) });
-    await insert(later, first, tie, accepted);
+    await insert(later, tie, first, filedLater, accepted);
+    const start = { triageDueAt: at(base), createdAt: T0, id: '00000000-0000-4000-8000-000000000000' };
     const queue = await engine.uow.run(async (tx) => {
-      const page = await tx.listReports.triageQueue('open', {
-        limit: 2,
-        after: { triageDueAt: at(base - 1), id: '00000000-0000-4000-8000-000000000000' },
-      });
+      const page = await tx.listReports.triageQueue('open', { limit: 2, after: start });
       const last = page.at(-1);
       if (last === undefined) throw new Error('empty queue');
       const next = await tx.listReports.triageQueue('open', {
         limit: 2,
-        after: { triageDueAt: last.triageDueAt, id: last.id },
+        after: { triageDueAt: last.triageDueAt, createdAt: last.createdAt, id: last.id },
       });
-      const any = await tx.listReports.triageQueue(undefined, {
-        limit: 10,
-        after: { triageDueAt: at(base - 1), id: '00000000-0000-4000-8000-000000000000' },
-      });
+      const any = await tx.listReports.triageQueue(undefined, { limit: 10, after: start });
       return { page, next, any };
     });
-    expect(queue.page).toEqual([tie, first]);
-    expect(queue.next).toEqual([later]);
-    expect(queue.any).toEqual([tie, first, later, accepted]);
+    expect(queue.page).toEqual([first, filedLater]);
+    expect(queue.next).toEqual([tie, later]);
+    expect(queue.any).toEqual([first, filedLater, tie, later, accepted]);
   });
 
   it('records an open report’s outcome once, and finds a report of any organisation for triage', async () => {

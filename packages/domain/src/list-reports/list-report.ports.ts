@@ -31,7 +31,7 @@ export interface ListReportRepository {
   recentByAccount(accountId: string, since: Date, limit: number): Promise<Date[]>;
   /** Reports on the organisation's profile, newest first, after the keyset position. */
   list(orgId: string, profileId: string, page: KeysetPage): Promise<ListReportRecord[]>;
-  /** The operators' triage queue of every organisation: oldest due first (triage_due_at, then id, ascending). */
+  /** The operators' triage queue of every organisation: oldest due first (triage_due_at, then created_at, then id, ascending): reports due at the same time (all those filed over a weekend) in the order they were filed. */
   triageQueue(status: ListReportStatus | undefined, page: TriagePage): Promise<ListReportRecord[]>;
   /** A report of any organisation, locked until the transaction ends (operator triage). */
   findForTriage(id: string): Promise<ListReportRecord | null>;
@@ -42,7 +42,7 @@ export interface ListReportRepository {
 /** A page of the triage queue: at most `limit` reports strictly after `after` in oldest-due-first order. */
 export interface TriagePage {
   limit: number;
-  after: { triageDueAt: Date; id: string } | null;
+  after: { triageDueAt: Date; createdAt: Date; id: string } | null;
 }
 
 /** List report reads outside a transaction. */

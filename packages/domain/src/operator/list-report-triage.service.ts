@@ -52,13 +52,21 @@ export class ListReportTriageService {
   async queue(query: TriageQuery): Promise<TriageQueue> {
     const list = `triage:${query.status}`;
     const position = query.cursor === undefined ? null : this.deps.cursors.open(list, query.cursor);
+    // A cursor of a server before the creation-time tie-break has no `c`: it resumes at the start of its due time.
     const after =
-      position === null ? null : { triageDueAt: new Date(String(position.t)), id: String(position.i) };
+      position === null
+        ? null
+        : {
+            triageDueAt: new Date(String(position.t)),
+            createdAt: new Date(position.c === undefined ? 0 : String(position.c)),
+            id: String(position.i),
+          };
     const rows = await this.deps.uow.run((tx) =>
       tx.listReports.triageQueue(query.status, { limit: query.limit + 1, after }),
     );
     const page = pageFrom(rows, query.limit, this.deps.cursors, list, (row) => ({
       t: row.triageDueAt.toISOString(),
+      c: row.createdAt.toISOString(),
       i: row.id,
     }));
     return { reports: page.items.map(triagedListReportView), next_cursor: page.nextCursor };
