@@ -55,17 +55,12 @@ export function planQuery(
 }
 
 /**
- * The node link carries neither `decided_by` nor `tz` (docs/node-link-protocol.md): rather than a node's answer
- * that silently ignores them, such queries of a self-hosted profile are 501 shape_unsupported (ADR 0045).
+ * The node link does not carry `decided_by` (docs/node-link-protocol.md): rather than a node's answer that
+ * silently ignores it, such a query of a self-hosted profile is 501 shape_unsupported (ADR 0045). `tz` is not
+ * carried either: a node's timeline keeps UTC buckets, its times shown in the zone's offset.
  */
 function refuseWhatNodesCannotAnswer(query: LogQuery): void {
   if ((query.filters.decidedBy ?? null) !== null) {
     throw new DomainError('shape_unsupported', 'Self-hosted nodes cannot filter by decided_by yet.');
-  }
-  if (query.shape === 'timeline' && query.timeZone !== undefined) {
-    throw new DomainError(
-      'shape_unsupported',
-      'Self-hosted nodes cannot bucket a timeline in a time zone yet.',
-    );
   }
 }
