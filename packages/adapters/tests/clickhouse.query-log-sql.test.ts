@@ -136,6 +136,7 @@ describe(ClickHouseQueryLogReader.name, () => {
     ['tail', {}],
     ['tail-filtered', { ...FILTERS, qname: 'example.com' }],
     ['search', { mode: 'search', qname: 'netflix', from: '2026-11-01T00:00:00Z' }],
+    ['search-decided_by', { mode: 'search', decided_by: 'schedule:*', from: '2026-11-01T00:00:00Z' }],
   ];
   it.each(logCases)('runs the committed SQL for logs %s', async (name, parameters) => {
     const text = await statementsOf(() => sut.logs('org', PROFILE, LogQueryParameters.parse(parameters)));
@@ -148,6 +149,8 @@ describe(ClickHouseQueryLogReader.name, () => {
     ['counts_by_status-filtered', 'counts_by_status', { ...window, ...FILTERS }],
     ['timeline', 'timeline', { ...window, bucket: 86_400 }],
     ['timeline-filtered', 'timeline', { ...window, ...FILTERS, bucket: 3_600 }],
+    ['timeline-tz', 'timeline', { ...window, bucket: 86_400, tz: 'Europe/Berlin' }],
+    ['timeline-tz-filtered', 'timeline', { ...window, ...FILTERS, bucket: 3_600, tz: 'Asia/Kolkata' }],
     ['top_domains', 'top_domains', { ...window, limit: 10 }],
     ['top_blocked', 'top_blocked', window],
     ['top_devices', 'top_devices', window],

@@ -160,6 +160,7 @@ export * from './profiles/unit-of-work-committer.js';
 export * from './query-log/derived-columns.js';
 export * from './query-log/edge-log-writer.ports.js';
 export * from './query-log/ip-prefix.js';
+export * from './query-log/local-buckets.js';
 export * from './query-log/log-cursor.js';
 export * from './query-log/log-query.js';
 export * from './query-log/log-query.plan.js';

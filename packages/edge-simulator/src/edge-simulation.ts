@@ -305,6 +305,7 @@ export class EdgeTrafficSimulation {
       listNames: traffic.listNames,
       rules: settings.log_domains ? traffic.rules : traffic.operatorRules,
       operatorCodes: traffic.operatorCodes,
+      decidedBys: traffic.decidedBys,
       answers: traffic.answers,
       nameV4: traffic.nameV4,
       nameV6: traffic.nameV6,

@@ -20,6 +20,8 @@ export interface SimulationDictionaries {
   listNames: readonly string[];
   rules: readonly string[];
   operatorCodes: readonly (OperatorCode | '')[];
+  /** The policy that decided each decision (LoggedDecision.decidedBy, issue 38). */
+  decidedBys: readonly string[];
   answers: readonly (readonly string[])[];
   nameV4: Uint32Array;
   nameV6: Uint32Array;
@@ -97,5 +99,6 @@ export function batchColumns(
     cacheHit: cut(batch.cacheHit),
     latencyUs: cut(batch.latency),
     answerIps: { codes: cut(batch.answers), values: dictionaries.answers },
+    decidedBy: { codes: decision, values: dictionaries.decidedBys },
   };
 }

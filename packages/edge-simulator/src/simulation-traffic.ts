@@ -67,6 +67,7 @@ export interface ProfileTraffic {
   /** The rules kept when domains are not logged: operator blocks' only. */
   operatorRules: readonly string[];
   operatorCodes: readonly (OperatorCode | '')[];
+  decidedBys: readonly string[];
   /** Answer sets (the fixed ones first), and each name's codes into them. */
   answers: readonly (readonly string[])[];
   nameV4: Uint32Array;
@@ -178,6 +179,7 @@ function profileTraffic(profile: DecidingProfile): ProfileTraffic {
     rules: [...decisions.map((decision) => decision.rule), ''],
     operatorRules: [...decisions.map((decision) => (decision.operatorCode === '' ? '' : decision.rule)), ''],
     operatorCodes: [...decisions.map((decision) => decision.operatorCode), ''],
+    decidedBys: [...decisions.map((decision) => decision.decidedBy), ''],
     answers: answers.sets,
     nameV4,
     nameV6,

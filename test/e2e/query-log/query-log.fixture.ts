@@ -43,6 +43,7 @@ export const LOG_COLUMNS = [
   ['reason_code', 'string'],
   ['ede_code', 'uint'],
   ['ede_text', 'string'],
+  ['decided_by', 'string'],
 ];
 
 function simulatedProfile(id: string, destination: 'cloud' | 'none' | 'self-hosted'): SimulatedProfile {

@@ -67,4 +67,17 @@ describe('query logs without a columnar store (spec 4.6)', () => {
     expect(answer.status).toBe(422);
     expect(problemOf(answer).errors).toEqual([{ field: 'limit', message: expect.any(String) }]);
   });
+
+  it('an unknown time zone is 422 validation_failed naming tz, before routing (issue 38)', async () => {
+    const id = await createProfile('none');
+    for (const path of ['logs?tz=Europe/Atlantis', 'analytics/timeline?tz=UTC%2B1']) {
+      const answer = await send(`${api.url}/v1/profiles/${id}/${path}`, { headers: owner.auth });
+      expect(answer.status, path).toBe(422);
+      expect(problemOf(answer).errors).toEqual([{ field: 'tz', message: expect.any(String) }]);
+    }
+    const known = await send(`${api.url}/v1/profiles/${id}/analytics/timeline?tz=Asia/Kathmandu`, {
+      headers: owner.auth,
+    });
+    expect(known.status).toBe(200);
+  });
 });

@@ -33,6 +33,7 @@ const STORED: readonly StoredColumn[] = [
   ['cache_hit', 'plain', 'cacheHit', (read) => `${read} = 1`],
   ['latency_us', 'plain', 'latencyUs', (read) => read],
   ['answer_ips', 'dictionary', 'answerIps', 'Array(String)'],
+  ['decided_by', 'lowCardinality', 'decidedBy'],
 ];
 
 /**

@@ -33,6 +33,7 @@ import {
   topBySelect,
   topDevicesSelect,
   totalsClause,
+  zonedTimelineOfRows,
 } from './clickhouse.query-log.sql.js';
 import type { ClickHouseReadPool } from './clickhouse.read-pool.js';
 
@@ -176,11 +177,16 @@ export class ClickHouseQueryLogReader implements QueryLogReader {
     bucketSeconds: number,
   ): Promise<Array<{ bucket: Date; status: QueryStatus; count: number }>> {
     let rows: Array<{ bucket: string | number; status: string; count: string }>;
+    const zone = query.timeZone;
+    const params = zone === undefined ? { bucket: bucketSeconds } : { bucket: bucketSeconds, tz: zone };
     if (source === 'totals') {
       const totals = totalsClause(query);
-      rows = await this.select(timelineOfTotals(totals.where), { ...totals.params, bucket: bucketSeconds });
+      rows = await this.select(timelineOfTotals(totals.where, zone !== undefined), {
+        ...totals.params,
+        ...params,
+      });
     } else {
-      rows = await this.withRows(query, timelineOfRows, { bucket: bucketSeconds });
+      rows = await this.withRows(query, zone === undefined ? timelineOfRows : zonedTimelineOfRows, params);
     }
     return rows.map((row) => ({
       bucket: new Date(Number(row.bucket) * 1000),

@@ -1,4 +1,5 @@
 import type { LogQuery, OperatorCode, QueryLogRow, QueryStatus, QueryTransport } from '@svc/domain';
+import { decidedByOf } from './query-log-columns.js';
 
 /**
  * The SQL of the query-log reads: fixed fragments chosen by which filters are set, every value a bound
@@ -54,6 +55,16 @@ export function rowClause(query: LogQuery): Clause {
     where.push('toIPv6OrZero(client_ip) = toIPv6OrZero({client_ip:String})');
     params.client_ip = filters.clientIp;
   }
+  const decidedBy = filters.decidedBy ?? null;
+  if (decidedBy !== null) {
+    // A trailing `*` asks for a prefix (ADR 0045); the value's pattern has no other wildcard to escape.
+    where.push(
+      decidedBy.endsWith('*')
+        ? 'startsWith(decided_by, {decided_by:String})'
+        : 'decided_by = {decided_by:String}',
+    );
+    params.decided_by = decidedBy.endsWith('*') ? decidedBy.slice(0, -1) : decidedBy;
+  }
   return { prewhere: prewhere.join(' AND '), where: where.length === 0 ? '1' : where.join(' AND '), params };
 }
 
@@ -75,7 +86,7 @@ export function totalsClause(query: LogQuery): { where: string; params: Paramete
  */
 const ROW_COLUMNS = `profile_id, ts, toString(row_id) AS row_key, pop, node, device_id, device_name, client_ip,
   transport, qname, qtype, status, reason_list_id, reason_list_name, reason_rule, operator_code, rcode,
-  dnssec_validated, cache_hit, latency_us, answer_ips`;
+  dnssec_validated, cache_hit, latency_us, answer_ips, decided_by`;
 
 export interface StoredRow {
   profile_id: string;
@@ -100,6 +111,7 @@ export interface StoredRow {
   cache_hit: boolean;
   latency_us: number;
   answer_ips: string[];
+  decided_by: string;
 }
 
 export function rowOf(stored: StoredRow): QueryLogRow {
@@ -125,6 +137,7 @@ export function rowOf(stored: StoredRow): QueryLogRow {
     cacheHit: stored.cache_hit,
     latencyUs: stored.latency_us,
     answerIps: stored.answer_ips,
+    ...decidedByOf(stored.decided_by),
   };
 }
 
@@ -154,17 +167,44 @@ export function statusCountsOfRows(clause: Clause): string {
                          WHERE ${clause.where} GROUP BY status`;
 }
 
-/** Queries by `{bucket}`-second bucket and status from the hourly totals. */
-export function timelineOfTotals(where: string): string {
-  return `SELECT intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32} AS bucket, status,
+/**
+ * Local buckets of `{tz}` (ADR 0045), as the domain's localBucketStart reads them: the instant `at_s` (Unix
+ * seconds) on the wall clock, floored to `{bucket}` seconds from the local midnight, read back with the offset
+ * in force at that boundary. A WITH list, so that each step is named once.
+ */
+function localBucketWith(seconds: string): string {
+  return `WITH ${seconds} AS at_s,
+     timeZoneOffset(toDateTime(at_s, {tz:String})) AS at_offset,
+     at_s + at_offset AS wall_s,
+     intDiv(wall_s, 86400) * 86400 + intDiv(wall_s % 86400, {bucket:UInt32}) * {bucket:UInt32} AS boundary_s,
+     boundary_s - at_offset AS guess_s,
+     timeZoneOffset(toDateTime(guess_s, {tz:String})) AS guess_offset,
+     if(guess_offset = at_offset, guess_s, boundary_s - guess_offset) AS local_bucket
+`;
+}
+
+/**
+ * Queries by `{bucket}`-second bucket and status from the hourly totals: epoch-aligned without a zone; with one
+ * (`{tz}`), the local bucket holding each hour's last second, moved back to its whole UTC hour (the domain's
+ * totalsBucketStart).
+ */
+export function timelineOfTotals(where: string, zoned = false): string {
+  const select = `SELECT ${zoned ? 'intDiv(local_bucket, 3600) * 3600' : 'intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32}'} AS bucket, status,
                 sum(count) AS count
          FROM query_totals_hourly WHERE ${where} GROUP BY bucket, status`;
+  return zoned ? `${localBucketWith('toUnixTimestamp(hour) + 3599')}${select}` : select;
 }
 
 /** Queries by `{bucket}`-second bucket and status from the rows. */
 export function timelineOfRows(clause: Clause): string {
   return `SELECT intDiv(toUnixTimestamp(ts), {bucket:UInt32}) * {bucket:UInt32} AS bucket, status,
                             count() AS count
+                     FROM query_log PREWHERE ${clause.prewhere} WHERE ${clause.where} GROUP BY bucket, status`;
+}
+
+/** Queries by local `{bucket}`-second bucket of `{tz}` and status from the rows (ADR 0045). */
+export function zonedTimelineOfRows(clause: Clause): string {
+  return `${localBucketWith('toUnixTimestamp(ts)')}SELECT local_bucket AS bucket, status, count() AS count
                      FROM query_log PREWHERE ${clause.prewhere} WHERE ${clause.where} GROUP BY bucket, status`;
 }
 

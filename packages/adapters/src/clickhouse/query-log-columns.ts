@@ -44,6 +44,8 @@ export interface QueryLogColumns {
   readonly cacheHit: Uint8Array;
   readonly latencyUs: Uint32Array;
   readonly answerIps: DictionaryColumn<readonly string[]>;
+  /** The policy that decided (issue 38); '' when the reason code says it all. */
+  readonly decidedBy: DictionaryColumn<string>;
 }
 
 /** The dictionary columns of a batch, by field name. */
@@ -62,6 +64,7 @@ const DICTIONARY_FIELDS = [
   'reasonRule',
   'operatorCode',
   'answerIps',
+  'decidedBy',
 ] as const satisfies readonly (keyof QueryLogColumns)[];
 
 const TWO_32 = 4_294_967_296;
@@ -101,7 +104,13 @@ export function queryLogRowAt(batch: QueryLogColumns, index: number): QueryLogRo
     cacheHit: batch.cacheHit[index] === 1,
     latencyUs: batch.latencyUs[index] as number,
     answerIps: valueAt(batch.answerIps, index) as string[],
+    ...decidedByOf(valueAt(batch.decidedBy, index)),
   };
+}
+
+/** A row's `decidedBy`, left out when empty: rows of writers older than issue 38 have none. */
+export function decidedByOf(value: string): { decidedBy?: string } {
+  return value === '' ? {} : { decidedBy: value };
 }
 
 /** A batch as row objects (for writers and tests that take rows). */
@@ -161,6 +170,7 @@ export function queryLogColumnsOf(rows: readonly QueryLogRow[]): QueryLogColumns
     cacheHit: Uint8Array.from(rows, (row) => (row.cacheHit ? 1 : 0)),
     latencyUs: Uint32Array.from(rows, (row) => row.latencyUs),
     answerIps: encode<readonly string[]>(pick('answerIps'), (ips) => ips.join(' ')),
+    decidedBy: encode(rows.map((row) => row.decidedBy ?? '')),
   };
 }
 

@@ -1,13 +1,16 @@
-import type {
-  AnalyticsQuery,
-  CountSource,
-  DecisionFields,
-  LogQuery,
-  NameCount,
-  QueryLogReader,
-  QueryLogRow,
-  QueryStatus,
-  RowQuery,
+import {
+  type AnalyticsQuery,
+  type CountSource,
+  type DecisionFields,
+  decidedByMatches,
+  type LogQuery,
+  localBucketStart,
+  type NameCount,
+  type QueryLogReader,
+  type QueryLogRow,
+  type QueryStatus,
+  type RowQuery,
+  totalsBucketStart,
 } from '@svc/domain';
 import ipaddr from 'ipaddr.js';
 import type { MemoryQueryLog } from './memory.query-log.js';
@@ -40,7 +43,7 @@ function matches(query: LogQuery, row: QueryLogRow): boolean {
   if (filters.lists.length > 0 && (row.reasonListId === null || !filters.lists.includes(row.reasonListId)))
     return false;
   if (filters.clientIp !== null && asIpv6(row.clientIp) !== asIpv6(filters.clientIp)) return false;
-  return true;
+  return decidedByMatches(filters.decidedBy, row.decidedBy);
 }
 
 /** Where a row lies in the log's order: its time (Unix ms), then its id (a 63-bit integer). */
@@ -111,8 +114,7 @@ export class MemoryQueryLogReader implements QueryLogReader {
   ): Promise<Array<{ bucket: Date; status: QueryStatus; count: number }>> {
     const counts = new Map<string, { bucket: Date; status: QueryStatus; count: number }>();
     for (const { at, status, count } of this.counted(query, source)) {
-      const seconds = Math.floor(at.getTime() / 1000);
-      const bucket = new Date((seconds - (seconds % bucketSeconds)) * 1000);
+      const bucket = new Date(bucketStart(query.timeZone, source, at.getTime(), bucketSeconds));
       const key = `${bucket.getTime()} ${status}`;
       const known = counts.get(key);
       if (known === undefined) counts.set(key, { bucket, status, count });
@@ -211,4 +213,20 @@ export class MemoryQueryLogReader implements QueryLogReader {
       )
       .map((total) => ({ at: total.hour, status: total.status, count: total.count }));
   }
+}
+
+/** A timeline bucket: epoch-aligned without a zone, else local (ADR 0045), hourly totals by whole UTC hours. */
+function bucketStart(
+  zone: string | undefined,
+  source: CountSource,
+  atMs: number,
+  bucketSeconds: number,
+): number {
+  if (zone === undefined) {
+    const seconds = Math.floor(atMs / 1000);
+    return (seconds - (seconds % bucketSeconds)) * 1000;
+  }
+  return source === 'totals'
+    ? totalsBucketStart(zone, atMs, bucketSeconds)
+    : localBucketStart(zone, atMs, bucketSeconds);
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsQueryOptions, AnalyticsShape } from '@svc/sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.js';
+import { userTimeZone } from './user-time-zone.js';
 
 /** The window and bucket of a set of analytics panels. */
 export interface AnalyticsWindow {
@@ -22,7 +23,8 @@ const TOP_ROWS = 10;
 
 /** What each shape is asked with: the bucket for the timeline, a limit for the top lists. */
 function optionsOf(shape: AnalyticsShape, window: AnalyticsWindow): AnalyticsQueryOptions {
-  const range = { from: window.from, to: window.to };
+  const zone = userTimeZone();
+  const range = { from: window.from, to: window.to, ...(zone === undefined ? {} : { tz: zone }) };
   if (shape === 'timeline') return { ...range, bucket: window.bucket };
   if (shape === 'counts_by_status') return range;
   return { ...range, limit: TOP_ROWS };

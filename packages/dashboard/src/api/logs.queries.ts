@@ -1,6 +1,13 @@
 import type { LogQueryOptions, QueryResult } from '@svc/sdk';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from './client.js';
+import { userTimeZone } from './user-time-zone.js';
+
+/** The user's zone as `tz` (issue 38): times come back in its offset. */
+function zoned(): { tz?: string } {
+  const zone = userTimeZone();
+  return zone === undefined ? {} : { tz: zone };
+}
 
 /** A profile's query log (its devices, which the filters name, are `profilesQueries.devices`). */
 const logsKeys = {
@@ -22,6 +29,7 @@ export const logsQueries = {
       queryKey: logsKeys.search(profileId, filterKey),
       queryFn: ({ pageParam }): Promise<QueryResult> =>
         api.profiles.logs.query(profileId, {
+          ...zoned(),
           ...filters,
           mode: 'search',
           limit: SEARCH_PAGE_ROWS,

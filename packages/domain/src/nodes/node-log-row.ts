@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DECIDED_BY_PATTERN,
   OPERATOR_CODES,
   QUERY_STATUSES,
   QUERY_TRANSPORTS,
@@ -48,6 +49,11 @@ export const NodeLogRow = z.object({
   cache_hit: z.boolean().default(false),
   latency_us: z.int().min(0).default(0),
   answer_ips: z.array(z.string().max(64)).max(NODE_LOG_ANSWER_IPS_ACCEPTED).default([]),
+  /** The policy that decided (issue 38); nodes older than it send none. */
+  decided_by: z
+    .string()
+    .regex(DECIDED_BY_PATTERN, 'must be at most 100 characters of a-z, 0-9 and :._~-')
+    .optional(),
 });
 export type NodeLogRow = z.infer<typeof NodeLogRow>;
 
@@ -106,10 +112,16 @@ export function queryLogRowOfNode(row: NodeLogRow, nodeId: string, profileId: st
     cacheHit: row.cache_hit,
     latencyUs: row.latency_us,
     answerIps: row.answer_ips,
+    decidedBy: row.decided_by ?? '',
   };
 }
 
 /** A row the cloud edge recorded, in the form a node records its own (the offline hold's `held_logs`). */
 export function nodeLogRowOf(row: QueryLogRow): NodeLogRow {
-  return { ts: row.ts.toISOString(), ...storedColumnsOf(row) };
+  const decidedBy = row.decidedBy ?? '';
+  return {
+    ts: row.ts.toISOString(),
+    ...storedColumnsOf(row),
+    ...(decidedBy === '' ? {} : { decided_by: decidedBy }),
+  };
 }

@@ -42,11 +42,25 @@ export function planQuery(
     };
   }
   if (destination === 'none') return { source: 'none', counts: 'rows', query, cost: 0 };
-  if (destination === 'self-hosted') return { source: 'node', counts: 'rows', query, cost: 0 };
+  if (destination === 'self-hosted') {
+    refuseWhatNodesCannotAnswer(query);
+    return { source: 'node', counts: 'rows', query, cost: 0 };
+  }
   if (!columnarConfigured) {
     throw new DomainError('not_implemented', 'This server has no columnar store configured for query logs.');
   }
   const rangeMs = query.range.to.getTime() - (query.range.from?.getTime() ?? query.range.to.getTime());
   const cost = query.shape === 'tail' ? queryCost('tail', rangeMs) : queryCost('rows', rangeMs);
   return { source: 'columnar', counts: 'rows', query, cost };
+}
+
+/**
+ * The node link does not carry `decided_by` (docs/node-link-protocol.md): rather than a node's answer that
+ * silently ignores it, such a query of a self-hosted profile is 501 shape_unsupported (ADR 0045). `tz` is not
+ * carried either: a node's timeline keeps UTC buckets, its times shown in the zone's offset.
+ */
+function refuseWhatNodesCannotAnswer(query: LogQuery): void {
+  if ((query.filters.decidedBy ?? null) !== null) {
+    throw new DomainError('shape_unsupported', 'Self-hosted nodes cannot filter by decided_by yet.');
+  }
 }

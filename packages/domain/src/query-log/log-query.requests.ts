@@ -23,6 +23,7 @@ export function filtersOf(parameters: CommonParameters, qnameMatch: LogFilters['
     qtypes: parameters.qtype ?? [],
     lists: parameters.list ?? [],
     clientIp: parameters.client_ip ?? null,
+    decidedBy: parameters.decided_by ?? null,
   };
 }
 
@@ -54,5 +55,6 @@ export function analyticsQueryOf(
     limit: parameters.limit ?? (shape === 'top_pops' ? TOP_POPS_LIMIT_DEFAULT : LOG_LIMIT_DEFAULT),
     bucketSeconds: parameters.bucket,
     position: null,
+    timeZone: parameters.tz,
   };
 }

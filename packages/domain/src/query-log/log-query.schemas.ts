@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZone } from '../schedules/time-zone.js';
 import { parseIp } from './ip-prefix.js';
 import { QUERY_STATUSES } from './query-log-row.js';
 
@@ -107,6 +108,18 @@ const commonParameters = {
     .refine((value) => parseIp(value) !== null, 'must be an IPv4 or IPv6 address')
     .optional()
     .meta({ description: 'Client address.' }),
+  decided_by: z
+    .string()
+    .regex(
+      /^[a-z0-9:._~-]{1,100}\*?$/,
+      'must be 1 to 100 characters of a-z, 0-9 and :._~-, optionally ending in *',
+    )
+    .optional()
+    .meta({
+      description:
+        'The policy that decided (issue 38): exact (`paused`, `schedule:bedtime`), or a prefix with a trailing `*` (`schedule:*`).',
+      example: 'schedule:*',
+    }),
   limit: z.coerce
     .number({ error: 'must be an integer' })
     .int('must be an integer')
@@ -118,6 +131,11 @@ const commonParameters = {
     .string()
     .optional()
     .meta({ description: 'A previous next_cursor (opaque, at most 512 characters).' }),
+  tz: TimeZone.optional().meta({
+    description:
+      'IANA time zone (issue 38): timeline buckets align on its local hours and midnights (days of 23 or 25 hours included) and time cells carry its offset. Default: UTC, buckets aligned on the Unix epoch. Hourly totals are kept per UTC hour: for zones whose offset is not a whole number of hours, buckets report the enclosing whole hours.',
+    example: 'Europe/Berlin',
+  }),
 };
 
 /** Query parameters of GET /v1/profiles/{id}/logs. */

@@ -6,6 +6,7 @@ import { timelineRows, topOwners, topReasons, withStatuses } from './analytics-r
 import { ColumnarDestinationHints } from './columnar-destination-hints.js';
 import { DeviceDisplayNames } from './device-display-names.js';
 import { isPublicAddress } from './ip-prefix.js';
+import { timesInZone } from './local-buckets.js';
 import type { LogCursorBinding, LogCursors, LogPosition } from './log-cursor.js';
 import { type AnalyticsQuery, type LogQuery, queryFingerprint, type RowQuery } from './log-query.js';
 import { planQuery, type QueryPlan } from './log-query.plan.js';
@@ -75,13 +76,15 @@ export class LogQueryService {
         limit: parameters.limit ?? LOG_LIMIT_DEFAULT,
         bucketSeconds: 0,
         position: parameters.cursor === undefined ? null : this.deps.cursors.open(binding, parameters.cursor),
+        timeZone: parameters.tz,
       };
     } catch (error) {
       // Another organisation's profile is 404 whatever else is wrong with the request.
       await found;
       throw error;
     }
-    return this.routed(orgId, found, query, binding, (reader) => this.rowsAnswer(reader, query, binding));
+    const result = await this.routed(orgId, found, query, binding, (r) => this.rowsAnswer(r, query, binding));
+    return timesInZone(result, query.timeZone);
   }
 
   /** A page of rows from the columnar store: the newest for a tail, or a search's next page. */
@@ -158,7 +161,8 @@ export class LogQueryService {
       throw error;
     }
     const fromTotals = planQuery(query, 'none', this.deps.reader !== null);
-    if (fromTotals.counts === 'totals') return this.totalsAnswer(orgId, found, fromTotals);
+    if (fromTotals.counts === 'totals')
+      return timesInZone(await this.totalsAnswer(orgId, found, fromTotals), query.timeZone);
     const result = await this.routed(orgId, found, query, null, async (reader) => ({
       shape,
       source: 'columnar',
@@ -168,7 +172,9 @@ export class LogQueryService {
       next_cursor: null,
       partial: false,
     }));
-    return shape === 'destinations' && result.source === 'node' ? this.completeDestinations(result) : result;
+    const answer =
+      shape === 'destinations' && result.source === 'node' ? this.completeDestinations(result) : result;
+    return timesInZone(answer, query.timeZone);
   }
 
   /**

@@ -13,6 +13,11 @@ export interface LogFilters {
   qtypes: number[];
   lists: number[];
   clientIp: string | null;
+  /**
+   * `decided_by` (issue 38, ADR 0045): the exact value, or with a trailing `*` every value starting with what
+   * precedes it (`schedule:*`). Null filters nothing.
+   */
+  decidedBy?: string | null;
 }
 
 /** Filters that keep every row: time is the query's only bound. */
@@ -26,6 +31,13 @@ export function noLogFilters(): LogFilters {
     lists: [],
     clientIp: null,
   };
+}
+
+/** Does a row's `decided_by` meet the filter (exact, or a prefix before a trailing `*`)? */
+export function decidedByMatches(filter: string | null | undefined, decidedBy: string | undefined): boolean {
+  if (filter === null || filter === undefined) return true;
+  const value = decidedBy ?? '';
+  return filter.endsWith('*') ? value.startsWith(filter.slice(0, -1)) : value === filter;
 }
 
 /** A validated query of one profile, whatever answers it. */
@@ -42,6 +54,11 @@ export interface LogQuery {
    * Null without a cursor.
    */
   position: LogPosition | null;
+  /**
+   * The IANA zone of `tz` (issue 38): timeline buckets align on its local midnights and hours, and time cells
+   * carry its offset. Absent: UTC, buckets aligned on the Unix epoch as before.
+   */
+  timeZone?: string;
 }
 
 /** A log query (tail or search). */
@@ -57,7 +74,8 @@ export function filtersByTimeOnly(filters: LogFilters): boolean {
     filters.qname === null &&
     filters.qtypes.length === 0 &&
     filters.lists.length === 0 &&
-    filters.clientIp === null
+    filters.clientIp === null &&
+    (filters.decidedBy ?? null) === null
   );
 }
 
@@ -74,6 +92,7 @@ export function queryFingerprint(
     sorted(filters.qtypes),
     sorted(filters.lists),
     filters.clientIp,
+    ...((filters.decidedBy ?? null) === null ? [] : [filters.decidedBy]),
     explicit.from?.getTime() ?? null,
     explicit.to?.getTime() ?? null,
   ]);

@@ -40,7 +40,15 @@ export interface QueryLogRow {
   latencyUs: number;
   /** Answer addresses, IPv4 and IPv6, in answer order. */
   answerIps: string[];
+  /**
+   * The policy that decided beyond the reason code (issue 38, ADR 0045): `paused`, `allowance`,
+   * `schedule:<name>`, `device:<id>`; absent or empty when the reason code says it all (rows of older writers).
+   */
+  decidedBy?: string;
 }
+
+/** A `decided_by` value as stored and filtered: at most 100 characters of `[a-z0-9:._~-]`. */
+export const DECIDED_BY_PATTERN = /^[a-z0-9:._~-]{0,100}$/;
 
 export const QUERY_STATUSES = ['allowed', 'blocked', 'rewritten', 'error'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];

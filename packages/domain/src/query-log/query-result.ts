@@ -10,7 +10,10 @@ import type { QueryLogRow } from './query-log-row.js';
 
 const column = (name: string, type: QueryColumn['type']): QueryColumn => ({ name, type });
 
-/** Columns of a log row (spec 2.11): the stored columns, then the four derived ones. */
+/**
+ * Columns of a log row (spec 2.11): the stored columns, the four derived ones, then `decided_by` (issue 38): the
+ * policy that decided, '' when the reason code says it all.
+ */
 export const LOG_COLUMNS: readonly QueryColumn[] = Object.freeze([
   column('ts', 'time'),
   column('source', 'string'),
@@ -35,6 +38,7 @@ export const LOG_COLUMNS: readonly QueryColumn[] = Object.freeze([
   column('reason_code', 'string'),
   column('ede_code', 'uint'),
   column('ede_text', 'string'),
+  column('decided_by', 'string'),
 ]);
 
 /** Columns of each analytics shape (spec 4.6; where the spec is silent, see the route descriptions). */
@@ -96,6 +100,7 @@ export function logRowCells(row: QueryLogRow, displayNames: ReadonlyMap<string, 
     derived.reasonCode,
     derived.edeCode,
     derived.edeText,
+    row.decidedBy ?? '',
   ];
 }
 

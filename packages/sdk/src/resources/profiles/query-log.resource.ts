@@ -21,6 +21,16 @@ export interface QueryFilters {
   qtype?: number | readonly number[];
   list?: number | readonly number[];
   client_ip?: string;
+  /**
+   * The policy that decided (issue 38): exact (`paused`, `schedule:bedtime`, `allowance`, `device:<id>`), or a
+   * prefix with a trailing `*` (`schedule:*`). Log rows carry it in their `decided_by` column.
+   */
+  decided_by?: string;
+  /**
+   * IANA time zone: timeline buckets align on its local hours and midnights, and time cells carry its offset.
+   * Default UTC. Pass `Intl.DateTimeFormat().resolvedOptions().timeZone` for the user's own.
+   */
+  tz?: string;
   /** Rows at most: default 100, 1 to 1000 (top_pops: default 10, at most 100). */
   limit?: number;
 }
