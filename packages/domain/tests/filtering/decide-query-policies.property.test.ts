@@ -95,9 +95,7 @@ function referenceReason(world: World): string {
   const time = at ?? Number.NEGATIVE_INFINITY;
   if (name === 'forbidden.example') return 'operator_block';
   const policy: DocumentDevicePolicy =
-    world.device !== undefined && profile.devices?.[world.device] !== undefined
-      ? profile.devices[world.device]
-      : {};
+    (world.device === undefined ? undefined : profile.devices?.[world.device]) ?? {};
   const active = (scheduleName: string) =>
     referenceActive(
       profile.schedules?.find((entry) => entry.name === scheduleName),
