@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsResolver, Do53Listener, DohListener, EDE, QueryLogStore, StreamListener } from '../src/index.js';
-import { dohWithHeaders, edeOf, rcodeOf } from './support/dns-client.js';
+import { dohWithHeaders, rcodeOf } from './support/dns-client.js';
 import { ask, toolMissing } from './support/dns-tools.js';
 import { type TestFilter, testFilter } from './support/node-filter.js';
 import { opensslMissing, selfSignedCertificate } from './support/self-signed.js';

@@ -43,7 +43,7 @@ export interface DecidingProfile {
 }
 
 /** The fields of issue 38's policy the simulated edge decides with. */
-export type SimulatedPolicy = Pick<
+type SimulatedPolicy = Pick<
   FilteringProfile,
   'paused_until' | 'schedules' | 'bedtime' | 'schedule_assignments' | 'allowances' | 'devices'
 > & { time_zone?: string | undefined };

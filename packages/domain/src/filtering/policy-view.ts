@@ -1,7 +1,6 @@
 import type { DocumentAllowance } from '../policies/allowance.schemas.js';
 import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import { type ScheduleAssignment, scheduledTargetKey } from '../policies/schedule-assignment.schemas.js';
-import type { FilteringProfile, FilterList } from './filtering-context.js';
 import {
   allowanceDecision,
   allowRuleDecision,
@@ -9,6 +8,7 @@ import {
   denyRuleDecision,
   listDecision,
 } from './filtering-decisions.js';
+import type { FilteringProfile, FilterList } from './filtering-types.js';
 import { NameTable } from './name-table.js';
 import { type KeyedPattern, PatternIndex, patternKey } from './pattern-index.js';
 import type { QueryDecision } from './query-decision.js';

@@ -11,13 +11,13 @@ import {
 } from '../../src/index.js';
 
 /** A compiled domains-format list of exact names. */
-export function listOf(names: readonly string[]): DomainSet {
+function listOf(names: readonly string[]): DomainSet {
   const compiler = new ListCompiler('domains');
   compiler.pushText(`${names.join('\n')}\n`);
   return DomainSet.fromArtifact(Buffer.concat([...compiler.finish().chunks()]));
 }
 
-export const operatorBlock = (pattern: string): OperatorBlockEntry => ({
+const operatorBlock = (pattern: string): OperatorBlockEntry => ({
   pattern,
   reason_code: 'csam',
   public_ref: 'Operator block 7',
@@ -55,7 +55,7 @@ export function householdLists(): FilterList[] {
 }
 
 /** A profile in `zone` with rules and no schedule, pause, allowance or device unless overridden. */
-export function policyProfile(
+function policyProfile(
   overrides: Partial<FilteringProfile> = {},
   zone = 'Europe/Berlin',
 ): FilteringProfile {
