@@ -12,6 +12,7 @@ import {
 } from './sdk-every-operation/identity.steps.js';
 import { describeOperator } from './sdk-every-operation/operator.steps.js';
 import { describeProfiles } from './sdk-every-operation/profiles.steps.js';
+import { describeTeams } from './sdk-every-operation/teams.steps.js';
 
 /**
  * Operations a test deployment can reach only as a documented error, each with the code it must answer and
@@ -45,6 +46,7 @@ describe('every SDK method against a real server (PGlite + chdb)', () => {
   describeSignIn(scenario);
   describeProfiles(scenario);
   describeAccountUpkeep(scenario);
+  describeTeams(scenario);
   describeOperator(scenario);
   describeSecondFactors(scenario);
   describeExportAndDeletion(scenario);

@@ -16,7 +16,10 @@ export type ResourceKind =
   | 'session'
   | 'passkey'
   | 'dataExport'
-  | 'account';
+  | 'account'
+  | 'member'
+  | 'invitation'
+  | 'organisation';
 
 /** An account with one real resource of every kind, ids as the API shows them (several where states differ). */
 export interface TenantWithResources {
@@ -61,7 +64,7 @@ export async function withPendingDataExport(api: ApiHarness, tenant: TenantWithR
 /**
  * Signs an account up and gives it a profile with a linked address and a DDNS slot, a device sighted by the
  * resolvers (through the DeviceSightings binding, as the edge path records them), an enrolled node, a list
- * report, its API token and session, a passkey (a genuine WebAuthn ceremony with a software authenticator),
+ * report, a pending invitation to its organisation, its API token and session, a passkey (a genuine WebAuthn ceremony with a software authenticator),
  * and a data export, built (ready).
  */
 export async function tenantWithResources(
@@ -83,7 +86,7 @@ export async function tenantWithResources(
       `${method} ${path}`,
     ).json as T;
 
-  const { account: me } = await call<{ account: { id: string } }>('GET', '/v1/auth/me', 200);
+  const { account: me } = await call<{ account: { id: string; org_id: string } }>('GET', '/v1/auth/me', 200);
   const { id: profileId } = await call<{ id: string }>('POST', '/v1/profiles', 201, { name: 'Owned' });
   const profilePath = `/v1/profiles/${profileId}`;
   const staticLink = await call<{ id: string }>('POST', `${profilePath}/linked-ips`, 201, { ip });
@@ -137,6 +140,14 @@ export async function tenantWithResources(
     session,
   );
 
+  const invitation = await call<{ id: string }>(
+    'POST',
+    '/v1/org/invitations',
+    201,
+    { email: `invited-${me.id}@example.test`, role: 'viewer' },
+    session,
+  );
+
   const built = await startDataExport(api, session);
   await (await exportJob(api)).runOnce();
   api.clock.advance(1_000);
@@ -156,6 +167,9 @@ export async function tenantWithResources(
       passkey: [passkey.id],
       dataExport: [built],
       account: [me.id],
+      member: [me.id],
+      invitation: [invitation.id],
+      organisation: [me.org_id],
     },
   };
 }

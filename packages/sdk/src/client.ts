@@ -8,6 +8,7 @@ import { DdnsResource } from './resources/ddns.resource.js';
 import { FeedbackResource } from './resources/feedback.resource.js';
 import { MetaResource } from './resources/meta.resource.js';
 import { NodesResource } from './resources/nodes.resource.js';
+import { OrgResource } from './resources/org/org.resource.js';
 import { ProfilesResource } from './resources/profiles/profiles.resource.js';
 import { TokensResource } from './resources/tokens.resource.js';
 import { WaitlistResource } from './resources/waitlist.resource.js';
@@ -48,6 +49,8 @@ export class SvcClient {
   readonly feedback: FeedbackResource;
   /** Operator routes, `/v1/admin` (scope admin, operator accounts only). */
   readonly admin: AdminResource;
+  /** The organisation the credential acts in: members, invitations, ownership, `/v1/org` (issue 39). */
+  readonly org: OrgResource;
   private readonly transport: Transport;
 
   /** `transport` is internal: {@link SvcClient.withOptions} passes one sharing the session cookie. */
@@ -64,6 +67,7 @@ export class SvcClient {
     this.clientErrors = new ClientErrorsResource(this.transport);
     this.feedback = new FeedbackResource(this.transport);
     this.admin = new AdminResource(this.transport);
+    this.org = new OrgResource(this.transport);
   }
 
   /**

@@ -79,7 +79,15 @@ describe.skipIf(browserSkipReason !== undefined)(
       const { found, seen } = await crawlPages(
         page,
         server.url,
-        ['/profiles', '/account', '/account/security', '/account/tokens', '/account/audit', '/feedback'],
+        [
+          '/profiles',
+          '/account',
+          '/account/security',
+          '/account/tokens',
+          '/account/members',
+          '/account/audit',
+          '/feedback',
+        ],
         async (visited) => {
           const violations = await seriousViolations(visited);
           return violations.length > 0 ? violations : undefined;

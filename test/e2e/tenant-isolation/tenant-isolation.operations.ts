@@ -40,6 +40,7 @@ export const EXAMPLE_BODIES: Record<string, object> = {
   updateProfileSuspension: { suspended: true, reason: 'taken over' },
   decideListReport: { status: 'rejected', resolution_note: 'taken over' },
   deleteAccountOnBehalf: { reason: 'taken over' },
+  updateMemberRole: { role: 'viewer' },
   cancelAccountDeletionOnBehalf: { reason: 'taken over' },
 };
 
@@ -67,6 +68,9 @@ const PARAMETER_RESOURCES: Record<string, ResourceKind | 'deployment' | 'shape'>
   '/v1/admin/profiles/{id}': 'profile',
   '/v1/admin/list-reports/{id}': 'listReport',
   '/v1/admin/accounts/{id}': 'account',
+  '/v1/org/members/{id}': 'member',
+  '/v1/org/invitations/{id}': 'invitation',
+  '/v1/auth/me/organisations/{org_id}': 'organisation',
   '/v1/admin/operator-blocks/{id}': 'deployment',
   '/v1/admin/source-blocks/{id}': 'deployment',
 };
@@ -101,6 +105,9 @@ export const MISSING: Record<ResourceKind | 'deployment', string> = {
   passkey: randomUUID(),
   dataExport: randomUUID(),
   account: randomUUID(),
+  member: randomUUID(),
+  invitation: randomUUID(),
+  organisation: randomUUID(),
   deployment: randomUUID(),
 };
 

@@ -1,5 +1,34 @@
-import type { IdentityRepositories } from '@svc/domain';
+import {
+  type AccountRecord,
+  type IdentityRepositories,
+  type MembershipRow,
+  type OrganisationRecord,
+  roleOf,
+} from '@svc/domain';
 import type { IdentityTables } from './memory.identity.tables.js';
+
+/** The signup's membership: the new account in its own organisation, with the role it was made with. */
+function firstMembership(organisation: OrganisationRecord, account: AccountRecord): MembershipRow {
+  return {
+    orgId: organisation.id,
+    accountId: account.id,
+    role: roleOf(account.role),
+    createdAt: account.createdAt,
+  };
+}
+
+/**
+ * Ends an erased account's memberships; only the organisations it owns go with it (ADR 0047): one it handed
+ * over keeps its name.
+ */
+function eraseMemberships(tables: IdentityTables, id: string): void {
+  for (const [key, membership] of tables.memberships) {
+    if (membership.accountId !== id) continue;
+    const organisation = tables.organisations.get(membership.orgId);
+    if (organisation !== undefined && membership.role === 'owner') organisation.name = 'erased';
+    tables.memberships.delete(key);
+  }
+}
 
 /** Accounts and their organisations over the memory identity store's tables; rows are copied in and out. */
 export function memoryAccountRepository(t: () => IdentityTables): IdentityRepositories['accounts'] {
@@ -9,6 +38,7 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
       for (const existing of t().accounts.values()) if (existing.email === account.email) return false;
       t().organisations.set(organisation.id, copy(organisation));
       t().accounts.set(account.id, { ...copy(account), accountExistsMailAt: null });
+      t().memberships.set(`${organisation.id}/${account.id}`, firstMembership(organisation, account));
       return true;
     },
     findById: async (id) => {
@@ -27,7 +57,7 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
     },
     listOwners: async (orgId) =>
       [...t().accounts.values()]
-        .filter((row) => row.orgId === orgId && row.role === 'owner')
+        .filter((row) => t().memberships.get(`${orgId}/${row.id}`)?.role === 'owner')
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .map((row) => {
           const { accountExistsMailAt: _, erasureStartedAt: __, ...account } = copy(row);
@@ -91,8 +121,7 @@ export function memoryAccountRepository(t: () => IdentityTables): IdentityReposi
       t().recoveryCodes.delete(id);
       row.email = `erased-${id}@erased.invalid`;
       row.passwordHash = null;
-      const organisation = t().organisations.get(row.orgId);
-      if (organisation !== undefined) organisation.name = 'erased';
+      eraseMemberships(t(), id);
     },
   };
 }

@@ -10,6 +10,11 @@ import {
 } from './memory.passkeys.repositories.js';
 import { memorySecondFactorRepository } from './memory.second-factors.repository.js';
 import { memorySessionRepository } from './memory.sessions.repository.js';
+import {
+  memoryMemberAccessRepository,
+  memoryMembershipRepository,
+  memoryOrgInvitationRepository,
+} from './memory.teams.repositories.js';
 import { memoryWaitlistRepository } from './memory.waitlist.repository.js';
 import type { Snapshottable } from './memory-snapshot.js';
 
@@ -49,6 +54,9 @@ export class MemoryIdentityStore implements Snapshottable {
       passkeys: memoryPasskeyRepository(t),
       webauthnChallenges: memoryWebAuthnChallengeRepository(t),
       waitlist: memoryWaitlistRepository(t),
+      memberships: memoryMembershipRepository(t),
+      orgInvitations: memoryOrgInvitationRepository(t),
+      memberAccess: memoryMemberAccessRepository(t),
     };
   }
 }

@@ -2,8 +2,10 @@ import type {
   AccountRecord,
   ApiTokenRow,
   InviteRow,
+  MembershipRow,
   OneTimeTokenRecord,
   OrganisationRecord,
+  OrgInvitationRow,
   PasskeyRecord,
   SessionRow,
   TotpState,
@@ -24,6 +26,9 @@ export interface IdentityTables {
   recoveryCodes: Map<string, { codeHash: string; usedAt: Date | null }[]>;
   passkeys: Map<string, PasskeyRecord>;
   webauthnChallenges: Map<string, WebAuthnChallengeRow>;
+  /** Keyed `orgId/accountId`. */
+  memberships: Map<string, MembershipRow>;
+  orgInvitations: Map<string, OrgInvitationRow>;
 }
 
 export function emptyTables(): IdentityTables {
@@ -39,6 +44,8 @@ export function emptyTables(): IdentityTables {
     recoveryCodes: new Map(),
     passkeys: new Map(),
     webauthnChallenges: new Map(),
+    memberships: new Map(),
+    orgInvitations: new Map(),
   };
 }
 

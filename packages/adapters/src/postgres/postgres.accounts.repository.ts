@@ -50,10 +50,14 @@ export class PostgresAccountRepository implements AccountRepository {
                                created_at, deletion_requested_at, deletion_due_at)
          VALUES ($1, $2, $5, $4, $6, $7, $8, $9, $10, $11, NULL, NULL)
          ON CONFLICT (email) DO NOTHING
-         RETURNING org_id
+         RETURNING id, org_id, role, created_at
+       ),
+       new_organisation AS (
+         INSERT INTO organisations (id, name, created_at)
+         SELECT org_id, $3, $11 FROM new_account
        )
-       INSERT INTO organisations (id, name, created_at)
-       SELECT org_id, $3, $11 FROM new_account`,
+       INSERT INTO memberships (org_id, account_id, role, created_at)
+       SELECT org_id, id, role, created_at FROM new_account`,
       [
         account.id,
         organisation.id,
@@ -87,7 +91,9 @@ export class PostgresAccountRepository implements AccountRepository {
 
   async listOwners(orgId: string): Promise<AccountRecord[]> {
     const result = await this.db.query<AccountSqlRow>(
-      `SELECT ${COLUMNS} FROM accounts WHERE org_id = $1 AND role = 'owner' ORDER BY created_at, id`,
+      `SELECT ${COLUMNS} FROM accounts
+       WHERE id IN (SELECT account_id FROM memberships WHERE org_id = $1 AND role = 'owner')
+       ORDER BY created_at, id`,
       [orgId],
     );
     return result.rows.map(accountOf);
@@ -161,15 +167,18 @@ export class PostgresAccountRepository implements AccountRepository {
     await this.db.query('DELETE FROM recovery_codes WHERE account_id = $1', [id]);
     await this.db.query('DELETE FROM passkeys WHERE account_id = $1', [id]);
     await this.db.query('DELETE FROM one_time_tokens WHERE account_id = $1', [id]);
-    const result = await this.db.query<{ org_id: string }>(
+    await this.db.query(
       `UPDATE accounts SET email = 'erased-' || id || '@erased.invalid', password_hash = NULL, erased_at = $2,
                            totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL
-       WHERE id = $1 RETURNING org_id`,
+       WHERE id = $1`,
       [id, at],
     );
-    const orgId = result.rows[0]?.org_id;
-    if (orgId !== undefined) {
-      await this.db.query("UPDATE organisations SET name = 'erased' WHERE id = $1", [orgId]);
-    }
+    // Only the organisations the account owns go with it (ADR 0047): one it handed over keeps its name.
+    await this.db.query(
+      `UPDATE organisations SET name = 'erased'
+       WHERE id IN (SELECT org_id FROM memberships WHERE account_id = $1 AND role = 'owner')`,
+      [id],
+    );
+    await this.db.query('DELETE FROM memberships WHERE account_id = $1', [id]);
   }
 }

@@ -9,6 +9,11 @@ import {
 } from './postgres.passkeys.repository.js';
 import { PostgresSecondFactorRepository } from './postgres.second-factors.repository.js';
 import { PostgresSessionRepository } from './postgres.sessions.repository.js';
+import {
+  PostgresMemberAccessRepository,
+  PostgresMembershipRepository,
+  PostgresOrgInvitationRepository,
+} from './postgres.teams.repositories.js';
 import type { Queryable } from './postgres-queryable.js';
 
 /** Every identity repository on one pool or transaction client. */
@@ -23,5 +28,8 @@ export function postgresIdentityRepositories(db: Queryable): IdentityRepositorie
     secondFactors: new PostgresSecondFactorRepository(db),
     passkeys: new PostgresPasskeyRepository(db),
     webauthnChallenges: new PostgresWebAuthnChallengeRepository(db),
+    memberships: new PostgresMembershipRepository(db),
+    orgInvitations: new PostgresOrgInvitationRepository(db),
+    memberAccess: new PostgresMemberAccessRepository(db),
   };
 }

@@ -16,6 +16,7 @@ interface SessionSqlRow {
   strong: boolean;
   restricted: boolean;
   revoked_at: Date | null;
+  acting_org_id: string | null;
 }
 
 function sessionOf(row: SessionSqlRow): SessionRow {
@@ -34,6 +35,7 @@ function sessionOf(row: SessionSqlRow): SessionRow {
     strong: row.strong,
     restricted: row.restricted,
     revokedAt: row.revoked_at,
+    actingOrgId: row.acting_org_id,
   };
 }
 

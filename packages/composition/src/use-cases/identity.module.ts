@@ -12,9 +12,12 @@ import {
   Clock,
   type IdentityDependencies,
   IdentityStore,
+  InvitationService,
   InviteService,
   KeyedHash,
   LoginThrottle,
+  MemberService,
+  OrganisationMembershipService,
   PasskeyService,
   PasswordHasher,
   PasswordService,
@@ -30,7 +33,10 @@ import { ContainerModule } from 'inversify';
 import type { Settings } from '../settings/settings.js';
 import {
   IdentityDependenciesToken,
+  InvitationServiceToken,
   InviteServiceToken,
+  MemberServiceToken,
+  OrganisationMembershipServiceToken,
   PasskeyServiceToken,
   PasswordServiceToken,
   SecondFactorServiceToken,
@@ -106,6 +112,9 @@ export function identityModule(
     service(SessionServiceToken, (deps) => new SessionService(deps));
     service(PasswordServiceToken, (deps) => new PasswordService(deps));
     service(InviteServiceToken, (deps) => new InviteService(deps));
+    service(MemberServiceToken, (deps) => new MemberService(deps));
+    service(InvitationServiceToken, (deps) => new InvitationService(deps));
+    service(OrganisationMembershipServiceToken, (deps) => new OrganisationMembershipService(deps));
     bind<SecondFactorService>(SecondFactorServiceToken).toResolvedValue(
       (deps: IdentityDependencies, sessions: SessionService) => new SecondFactorService(deps, sessions),
       [IdentityDependenciesToken, SessionServiceToken],

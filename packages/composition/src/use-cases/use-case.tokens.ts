@@ -14,6 +14,10 @@ export const ApiTokenServiceToken = Symbol.for('svc.ApiTokenService');
 export const InviteServiceToken = Symbol.for('svc.InviteService');
 export const SecondFactorServiceToken = Symbol.for('svc.SecondFactorService');
 export const PasskeyServiceToken = Symbol.for('svc.PasskeyService');
+/** Members, invitations and the organisations of an account (issue 39), bound in identity.module.ts. */
+export const MemberServiceToken = Symbol.for('svc.MemberService');
+export const InvitationServiceToken = Symbol.for('svc.InvitationService');
+export const OrganisationMembershipServiceToken = Symbol.for('svc.OrganisationMembershipService');
 export const ProfileServiceToken = Symbol.for('svc.ProfileService');
 export const LinkedIpServiceToken = Symbol.for('svc.LinkedIpService');
 export const DeviceServiceToken = Symbol.for('svc.DeviceService');

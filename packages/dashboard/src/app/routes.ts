@@ -72,6 +72,18 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'cards',
   },
   {
+    path: '/account/members',
+    page: lazy(() => import('../pages/account/members.page.js')),
+    access: 'signed-in',
+    title: 'Members',
+  },
+  {
+    path: '/invitations/accept',
+    page: lazy(() => import('../pages/account/accept-invitation.page.js')),
+    access: 'signed-in',
+    title: 'Join an organisation',
+  },
+  {
     path: '/account/tokens',
     page: lazy(() => import('../pages/account/tokens.page.js')),
     access: 'signed-in',
@@ -125,6 +137,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('../pages/profiles/blocklists.page.js')),
     access: 'signed-in',
     title: 'Blocklists',
+  },
+  {
+    path: '/profiles/:id/schedules',
+    page: lazy(() => import('../pages/profiles/schedules.page.js')),
+    access: 'signed-in',
+    title: 'Schedules',
   },
   {
     path: '/profiles/:id/linked-ips',

@@ -79,3 +79,24 @@ export function formatDayAndTime(value: Date): string {
 export function formatFullDateTime(value: Date): string {
   return fullDateTime.format(value);
 }
+
+const weekdayNames = {
+  long: new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }),
+};
+const WEEKDAY_ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** A schedule's day (`mon` … `sun`) in the reader's language: "Monday", or "Mon" when `short`. */
+export function formatWeekday(day: string, width: 'long' | 'short' = 'long'): string {
+  // 2024-01-01 was a Monday.
+  return weekdayNames[width].format(new Date(Date.UTC(2024, 0, 1 + WEEKDAY_ORDER.indexOf(day))));
+}
+
+const wallTime = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/** A local wall time `HH:MM` of a schedule as the reader writes times ("21:30", "9:30 PM"). */
+export function formatWallTime(value: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (match === null) return value;
+  return wallTime.format(new Date(Date.UTC(2024, 0, 1, Number(match[1]), Number(match[2]))));
+}

@@ -28,6 +28,12 @@ export const AuditActions = [
   'admin.profile_reinstated',
   'admin.deletion_requested',
   'admin.list_report_resolved',
+  'member.invited',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.ownership_transferred',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

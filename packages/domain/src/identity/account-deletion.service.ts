@@ -57,6 +57,18 @@ export interface AccountDeletionDependencies<NodesScope = unknown> {
  * session of an account pending deletion may read, undelete and log out (the route pipeline refuses the
  * rest). Erasure runs when the cooling-off ends.
  */
+/**
+ * The organisations whose profiles and nodes go with the account: those it owns (ADR 0047). An account whose
+ * own organisation was handed to another member takes nothing of it along; the route refuses the deletion
+ * of an owner whose organisation has other members (409 organisation_has_members).
+ */
+async function ownedOrganisations(tx: AccountDeletionScope, accountId: string): Promise<string[]> {
+  const memberships = await tx.identity.memberships.listByAccount(accountId);
+  return memberships
+    .filter((membership) => membership.role === 'owner')
+    .map((membership) => membership.orgId);
+}
+
 export class AccountDeletionService<NodesScope = unknown> {
   constructor(private readonly deps: AccountDeletionDependencies<NodesScope>) {}
 
@@ -73,15 +85,18 @@ export class AccountDeletionService<NodesScope = unknown> {
       if (!(await tx.identity.accounts.startDeletion(account.id, now, due))) {
         throw new DomainError('deletion_pending', 'A deletion of this account is already pending.');
       }
-      for (const profile of await tx.profiles.tombstoneAll(account.orgId, now)) {
-        await tx.outbox.enqueue({
-          subject: profileSubject(profile.id),
-          payload: edgeTombstone(profile.id, profile.version, now),
-        });
+      const owned = await ownedOrganisations(tx, account.id);
+      for (const orgId of owned) {
+        for (const profile of await tx.profiles.tombstoneAll(orgId, now)) {
+          await tx.outbox.enqueue({
+            subject: profileSubject(profile.id),
+            payload: edgeTombstone(profile.id, profile.version, now),
+          });
+        }
       }
       await tx.identity.sessions.revokeAllExcept(account.id, null, now);
       await tx.identity.apiTokens.revokeAll(account.id, now);
-      await this.deps.nodes.revokeOrganisationNodes(tx, account.orgId, now);
+      for (const orgId of owned) await this.deps.nodes.revokeOrganisationNodes(tx, orgId, now);
       // The sign-in page names the due date, and signing in leads an account being deleted to its cancel button.
       const undo = `${this.deps.dashboardUrl}/login?deletion_due=${encodeURIComponent(due.toISOString())}`;
       await tx.mail.enqueue(accountDeletionRequestedMail(account.email, due, { undo }, onBehalf?.ticket));
@@ -123,7 +138,10 @@ export class AccountDeletionService<NodesScope = unknown> {
           'deletion_started',
           'The erasure of this account has begun; it cannot be undone.',
         );
-      const restored = await tx.profiles.restoreAll(account.orgId, now);
+      const restored = [];
+      for (const orgId of await ownedOrganisations(tx, account.id)) {
+        restored.push(...(await tx.profiles.restoreAll(orgId, now)));
+      }
       for (const profile of restored) await this.deps.publishProfile(tx, profile);
       await tx.mail.enqueue(accountDeletionCanceledMail(account.email, onBehalf?.ticket));
       await tx.audit.record({
@@ -169,7 +187,10 @@ export class AccountDeletionService<NodesScope = unknown> {
       const claimed = await this.deps.uow.run(async (tx) => {
         const account = await tx.identity.accounts.claimDueErasure(now);
         if (account === null) return false;
-        const profileIds = await tx.profiles.eraseAll(account.orgId);
+        const profileIds = [];
+        for (const orgId of await ownedOrganisations(tx, account.id)) {
+          profileIds.push(...(await tx.profiles.eraseAll(orgId)));
+        }
         await tx.exports.eraseAll(account.id);
         await tx.identity.accounts.erase(account.id, now);
         if (profileIds.length > 0) await this.deps.queryLogs?.eraseProfiles(profileIds);

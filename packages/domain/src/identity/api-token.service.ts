@@ -8,6 +8,7 @@ import type { AccountRecord, ApiTokenRow, SessionRow } from './identity.records.
 import type { TokenCreate, TokenRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
 import type { ApiTokenScope } from './identity-transaction.ports.js';
+import type { Role } from './roles.js';
 import { type Scope, scopesOfAccount } from './scopes.js';
 import { API_TOKEN_PATTERN, newApiTokenSecret, SecretPurpose } from './secrets.js';
 import { assertRecentSignIn } from './step-up.js';
@@ -18,6 +19,8 @@ export interface AuthenticatedToken {
   account: AccountRecord;
   /** The token's scopes that its account still holds (an operator flag taken away removes admin). */
   scopes: ReadonlySet<Scope>;
+  /** The account's role in the organisation the token was made in, read with the token. */
+  role: Role;
 }
 
 const TOKEN_LIST = 'tokens';
@@ -51,9 +54,12 @@ export class ApiTokenService {
     session: SessionRow,
     request: TokenCreate,
     source?: AuditSource,
+    actingOrgId?: string,
   ): Promise<{ token: TokenRecord; secret: string }> {
     const account = await this.deps.store.accounts.findById(session.accountId);
     if (account === null) throw new DomainError('unauthenticated', 'The session has ended.');
+    // A token belongs to the organisation the session acts in (ADR 0047), the account's own by default.
+    const orgId = actingOrgId ?? account.orgId;
     assertEmailVerified(account);
     assertRecentSignIn(session, this.deps.clock.now());
     const held = scopesOfAccount(account.isAdmin);
@@ -76,7 +82,7 @@ export class ApiTokenService {
     const row: ApiTokenRow = {
       id: this.deps.random.uuid(),
       accountId: account.id,
-      orgId: account.orgId,
+      orgId,
       name: request.name,
       scopes: [...new Set(request.scopes)],
       secretHash: this.deps.keyedHash.mac(SecretPurpose.apiToken, secret),
@@ -91,7 +97,7 @@ export class ApiTokenService {
       if (source === undefined) return;
       await tx.audit.record({
         ...source,
-        orgId: account.orgId,
+        orgId,
         action: 'token.created',
         target: `tokens/${row.id}`,
         details: { name: row.name, scopes: row.scopes },
@@ -145,6 +151,9 @@ export class ApiTokenService {
     if (token.expiresAt !== null && token.expiresAt.getTime() <= now.getTime()) return null;
     const account = await this.deps.store.accounts.findById(token.accountId);
     if (account === null) return null;
+    // A token belongs to the organisation it was made in: once its maker left it, the token is dead.
+    const membership = await this.deps.store.memberships.find(token.orgId, account.id);
+    if (membership === null) return null;
     if (
       token.lastUsedAt === null ||
       now.getTime() - token.lastUsedAt.getTime() > IdentityLimits.touchEveryMs
@@ -152,6 +161,11 @@ export class ApiTokenService {
       await this.deps.store.apiTokens.touch(token.id, now);
     }
     const held = scopesOfAccount(account.isAdmin);
-    return { token, account, scopes: new Set(token.scopes.filter((scope) => held.has(scope))) };
+    return {
+      token,
+      account,
+      scopes: new Set(token.scopes.filter((scope) => held.has(scope))),
+      role: membership.role,
+    };
   }
 }

@@ -7,11 +7,12 @@ const ERASED = /@erased\.invalid$/;
 
 /**
  * {@link AuditActorEmails} over the identity store: `account:<id>` is that account, `token:<id>` the account
- * that owns the token; nodes and anything unknown stay unresolved. With `orgId`, an account of another
- * organisation (an operator who acted on this one's behalf) stays unresolved too.
+ * that owns the token; nodes and anything unknown stay unresolved. With `orgId`, only the organisation's
+ * members are named: an account of another organisation (an operator who acted on this one's behalf) stays
+ * unresolved (issue 39: a member's own organisation is elsewhere, so membership decides, not `account.orgId`).
  */
 export function auditActorEmails(
-  identity: Pick<IdentityRepositories, 'accounts' | 'apiTokens'>,
+  identity: Pick<IdentityRepositories, 'accounts' | 'apiTokens' | 'memberships'>,
 ): AuditActorEmails {
   const accountIdOf = async (actor: string): Promise<string | null> => {
     const [kind, id = ''] = actor.split(':', 2);
@@ -27,7 +28,7 @@ export function auditActorEmails(
         const accountId = await accountIdOf(actor);
         const account = accountId === null ? null : await identity.accounts.findById(accountId);
         if (account === null || ERASED.test(account.email)) continue;
-        if (orgId !== null && account.orgId !== orgId) continue;
+        if (orgId !== null && (await identity.memberships.find(orgId, account.id)) === null) continue;
         emails.set(actor, account.email);
       }
       return emails;

@@ -9,6 +9,11 @@ import type {
   AccountRegistrationRepository,
   IdentityRepositories,
 } from './identity.ports.js';
+import type {
+  MemberAccessRepository,
+  MembershipRepository,
+  OrgInvitationRepository,
+} from './membership.ports.js';
 
 /** The identity repositories `Names` of a transaction: the building block of the identity use cases' scopes. */
 interface IdentityScopeOf<Names extends keyof IdentityRepositories> {
@@ -63,13 +68,25 @@ export type SecondFactorScope = {
   AuditScope &
   MailScope;
 
+/** What the members, invitations and organisation use cases use of a transaction (issue 39). */
+export type TeamsScope = {
+  identity: {
+    accounts: AccountReadRepository;
+    memberships: MembershipRepository;
+    orgInvitations: OrgInvitationRepository;
+    memberAccess: MemberAccessRepository;
+  };
+} & AuditScope &
+  MailScope;
+
 /** Every identity use case's scope: what {@link IdentityDependencies} offers by default. */
 export type IdentityScope = SignUpScope &
   SessionScope &
   ApiTokenScope &
   PasswordScope &
   PasskeyScope &
-  SecondFactorScope;
+  SecondFactorScope &
+  TeamsScope;
 
 /** What erasing an account needs of its data exports (the exports' repository offers it). */
 interface AccountExportEraser {
@@ -83,7 +100,7 @@ interface AccountExportEraser {
  * nodes are revoked through the nodes context's port (`AccountNodesRevocation`), which adds what it uses.
  */
 export type AccountDeletionScope = {
-  identity: { accounts: AccountDeletionRepository };
+  identity: { accounts: AccountDeletionRepository; memberships: Pick<MembershipRepository, 'listByAccount'> };
   profiles: ProfileTombstoneRepository;
   exports: AccountExportEraser;
 } & IdentityScopeOf<'sessions' | 'apiTokens'> &

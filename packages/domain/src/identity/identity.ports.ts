@@ -10,6 +10,11 @@ import type {
   TotpState,
   WaitlistRow,
 } from './identity.records.js';
+import type {
+  MemberAccessRepository,
+  MembershipRepository,
+  OrgInvitationRepository,
+} from './membership.ports.js';
 import type { PasskeyRepository, WebAuthnChallengeRepository } from './passkey.ports.js';
 
 /** Hashes passwords (argon2id in the adapter); verification is constant-time in the adapter. */
@@ -173,6 +178,9 @@ export interface IdentityRepositories {
   secondFactors: SecondFactorRepository;
   passkeys: PasskeyRepository;
   webauthnChallenges: WebAuthnChallengeRepository;
+  memberships: MembershipRepository;
+  orgInvitations: OrgInvitationRepository;
+  memberAccess: MemberAccessRepository;
 }
 
 /** The identity repositories outside any transaction (single-statement reads and writes). */

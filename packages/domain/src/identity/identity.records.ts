@@ -60,6 +60,11 @@ export interface SessionRow {
   /** A recovery sign-in that must set up a second factor before anything else (403 mfa_enrolment_required). */
   restricted: boolean;
   revokedAt: Date | null;
+  /**
+   * The organisation the session acts in (PUT /v1/auth/me/organisation); absent or null for the account's own.
+   * A membership that ended meanwhile is ignored (ADR 0047).
+   */
+  actingOrgId?: string | null;
 }
 
 /** An API token as stored: the secret only as a keyed hash. */

@@ -3,7 +3,7 @@ import { Password } from './password.js';
 import { Scope } from './scopes.js';
 
 /** An email address as accepted on the public surfaces; stored lower case without surrounding space. */
-const EmailAddress = z
+export const EmailAddress = z
   .email('must be an email address')
   .max(254, 'must be at most 254 characters')
   .meta({ example: 'ada@example.com' });
@@ -12,8 +12,13 @@ const EmailAddress = z
 export const Account = z
   .object({
     id: z.uuid(),
-    org_id: z.uuid(),
-    role: z.string().meta({ description: 'Role in the organisation; one value is `owner`.' }),
+    org_id: z.uuid().meta({
+      description:
+        'The organisation the credential acts in: a session’s chosen one (PUT /v1/auth/me/organisation), by default the account’s own; an API token’s, the one it was made in.',
+    }),
+    role: z.string().meta({
+      description: 'Role in that organisation: `owner`, `admin`, `editor` or `viewer` (docs/roles.md).',
+    }),
     email: z.email(),
     email_verified_at: z.iso.datetime().nullable(),
     plan: z.string(),

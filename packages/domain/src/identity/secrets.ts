@@ -11,6 +11,7 @@ export const SecretPurpose = {
   apiToken: 'api-token',
   oneTime: 'one-time-token',
   invite: 'invite-code',
+  orgInvitation: 'org-invitation',
 } as const;
 
 /** `length` characters of [A-Za-z0-9] drawn uniformly from the CSPRNG (rejection sampling, no modulo bias). */

@@ -6,6 +6,8 @@ import type { AccountRecord, SessionRow, SignInMethod } from './identity.records
 import type { Account, LoginRequest, SessionRecord } from './identity.schemas.js';
 import { IdentityLimits } from './identity.settings.js';
 import type { SessionScope } from './identity-transaction.ports.js';
+import type { MembershipRow } from './membership.records.js';
+import { actingMembership } from './organisation-membership.service.js';
 import { newOpaqueToken, SecretPurpose } from './secrets.js';
 import { assertRecentSignIn, isRecentSignIn } from './step-up.js';
 
@@ -34,6 +36,8 @@ export interface IssuedSession {
 export interface AuthenticatedSession {
   session: SessionRow;
   account: AccountRecord;
+  /** The membership the session acts through (ADR 0047); null when the account belongs to no organisation. */
+  membership: MembershipRow | null;
   /** Set on the first request more than 24 h after the token was issued (spec 5.2.2). */
   renewed: { token: string; expiresAt: Date } | null;
 }
@@ -169,6 +173,7 @@ export class SessionService {
     if (session === null || !this.isLive(session, now)) return null;
     const account = await this.deps.store.accounts.findById(session.accountId);
     if (account === null) return null;
+    const membership = await actingMembership(this.deps.store, account, session.actingOrgId ?? null);
 
     let renewed: AuthenticatedSession['renewed'] = null;
     const presentedCurrent = session.tokenHash === hash;
@@ -188,7 +193,7 @@ export class SessionService {
     if (now.getTime() - session.lastUsedAt.getTime() > IdentityLimits.touchEveryMs) {
       await this.deps.store.sessions.touch(session.id, now);
     }
-    return { session, account, renewed };
+    return { session, account, membership, renewed };
   }
 
   /** POST /v1/auth/logout. */

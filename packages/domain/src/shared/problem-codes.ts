@@ -76,6 +76,9 @@ export const ProblemCodes = [
   'export_not_ready',
   'email_unverified',
   'too_many_linked_ips',
+  'insufficient_role',
+  'already_member',
+  'last_owner',
 ] as const;
 
 /** One stable problem code. */

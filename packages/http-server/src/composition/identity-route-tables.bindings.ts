@@ -2,6 +2,9 @@ import {
   type AccountDeletionService,
   ApiTokenInvalidation,
   type ApiTokenService,
+  type InvitationService,
+  type MemberService,
+  type OrganisationMembershipService,
   type PasskeyService,
   type PasswordService,
   type SecondFactorService,
@@ -10,6 +13,8 @@ import {
 } from '@svc/domain';
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { accountDeletionRoutes } from '../routes/account-deletion.routes.js';
+import { memberRoutes } from '../routes/member.routes.js';
+import { organisationRoutes } from '../routes/organisation.routes.js';
 import { passkeyRoutes } from '../routes/passkey.routes.js';
 import { passwordRoutes } from '../routes/password.routes.js';
 import { RouteTable } from '../routes/route-table.js';
@@ -20,6 +25,9 @@ import { tokenRoutes } from '../routes/token.routes.js';
 import {
   AccountDeletionServiceToken,
   ApiTokenServiceToken,
+  InvitationServiceToken,
+  MemberServiceToken,
+  OrganisationMembershipServiceToken,
   PasskeyServiceToken,
   PasswordServiceToken,
   SecondFactorServiceToken,
@@ -42,11 +50,21 @@ export function bindIdentityRouteTables(
     [SessionServiceToken],
   );
   bind<RouteTable>(RouteTable).toResolvedValue(
-    (deletion: AccountDeletionService, sessions: SessionService, tokens: ApiTokenInvalidation) =>
-      accountDeletionRoutes(deletion, sessions, secureCookies, (accountId) =>
+    (
+      deletion: AccountDeletionService,
+      sessions: SessionService,
+      tokens: ApiTokenInvalidation,
+      organisations: OrganisationMembershipService,
+    ) =>
+      accountDeletionRoutes({ deletion, sessions, organisations }, secureCookies, (accountId) =>
         tokens.invalidateAccount(accountId),
       ),
-    [AccountDeletionServiceToken, SessionServiceToken, ApiTokenInvalidation],
+    [
+      AccountDeletionServiceToken,
+      SessionServiceToken,
+      ApiTokenInvalidation,
+      OrganisationMembershipServiceToken,
+    ],
   );
   bind<RouteTable>(RouteTable).toResolvedValue(
     (passwords: PasswordService, tokens: ApiTokenInvalidation) =>
@@ -64,5 +82,22 @@ export function bindIdentityRouteTables(
   bind<RouteTable>(RouteTable).toResolvedValue(
     (tokens: ApiTokenService) => tokenRoutes(tokens),
     [ApiTokenServiceToken],
+  );
+  bind<RouteTable>(RouteTable).toResolvedValue(
+    (
+      organisations: OrganisationMembershipService,
+      invitations: InvitationService,
+      members: MemberService,
+      tokens: ApiTokenInvalidation,
+    ) =>
+      organisationRoutes(organisations, invitations, members, (accountId) =>
+        tokens.invalidateAccount(accountId),
+      ),
+    [OrganisationMembershipServiceToken, InvitationServiceToken, MemberServiceToken, ApiTokenInvalidation],
+  );
+  bind<RouteTable>(RouteTable).toResolvedValue(
+    (members: MemberService, invitations: InvitationService, tokens: ApiTokenInvalidation) =>
+      memberRoutes(members, invitations, (accountId) => tokens.invalidateAccount(accountId)),
+    [MemberServiceToken, InvitationServiceToken, ApiTokenInvalidation],
   );
 }

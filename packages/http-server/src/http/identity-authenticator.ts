@@ -42,7 +42,8 @@ export class IdentityAuthenticator implements Authenticator {
     return {
       kind: 'token',
       accountId: found.account.id,
-      orgId: found.account.orgId,
+      orgId: found.token.orgId,
+      role: found.role,
       scopes: found.scopes,
       actor: `token:${found.token.id}`,
       viaCookie: false,
@@ -60,6 +61,7 @@ export class IdentityAuthenticator implements Authenticator {
       kind: 'node',
       accountId: null,
       orgId: found.node.orgId,
+      role: null,
       scopes: new Set(),
       actor: `node:${found.node.id}`,
       viaCookie: false,
@@ -75,7 +77,8 @@ export class IdentityAuthenticator implements Authenticator {
     return {
       kind: 'session',
       accountId: found.account.id,
-      orgId: found.account.orgId,
+      orgId: found.membership?.orgId ?? found.account.orgId,
+      role: found.membership?.role ?? null,
       scopes: scopesOfAccount(found.account.isAdmin),
       actor: `account:${found.account.id}`,
       viaCookie: true,

@@ -1,12 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AccountRecord, AuthenticatedNode, SessionRow } from '@svc/domain';
+import type { AccountRecord, AuthenticatedNode, Role, SessionRow } from '@svc/domain';
 
 /** Who is calling: resolved by the {@link Authenticator} before a route runs. */
 export interface Principal {
   kind: 'session' | 'token' | 'node';
   /** The account acting (sessions and API tokens). */
   accountId: string | null;
+  /**
+   * The organisation the credential acts in (ADR 0047): a session's chosen one while it is a member, else the
+   * account's own; a token's, the one it was made in. Every tenant-scoped route uses this, never the
+   * account's own `orgId`.
+   */
   orgId: string | null;
+  /** The account's role in `orgId`, read with the credential; null for nodes and for an account of no organisation. */
+  role: Role | null;
   /** Scopes granted; sessions hold every scope their account may have. */
   scopes: ReadonlySet<string>;
   /** Audit actor, `account:<id>`, `token:<id>` or `node:<id>`. */

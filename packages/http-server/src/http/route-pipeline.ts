@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import {
   assertRecentSignIn,
+  assertRoleAllows,
   type Clock,
   DomainError,
   type IdempotencyService,
@@ -80,6 +81,8 @@ function authorise(route: AnyRoute, principal: Principal | null, strongAdmin: bo
         : '';
     throw new DomainError('insufficient_scope', `This operation needs the ${route.scope} scope.${hint}`);
   }
+  // The role matrix (issue 39): checked for tokens too, so a token never does more than its maker's role.
+  assertRoleAllows(route.method, route.path, principal.role);
   if (
     route.scope === 'admin' &&
     strongAdmin &&

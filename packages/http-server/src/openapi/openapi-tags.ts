@@ -20,6 +20,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   meta: 'The service itself: version and environment, capabilities and limits, points of presence, the caller’s address, and this OpenAPI document.',
   nodes:
     'Self-hosted resolver nodes of a profile: create one and enrol it with its code, rotate or revoke its token, and the node-side routes it calls with its own token.',
+  organisation:
+    'The members of the organisation a credential acts in and their roles (owner, admin, editor, viewer), invitations by email and their acceptance, and the transfer of ownership (docs/roles.md).',
   profiles:
     'Filtering profiles: their security, parental and logging settings, custom rules, enabled blocklists, resolver endpoints and device setup (including Apple configuration profiles).',
   'second factors':

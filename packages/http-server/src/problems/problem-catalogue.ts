@@ -27,6 +27,11 @@ export const PROBLEM_CATALOGUE: Record<ProblemCode, string> = {
   node_revoked: 'This node’s token was revoked: the node must be created and enrolled again.',
   insufficient_scope:
     'The API token lacks the scope this operation needs (the detail names it). Each scope grants only what it names: profiles:write does not include profiles:read. Create a token with every scope you use.',
+  insufficient_role:
+    'Your role in this organisation does not allow this operation (the detail names the role it needs). Roles are owner, admin, editor and viewer; an admin or the owner can change yours. A token can never do more than its maker’s role.',
+  already_member: 'The address or account already belongs to this organisation.',
+  last_owner:
+    'The organisation must keep its one owner: transfer ownership (POST /v1/org/ownership) instead of demoting or removing the owner.',
   session_required:
     'Only a signed-in session may do this (creating or revoking tokens, account security): API tokens are refused.',
   csrf_rejected:

@@ -1,4 +1,9 @@
-import { type AccountDeletionService, AccountEnvelope, type SessionService } from '@svc/domain';
+import {
+  type AccountDeletionService,
+  AccountEnvelope,
+  type OrganisationMembershipService,
+  type SessionService,
+} from '@svc/domain';
 import { z } from 'zod';
 import { clearedSessionCookie } from '../http/session-cookie.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
@@ -12,8 +17,15 @@ export const AccountStatus = z.object({ status: z.literal('active') });
  * `tokensRevoked` drops the account's API tokens from this server's credential cache.
  */
 export function accountDeletionRoutes(
-  deletion: AccountDeletionService,
-  sessions: SessionService,
+  {
+    deletion,
+    sessions,
+    organisations,
+  }: {
+    deletion: AccountDeletionService;
+    sessions: SessionService;
+    organisations: OrganisationMembershipService;
+  },
   secureCookies: boolean,
   tokensRevoked: (accountId: string) => void,
 ): AnyRoute[] {
@@ -24,9 +36,10 @@ export function accountDeletionRoutes(
       operationId: 'deleteCurrentAccount',
       summary: 'Delete the account with cooling-off',
       description:
-        'Needs a sign-in within the last five minutes (403 reauth_required). The account is erased when the cooling-off ends (`deletion_due_at`; 14 days by default, see GET /v1/capabilities) unless cancelled. At once: the organisation’s profiles are tombstoned and every session (this one too), API token and node is revoked; the session cookie is cleared. To cancel, sign in again (POST /v1/auth/login): that session may read, undelete (POST /v1/auth/me/undelete) and log out; other writes answer 403 account_pending_deletion.',
+        'Needs a sign-in within the last five minutes (403 reauth_required). The account is erased when the cooling-off ends (`deletion_due_at`; 14 days by default, see GET /v1/capabilities) unless cancelled. An owner whose organisation has other members must transfer ownership or remove them first (409 organisation_has_members). At once: the organisation’s profiles are tombstoned and every session (this one too), API token and node is revoked; the session cookie is cleared. To cancel, sign in again (POST /v1/auth/login): that session may read, undelete (POST /v1/auth/me/undelete) and log out; other writes answer 403 account_pending_deletion.',
       tags: ['auth'],
       auth: 'session',
+      errorStatuses: [409],
       responses: {
         202: {
           description:
@@ -40,6 +53,7 @@ export function accountDeletionRoutes(
       handler: async ({ principal }) => {
         const { session, account } = actingSession(principal);
         sessions.assertStepUp(session);
+        await organisations.assertMayDeleteAccount(account.id);
         const pending = await deletion.request(account);
         tokensRevoked(account.id);
         return {

@@ -1,6 +1,6 @@
 import { AuditEntryList, type AuditLogService, AuditQuery } from '@svc/domain';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /** The organisation's audit log (spec 4.13, 6.2; ROUTES.md). */
 export function auditRoutes(audit: AuditLogService): AnyRoute[] {
@@ -19,7 +19,7 @@ export function auditRoutes(audit: AuditLogService): AnyRoute[] {
       responses: { 200: { description: 'Audit entries, newest first.', schema: AuditEntryList } },
       handler: async ({ principal, query }) => ({
         status: 200,
-        body: await audit.list(actingAccount(principal).orgId, query),
+        body: await audit.list(actingOrgId(principal), query),
       }),
     }),
   ];

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ProfilePath } from './profile.routes.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /** Path of one device of a profile (spec 4.3: deviceId is a string of at most 64 characters). */
 const DevicePath = z.object({ id: ProfileId, deviceId: DeviceId });
@@ -21,7 +21,7 @@ const NO_VERSION_NOTE =
 
 /** Devices of a profile (spec 2.5, 4.3; ROUTES.md). */
 export function deviceRoutes(devices: DeviceService): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   return [
     defineRoute({
       method: 'get',

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { versionFromIfMatch } from '../http/etag.js';
 import { ProfilePath } from './profile.routes.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingAccount, actingOrgId } from './route-principal.js';
 
 /** Path of one linked IP of a profile (spec 4.4: linkId is a uuid). */
 const LinkedIpPath = z.object({ id: ProfileId, linkId: z.uuid({ error: 'must be a uuid' }) });
@@ -27,7 +27,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** Linked IPv4 addresses and their DDNS update URLs (spec 1.5, 4.4, 4.13; ROUTES.md). */
 export function linkedIpRoutes(linkedIps: LinkedIpService): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   const base = (profileId: string) => `/v1/profiles/${profileId}/linked-ips`;
   return [
     defineRoute({

@@ -7,7 +7,7 @@ import {
 } from '@svc/domain';
 import { ProfilePath } from './profile.routes.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingAccount, actingOrgId } from './route-principal.js';
 
 /** List reports of a profile (spec 2.6, 4.5). */
 export function listReportRoutes(reports: ListReportService): AnyRoute[] {
@@ -28,7 +28,7 @@ export function listReportRoutes(reports: ListReportService): AnyRoute[] {
       responses: { 202: { description: 'The report was recorded.', schema: ListReportAccepted } },
       handler: async ({ principal, params, body }) => {
         const account = actingAccount(principal);
-        const record = await reports.report(account.orgId, account.id, params.id, body);
+        const record = await reports.report(actingOrgId(principal), account.id, params.id, body);
         return { status: 202, body: { id: record.id } };
       },
     }),
@@ -43,7 +43,7 @@ export function listReportRoutes(reports: ListReportService): AnyRoute[] {
       request: { params: ProfilePath, query: PageQuery },
       responses: { 200: { description: 'Reports, newest first.', schema: ListReportList } },
       handler: async ({ principal, params, query }) => {
-        const page = await reports.list(actingAccount(principal).orgId, params.id, query.limit, query.cursor);
+        const page = await reports.list(actingOrgId(principal), params.id, query.limit, query.cursor);
         return {
           status: 200,
           body: {

@@ -14,7 +14,7 @@ import type { Authenticator, Principal } from '../http/principal.js';
 import { isTransientFailure, LogEventStream, type StreamPermission } from '../streams/log-event-stream.js';
 import type { StreamSlots } from '../streams/stream-slots.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingAccount, actingOrgId } from './route-principal.js';
 
 /** Query of a live log stream: the filters of a tail query and the cursor to resume from (spec 4.6, 6.1). */
 const LogStreamParameters = LogQueryParameters.omit({ mode: true, to: true });
@@ -79,12 +79,13 @@ export function logStreamRoutes(deps: LogStreamRouteDependencies): AnyRoute[] {
       },
       handler: async ({ principal, params, query, headers, clientIp, requestId }) => {
         const account = actingAccount(principal);
+        const orgId = actingOrgId(principal);
         const { cursor: queried, ...filters } = query;
         const lastEventId = headers['last-event-id'];
         const resume = typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : queried;
         const problemContext = { requestId, problemBase: deps.problemBase };
         const poll = (cursor: string | undefined) =>
-          deps.queries.logs(account.orgId, params.id, {
+          deps.queries.logs(orgId, params.id, {
             ...filters,
             mode: 'tail',
             ...(cursor === undefined ? {} : { cursor }),
@@ -116,7 +117,7 @@ export function logStreamRoutes(deps: LogStreamRouteDependencies): AnyRoute[] {
                 stillAllowed: async (): Promise<StreamPermission> => {
                   try {
                     if (!(await credentialLive(opener, { headers, clientIp }))) return 'revoked';
-                    await deps.profiles.get(account.orgId, params.id);
+                    await deps.profiles.get(orgId, params.id);
                     return 'allowed';
                   } catch (error) {
                     // A domain answer (the profile gone, the credential refused) ends the stream; an outage

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ProfilePath } from './profile.routes.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingAccount, actingOrgId } from './route-principal.js';
 
 /** Path of one node of a profile. */
 const NodePath = z.object({ id: ProfilePath.shape.id, nodeId: z.uuid({ error: 'must be a uuid' }) });
@@ -12,7 +12,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** A profile's self-hosted nodes, owner side (spec 4.13, 5.4; ROUTES.md). */
 export function nodeRoutes(nodes: NodeService): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   return [
     defineRoute({
       method: 'get',

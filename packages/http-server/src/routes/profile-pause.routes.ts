@@ -3,7 +3,7 @@ import { etagOf, versionFromIfMatch } from '../http/etag.js';
 import { ProfilePath } from './profile.routes.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 const ETAG_HEADER = {
   ETag: { description: 'The profile version, quoted (strong ETag).', schema: { type: 'string' as const } },
@@ -16,7 +16,7 @@ const IF_MATCH_NOTE =
  * of the profile like its other sub-resources, published to the edges and audited.
  */
 export function profilePauseRoutes(profiles: ProfileService): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   return [
     defineRoute({
       method: 'post',

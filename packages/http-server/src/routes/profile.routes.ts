@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { etagOf, versionFromIfMatch } from '../http/etag.js';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute, type RouteResult } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 const ETAG_HEADER = {
   ETag: { description: 'The profile version, quoted (strong ETag).', schema: { type: 'string' as const } },
@@ -33,7 +33,7 @@ function profileAnswer(service: ProfileService, record: ProfileRecord, status = 
 
 /** Profiles (spec 4.2, ROUTES.md). */
 export function profileRoutes(profiles: ProfileService): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   return [
     defineRoute({
       method: 'post',

@@ -8,7 +8,7 @@ import {
 } from '@svc/domain';
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /** Path of an analytics query. */
 const AnalyticsPath = z.object({ id: ProfileId, shape: AnalyticsShapeName });
@@ -21,7 +21,7 @@ const GUARDRAILS = `Guardrails (spec 8): a from..to wider than the shape allows 
 
 /** Query logs and analytics of a profile (spec 2.11, 4.6, 8). */
 export function queryLogRoutes(queries: LogQueryService): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   return [
     defineRoute({
       method: 'get',

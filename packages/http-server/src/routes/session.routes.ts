@@ -1,6 +1,5 @@
 import {
   AccountEnvelope,
-  accountView,
   LoginRequest,
   RevokedCount,
   SessionList,
@@ -10,7 +9,7 @@ import {
 import { z } from 'zod';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingSession } from './route-principal.js';
+import { actingSession, currentAccountView } from './route-principal.js';
 
 /** Password sign-in, the current account and session management (ROUTES.md "Sign-in and account"). */
 export function sessionRoutes(sessions: SessionService, secureCookies: boolean): AnyRoute[] {
@@ -75,7 +74,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
       responses: { 200: { description: 'The account (spec 2.1).', schema: AccountEnvelope } },
       handler: async ({ principal }) => ({
         status: 200,
-        body: { account: accountView(actingAccount(principal)) },
+        body: { account: currentAccountView(principal) },
       }),
     }),
     defineRoute({
@@ -93,7 +92,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean):
         body: {
           account:
             principal?.kind === 'session' && principal.account !== null
-              ? accountView(principal.account)
+              ? currentAccountView(principal)
               : null,
         } satisfies SignInStatus,
       }),

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { ProfilePath } from './profile.routes.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount } from './route-principal.js';
+import { actingOrgId } from './route-principal.js';
 
 /**
  * A name-based UUID (RFC 9562 version 8, SHA-256 of `name`, the RFC's own example of a v8 layout): the same
@@ -26,7 +26,7 @@ function nameBasedUuid(name: string): string {
 
 /** Setup values and the Apple configuration profile of a profile (ROUTES.md, spec 4.13 Setup). */
 export function setupRoutes(profiles: ProfileService, baseUrl: string): AnyRoute[] {
-  const orgOf = (principal: Parameters<typeof actingAccount>[0]) => actingAccount(principal).orgId;
+  const orgOf = actingOrgId;
   return [
     defineRoute({
       method: 'get',

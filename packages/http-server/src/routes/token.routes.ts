@@ -2,7 +2,7 @@ import { type ApiTokenService, PageQuery, TokenCreate, TokenCreated, TokenList }
 import { z } from 'zod';
 import { auditSourceOf } from './route-audit.js';
 import { type AnyRoute, defineRoute } from './route-definition.js';
-import { actingAccount, actingSession } from './route-principal.js';
+import { actingAccount, actingOrgId, actingSession } from './route-principal.js';
 
 /** API tokens (spec 4.9, 5.3). */
 export function tokenRoutes(tokens: ApiTokenService): AnyRoute[] {
@@ -46,7 +46,12 @@ export function tokenRoutes(tokens: ApiTokenService): AnyRoute[] {
       },
       handler: async (context) => {
         const { session } = actingSession(context.principal);
-        const created = await tokens.create(session, context.body, auditSourceOf(context));
+        const created = await tokens.create(
+          session,
+          context.body,
+          auditSourceOf(context),
+          actingOrgId(context.principal),
+        );
         return { status: 201, body: created, headers: { Location: `/v1/tokens/${created.token.id}` } };
       },
     }),
@@ -63,7 +68,7 @@ export function tokenRoutes(tokens: ApiTokenService): AnyRoute[] {
         const { account } = actingSession(context.principal);
         await tokens.revoke(account.id, context.params.id, {
           ...auditSourceOf(context),
-          orgId: account.orgId,
+          orgId: context.principal?.orgId ?? account.orgId,
         });
         return { status: 204 };
       },

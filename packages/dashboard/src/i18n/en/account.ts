@@ -44,6 +44,7 @@ export const account = {
   'account.tabs.overview': 'Overview',
   'account.tabs.security': 'Sign-in and security',
   'account.tabs.tokens': 'API tokens',
+  'account.tabs.members': 'Members',
   'account.tabs.audit': 'Audit log',
 
   // The overview.

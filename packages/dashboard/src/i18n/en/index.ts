@@ -5,12 +5,14 @@ import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
 import { logs } from './logs.js';
+import { members } from './members.js';
 import { nodes } from './nodes.js';
 import { operator } from './operator.js';
 import { operatorLists } from './operator-lists.js';
 import { pause } from './pause.js';
 import { problems } from './problems.js';
 import { profiles } from './profiles.js';
+import { schedules } from './schedules.js';
 
 /**
  * The English catalogue: every user-visible string of the dashboard, by key. Each area keeps its own module
@@ -25,12 +27,14 @@ export const en = {
   ...analytics,
   ...feedback,
   ...logs,
+  ...members,
   ...nodes,
   ...operator,
   ...operatorLists,
   ...pause,
   ...problems,
   ...profiles,
+  ...schedules,
 } as const;
 
 /** The shape every language's catalogue has. */

@@ -5,6 +5,7 @@ const TABS = [
   { href: '/account', label: 'account.tabs.overview' },
   { href: '/account/security', label: 'account.tabs.security' },
   { href: '/account/tokens', label: 'account.tabs.tokens' },
+  { href: '/account/members', label: 'account.tabs.members' },
   { href: '/account/audit', label: 'account.tabs.audit' },
 ] as const;
 

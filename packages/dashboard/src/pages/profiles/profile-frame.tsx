@@ -12,6 +12,7 @@ const SECTIONS: readonly { path: string; label: MessageKey & `profiles.tab.${str
   { path: '/security', label: 'profiles.tab.security' },
   { path: '/parental', label: 'profiles.tab.parental' },
   { path: '/settings', label: 'profiles.tab.settings' },
+  { path: '/schedules', label: 'profiles.tab.schedules' },
   { path: '/rules', label: 'profiles.tab.rules' },
   { path: '/blocklists', label: 'profiles.tab.blocklists' },
   { path: '/linked-ips', label: 'profiles.tab.linkedIps' },

@@ -11,6 +11,7 @@ import { AppleDownload } from './apple-download.js';
 import { CopyableValue } from './copyable-value.js';
 import { PauseControl } from './pause-control.js';
 import { ProfileFrame } from './profile-frame.js';
+import { ScheduleSummary } from './schedule-summary.js';
 import { setupSteps } from './setup-steps.js';
 import './profiles.css';
 import { useProfileId } from './use-profile.js';
@@ -143,6 +144,7 @@ function Overview({ profile, setup }: { profile: Profile; setup: ReturnType<type
         })}
       </p>
       <PauseControl profile={profile} />
+      <ScheduleSummary profile={profile} />
       {setup.isPending ? (
         <p aria-busy="true">{t('profiles.overview.loadingSetup')}</p>
       ) : setup.isError ? (

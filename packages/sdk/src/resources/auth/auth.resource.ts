@@ -17,6 +17,7 @@ import type {
 import type { Transport } from '../../transport.js';
 import { AuditResource } from './audit.resource.js';
 import { ExportsResource } from './exports.resource.js';
+import { OrganisationsResource } from './organisations.resource.js';
 import { PasskeysResource } from './passkeys.resource.js';
 import { PreferencesResource } from './preferences.resource.js';
 import { RecoveryResource } from './recovery.resource.js';
@@ -47,6 +48,8 @@ export class AuthResource {
   readonly audit: AuditResource;
   /** GDPR data exports of the account, `/v1/auth/me/exports`. */
   readonly exports: ExportsResource;
+  /** The account's organisations and the one this session acts in, `/v1/auth/me/organisations`. */
+  readonly organisations: OrganisationsResource;
 
   constructor(private readonly transport: Transport) {
     this.sessions = new SessionsResource(transport);
@@ -57,6 +60,7 @@ export class AuthResource {
     this.preferences = new PreferencesResource(transport);
     this.audit = new AuditResource(transport);
     this.exports = new ExportsResource(transport);
+    this.organisations = new OrganisationsResource(transport);
   }
 
   /** GET /v1/auth/signup-mode: `open`, `invite` or `closed`, and whether a waitlist is offered. */

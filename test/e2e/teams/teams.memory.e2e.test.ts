@@ -1,0 +1,3 @@
+import { teamsSuite } from './teams.suite.js';
+
+teamsSuite('memory');
