@@ -56,12 +56,12 @@ function readWallClock(zone: string, at: number): number {
   );
 }
 
-/** The never-going-back wall clock: the latest wall time read over the last three hours, minute by minute. */
+/** The never-going-back wall clock: the latest wall time reached over the last three hours (each earlier minute ran to its end). */
 function scheduleClock(zone: string, at: number): number {
   const minute = Math.floor(at / MINUTE) * MINUTE;
   let latest = wallClock(zone, minute);
   for (let back = 1; back <= 180; back += 1)
-    latest = Math.max(latest, wallClock(zone, minute - back * MINUTE));
+    latest = Math.max(latest, wallClock(zone, minute - back * MINUTE) + MINUTE);
   return latest;
 }
 

@@ -55,10 +55,7 @@ export function householdLists(): FilterList[] {
 }
 
 /** A profile in `zone` with rules and no schedule, pause, allowance or device unless overridden. */
-function policyProfile(
-  overrides: Partial<FilteringProfile> = {},
-  zone = 'Europe/Berlin',
-): FilteringProfile {
+function policyProfile(overrides: Partial<FilteringProfile> = {}, zone = 'Europe/Berlin'): FilteringProfile {
   return {
     filtering: true,
     paused_until: null,
