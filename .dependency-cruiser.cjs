@@ -74,8 +74,27 @@ module.exports = {
       comment:
         'The SDK, the node kit and the dashboard reach svc over HTTP: no adapter, server or tool inside.',
       severity: 'error',
-      from: { path: '^packages/(sdk|node-agent-kit|dashboard)/src/' },
+      from: { path: '^packages/(sdk|node-agent-kit|node|dashboard)/src/' },
       to: { path: pkgs('adapters', 'composition', 'http-server', 'cli', 'edge-simulator') },
+    },
+    {
+      name: 'node-runs-without-the-control-plane',
+      comment:
+        'svc-node is installed on a Raspberry Pi or a VM without the control plane: its sources use the node kit, the SDK and libraries only, never a server package (issue 41, docs/adr/0051).',
+      severity: 'error',
+      from: { path: src('node') },
+      to: {
+        path: pkgs(
+          'domain',
+          'adapters',
+          'composition',
+          'http-server',
+          'cli',
+          'edge-simulator',
+          'dashboard',
+          'testing',
+        ),
+      },
     },
     {
       name: 'testing-is-for-tests',

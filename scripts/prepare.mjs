@@ -25,6 +25,9 @@ const STEPS = [
   { name: 'composition', folder: 'packages/composition', tool: 'tsup', args: ['--no-dts'] },
   { name: 'http-server', folder: 'packages/http-server', tool: 'tsup', args: ['--no-dts'] },
   { name: 'cli', folder: 'packages/cli', tool: 'tsup', args: ['--no-dts'] },
+  // `svc-node` (packages/node/bin/svc-node.js) loads packages/node/dist, which imports the kit's dist.
+  { name: 'node-agent-kit', folder: 'packages/node-agent-kit', tool: 'tsup', args: ['--no-dts'] },
+  { name: 'node', folder: 'packages/node', tool: 'tsup', args: ['--no-dts'] },
 ];
 
 /** The JavaScript file of a tool's command, from the package that provides it; undefined when not installed. */

@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'profile-signature': 'src/nodes/profile-signature.ts',
+    'audit-actions': 'src/audit/audit-actions.ts',
     filtering: 'src/filtering/index.ts',
     'profile-documents': 'src/profile-documents.ts',
   },

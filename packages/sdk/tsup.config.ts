@@ -5,9 +5,9 @@ const shared: Options = {
   entry: ['src/index.ts'],
   sourcemap: true,
   tsconfig: 'tsconfig.build.json',
-  // The one value the SDK takes from the domain (the node profile signature text) is bundled from its source,
-  // so the built SDK needs no server package at run time; the rest of the domain it uses is types only.
-  noExternal: ['@svc/domain/profile-signature'],
+  // The values the SDK takes from the domain (the node profile signature text, the audit actions) are bundled
+  // from their sources, so the built SDK needs no server package at run time; the rest is types only.
+  noExternal: ['@svc/domain/profile-signature', '@svc/domain/audit-actions'],
   esbuildOptions(options) {
     options.conditions = ['source'];
   },
@@ -39,6 +39,7 @@ export default defineConfig([
         paths: {
           '@svc/domain': ['../domain/src/index.ts'],
           '@svc/domain/profile-signature': ['../domain/src/nodes/profile-signature.ts'],
+          '@svc/domain/audit-actions': ['../domain/src/audit/audit-actions.ts'],
         },
       },
     },

@@ -115,14 +115,17 @@ if (browserSkipReason !== undefined) {
     if (process.env.BENCH_LIGHTHOUSE !== '0') {
       await simulateTraffic(server, profile.id, { queries: 5_000, days: 1, devices: 3 });
       const base = `/profiles/${profile.id}`;
+      const pages = [
+        { name: 'sign-in', path: '/login', signedIn: false },
+        { name: 'profile overview', path: base, signedIn: true },
+        { name: 'logs', path: `${base}/logs`, signedIn: true },
+        { name: 'analytics', path: `${base}/analytics`, signedIn: true },
+      ];
+      // BENCH_LIGHTHOUSE_PAGES=logs,analytics audits only those, to look into one page without the others' minutes.
+      const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
       const scores = await lighthouseScores(
         server.url,
-        [
-          { name: 'sign-in', path: '/login', signedIn: false },
-          { name: 'profile overview', path: base, signedIn: true },
-          { name: 'logs', path: `${base}/logs`, signedIn: true },
-          { name: 'analytics', path: `${base}/analytics`, signedIn: true },
-        ],
+        only === undefined ? pages : pages.filter((page) => only.includes(page.name)),
         cookie.value,
       );
       process.stdout.write(`${lighthouseLines(scores).join('\n')}\n`);

@@ -10,8 +10,8 @@ import { send } from '../support/http.js';
 // Every `svc` here is the compiled CLI, rebuilt first when a source is newer than its build.
 beforeAll(svcBuilt, 240_000);
 
-/** `svc profiles pause|resume` (issue 38) as a subprocess with the owner's API token. */
-describe('svc profiles pause and resume against a running server', () => {
+/** `svc profiles pause|resume|allow|allowances` (issue 38) as a subprocess with the owner's API token. */
+describe('svc profiles pause, resume and allow against a running server', () => {
   let api: ApiHarness;
   let owner: TestAccount;
   let profileId: string;
@@ -74,5 +74,39 @@ describe('svc profiles pause and resume against a running server', () => {
     const hidden = await svc(['profiles', 'resume', profileId], stranger.token);
     expect(hidden.code).toBe(1);
     expect(hidden.stderr).toContain('not_found (404)');
+  });
+  it('allows a domain or a service for N minutes, lists them, and refuses bad minutes before any request', async () => {
+    const now = api.clock.now().getTime();
+    const allowed = await svc(['profiles', 'allow', profileId, 'Games.Example', '--minutes', '30', '--json']);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({
+      domain: 'games.example',
+      service: null,
+      expires_at: new Date(now + 30 * 60_000).toISOString(),
+    });
+    const service = await svc(['profiles', 'allow', profileId, '--service', 'youtube', '--minutes', '5']);
+    expect(service.code, service.stderr).toBe(0);
+    expect(service.stdout).toMatch(
+      new RegExp(`^profile ${profileId}: service youtube allowed until \\d{4}-`),
+    );
+    const listed = await svc(['profiles', 'allowances', profileId, '--json']);
+    expect((JSON.parse(listed.stdout) as { domain: string | null }[]).map((row) => row.domain)).toEqual([
+      null,
+      'games.example',
+    ]);
+    const refused = await svc(['profiles', 'allow', profileId, 'a.example', '--minutes', '1441']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--minutes must be a whole number from 1 to 1440');
+    const unknown = await svc([
+      'profiles',
+      'allow',
+      profileId,
+      '--service',
+      'no-such-service',
+      '--minutes',
+      '5',
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('validation_failed (422)');
   });
 });

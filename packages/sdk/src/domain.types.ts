@@ -62,6 +62,9 @@ export type QueryStatus = domain.QueryStatus;
 /** A new passkey's attestation in its JSON form (`PublicKeyCredential.toJSON()`), for `auth.passkeys.register`. */
 export type RegistrationResponseJson = domain.RegistrationResponseJson;
 export type Schedule = domain.Schedule;
+export type ScheduleAssignment = domain.ScheduleAssignment;
+export type ProfileSchedules = domain.ProfileSchedules;
+export type Allowance = domain.Allowance;
 export type ScheduleWindow = domain.ScheduleWindow;
 export type Scope = domain.Scope;
 export type SessionRecord = domain.SessionRecord;

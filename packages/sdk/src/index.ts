@@ -1,3 +1,5 @@
+/** Every action an audit entry can have (spec 6.2), in the order the API lists them: for `action` filters. */
+export { type AuditAction, AuditActions } from '@svc/domain/audit-actions';
 /** The exact text a node profile signature covers (spec 4.13), for nodes that verify documents. */
 export { profileSignaturePayload } from '@svc/domain/profile-signature';
 export type * from './account-feedback.types.js';

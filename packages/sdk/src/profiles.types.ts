@@ -1,4 +1,5 @@
 import type {
+  AllowanceCreate as AllowanceCreateSchema,
   DevicePatch as DevicePatchSchema,
   LinkedIpCreate as LinkedIpCreateSchema,
   ListReportCreate as ListReportCreateSchema,
@@ -6,6 +7,7 @@ import type {
   ProfileList as ProfileListSchema,
   ProfilePatch as ProfilePatchSchema,
   ProfileRules as ProfileRulesSchema,
+  ProfileSchedules as ProfileSchedulesSchema,
   Schedule as ScheduleSchema,
 } from '@svc/domain';
 import type { SchemaInput, SchemaOutput } from './schema-types.js';
@@ -21,6 +23,10 @@ export type ProfilePatchRequest = SchemaInput<typeof ProfilePatchSchema>;
 export type ProfileRulesRequest = SchemaInput<typeof ProfileRulesSchema>;
 /** One schedule of PUT /v1/profiles/{id}/schedules: a unique name and its weekly windows. */
 export type ScheduleRequest = SchemaInput<typeof ScheduleSchema>;
+/** Body of PUT /v1/profiles/{id}/schedules: the schedules, and the bedtime and assignments (absent: cleared). */
+export type ProfileSchedulesRequest = SchemaInput<typeof ProfileSchedulesSchema>;
+/** Body of POST /v1/profiles/{id}/allowances: exactly one of `domain` and `service`, and 1 to 1440 minutes. */
+export type AllowanceCreateRequest = SchemaInput<typeof AllowanceCreateSchema>;
 /** One page of GET /v1/profiles: `{profiles, next_cursor}`. */
 export type ProfileList = SchemaOutput<typeof ProfileListSchema>;
 

@@ -199,6 +199,7 @@ describe.skipIf(browserSkipReason !== undefined)(
 
       await page.goto(`${origin}/account/security`);
       await page.getByRole('button', { name: 'Delete Work laptop' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete Work laptop' }).click();
       await page.getByText('You have no passkey yet.').waitFor();
       await page.context().close();
     });

@@ -48,6 +48,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       await sessions.getByText('this session').waitFor();
       expect(await sessions.getByRole('row').count()).toBe(3);
       await sessions.getByRole('button', { name: /^End session/ }).click();
+      await laptop.getByRole('alertdialog').getByRole('button', { name: 'Yes, end this session' }).click();
       await expect.poll(() => sessions.getByRole('row').count()).toBe(2);
 
       await phone.goto(`${server.url}/account`);
@@ -99,6 +100,7 @@ describe.skipIf(browserSkipReason !== undefined)(
       await table.getByText('Home Assistant').waitFor();
       expect(await page.content()).not.toContain(secret);
       await table.getByRole('button', { name: 'Revoke Home Assistant' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, revoke Home Assistant' }).click();
       await page.getByText('You have no API token.').waitFor();
       const after = await send(`${server.url}/v1/profiles`, {
         headers: { authorization: `Bearer ${secret}` },

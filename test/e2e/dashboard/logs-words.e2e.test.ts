@@ -1,20 +1,7 @@
-import type { SvcClient } from '@svc/sdk';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newEmail,
-  newPage,
-  signIn,
-  verifiedAccount,
-} from '../../support/dashboard-browser.js';
-import { signedInClient } from '../../support/dashboard-data.js';
-import {
-  type InProcessDashboard,
-  logRow,
-  startInProcessDashboard,
-} from '../../support/dashboard-in-process.js';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason } from '../../support/dashboard-browser.js';
+import { logRow, startInProcessDashboard } from '../../support/dashboard-in-process.js';
+import { signedInDashboard } from '../../support/signed-in-dashboard.js';
 
 const SECOND = 1000;
 
@@ -24,25 +11,12 @@ const SECOND = 1000;
  * typed without one.
  */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: the logs in words', () => {
-  let server: InProcessDashboard;
-  let browser: Browser;
-  let email: string;
-  let api: SvcClient;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startInProcessDashboard(), launchBrowser()]);
-    email = await verifiedAccount(server, newEmail('logs-words'));
-    api = await signedInClient(server, email);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const dashboard = signedInDashboard('logs-words', { start: () => startInProcessDashboard() });
 
   it('shows statuses, reasons, transports and PoPs by name', async () => {
-    const profile = await api.profiles.create({ name: 'Words' });
+    const profile = await dashboard.api.profiles.create({ name: 'Words' });
     const base = Date.now() - 10 * 60 * SECOND;
-    await server.writeRows([
+    await dashboard.server.writeRows([
       logRow(profile.id, {
         qname: 'printer.home.example',
         ts: new Date(base),
@@ -70,10 +44,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: the logs in words',
         answerIps: [],
       }),
     ]);
-    const { page } = await newPage(browser);
-    page.setDefaultTimeout(20_000);
-    await signIn(page, server, email);
-    await page.goto(`${server.url}/profiles/${profile.id}/logs?mode=search`);
+    const { page } = await dashboard.signedInPage();
+    await page.goto(`${dashboard.server.url}/profiles/${profile.id}/logs?mode=search`);
     const table = page.getByRole('table', { name: 'Queries found, newest first' });
     await table.getByRole('button', { name: 'printer.home.example', exact: true }).waitFor();
 

@@ -1,55 +1,26 @@
-import type { SvcClient } from '@svc/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newEmail,
-  newPage,
-  signIn,
-  verifiedAccount,
-} from '../../support/dashboard-browser.js';
-import { signedInClient } from '../../support/dashboard-data.js';
-import {
-  type InProcessDashboard,
-  logRow,
-  startInProcessDashboard,
-} from '../../support/dashboard-in-process.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason } from '../../support/dashboard-browser.js';
+import { logRow, startInProcessDashboard } from '../../support/dashboard-in-process.js';
+import { signedInDashboard } from '../../support/signed-in-dashboard.js';
 
 const SECOND = 1000;
 
 /** The logs page in Chromium, against an API whose edge the test plays: live tail, search, details, actions. */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
-  let server: InProcessDashboard;
-  let browser: Browser;
-  let email: string;
-  let api: SvcClient;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startInProcessDashboard(), launchBrowser()]);
-    email = await verifiedAccount(server, newEmail('logs'));
-    api = await signedInClient(server, email);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const dashboard = signedInDashboard('logs', { start: () => startInProcessDashboard() });
 
   async function logsOf(profileId: string, query = ''): Promise<Page> {
-    const { page } = await newPage(browser);
-    page.setDefaultTimeout(20_000);
-    await signIn(page, server, email);
-    await page.goto(`${server.url}/profiles/${profileId}/logs${query}`);
-    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
-    return page;
+    const path = `/profiles/${profileId}/logs${query}`;
+    return (await dashboard.signedInPage({ path, heading: 'Logs' })).page;
   }
 
   const domain = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
   it('tails live: the latest rows first, new ones as they arrive, held while the reader scrolls', async () => {
-    const profile = await api.profiles.create({ name: 'Live' });
+    const profile = await dashboard.api.profiles.create({ name: 'Live' });
     const now = Date.now();
-    await server.writeRows(
+    await dashboard.server.writeRows(
       Array.from({ length: 60 }, (_value, index) =>
         logRow(profile.id, { qname: `old-${index}.example`, ts: new Date(now - 60 * SECOND + index * 100) }),
       ),
@@ -61,7 +32,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
       .waitFor();
     await domain(page, 'old-59.example').waitFor();
 
-    await server.writeRows([logRow(profile.id, { qname: 'arrived.example' })]);
+    await dashboard.server.writeRows([logRow(profile.id, { qname: 'arrived.example' })]);
     await domain(page, 'arrived.example').waitFor();
     const table = page.getByRole('table', { name: 'Live queries, newest first' });
     expect(await table.getByRole('row').nth(1).getByRole('button').textContent()).toBe('arrived.example');
@@ -73,7 +44,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
       .getByRole('status')
       .filter({ hasText: /^Paused$/ })
       .waitFor();
-    await server.writeRows([logRow(profile.id, { qname: 'held.example' })]);
+    await dashboard.server.writeRows([logRow(profile.id, { qname: 'held.example' })]);
     const show = page.getByRole('button', { name: 'Show 1 new query' });
     await show.waitFor();
     expect(await domain(page, 'held.example').count()).toBe(0);
@@ -83,8 +54,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
   }, 90_000);
 
   it('resumes after the connection drops, without losing or repeating a row', async () => {
-    const profile = await api.profiles.create({ name: 'Flaky' });
-    await server.writeRows([
+    const profile = await dashboard.api.profiles.create({ name: 'Flaky' });
+    await dashboard.server.writeRows([
       logRow(profile.id, { qname: 'before.example', ts: new Date(Date.now() - SECOND) }),
     ]);
     const page = await logsOf(profile.id);
@@ -94,16 +65,16 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
       .filter({ hasText: /^Live$/ })
       .waitFor();
 
-    const network = server.interrupt();
+    const network = dashboard.server.interrupt();
     await page.getByRole('status').filter({ hasText: 'Connection lost: reconnecting…' }).waitFor();
-    await server.writeRows([logRow(profile.id, { qname: 'during.example' })]);
+    await dashboard.server.writeRows([logRow(profile.id, { qname: 'during.example' })]);
     network.restore();
     await page
       .getByRole('status')
       .filter({ hasText: /^Live$/ })
       .waitFor({ timeout: 30_000 });
     await domain(page, 'during.example').waitFor();
-    await server.writeRows([logRow(profile.id, { qname: 'after.example' })]);
+    await dashboard.server.writeRows([logRow(profile.id, { qname: 'after.example' })]);
     await domain(page, 'after.example').waitFor();
     for (const name of ['before.example', 'during.example', 'after.example'])
       expect(await domain(page, name).count(), name).toBe(1);
@@ -111,9 +82,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
   }, 90_000);
 
   it('keeps thousands of rows with only the visible few in the page', async () => {
-    const profile = await api.profiles.create({ name: 'Busy' });
+    const profile = await dashboard.api.profiles.create({ name: 'Busy' });
     const start = Date.now() - 3_600 * SECOND;
-    await server.writeRows(
+    await dashboard.server.writeRows(
       Array.from({ length: 2_500 }, (_value, index) =>
         logRow(profile.id, { qname: `host-${index}.example`, ts: new Date(start + index * SECOND) }),
       ),
@@ -137,9 +108,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
   });
 
   it('searches with the filters of spec 4.6, kept in the address, and shows the API’s 422 at the field', async () => {
-    const profile = await api.profiles.create({ name: 'Search' });
+    const profile = await dashboard.api.profiles.create({ name: 'Search' });
     const base = Date.now() - 30 * 60 * SECOND;
-    await server.writeRows([
+    await dashboard.server.writeRows([
       logRow(profile.id, {
         qname: 'tracker.ads.example',
         ts: new Date(base),
@@ -220,8 +191,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
   });
 
   it('explains a blocked query, reports the list as wrong about it, and allows the domain', async () => {
-    const profile = await api.profiles.create({ name: 'Details' });
-    await server.writeRows([
+    const profile = await dashboard.api.profiles.create({ name: 'Details' });
+    await dashboard.server.writeRows([
       logRow(profile.id, {
         qname: 'shop.example',
         status: 'blocked',
@@ -253,7 +224,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
     await blocked.getByRole('textbox', { name: 'What is wrong' }).fill('It is my bank');
     await blocked.getByRole('button', { name: 'Send the report' }).click();
     await blocked.getByRole('status').filter({ hasText: 'Reported' }).waitFor();
-    const reports = await api.profiles.listReports.list(profile.id).toArray();
+    const reports = await dashboard.api.profiles.listReports.list(profile.id).toArray();
     expect(reports).toEqual([
       expect.objectContaining({
         domain: 'shop.example',
@@ -265,7 +236,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: logs', () => {
 
     await blocked.getByRole('button', { name: 'Allow this domain' }).click();
     await blocked.getByRole('status').filter({ hasText: 'shop.example is allowed now' }).waitFor();
-    expect((await api.profiles.rules.get(profile.id)).allow).toEqual(['shop.example']);
+    expect((await dashboard.api.profiles.rules.get(profile.id)).allow).toEqual(['shop.example']);
     await page.context().close();
   });
 });

@@ -1,47 +1,27 @@
 import { enrolNode, MemoryCredentialStore, NodeAgent, UnsupportedShapeError } from '@svc/node-agent-kit';
-import { ApiError, createClient, type SvcClient } from '@svc/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserSkipReason,
-  type DashboardServer,
-  launchBrowser,
-  newEmail,
-  newPage,
-  signIn,
-  startDashboardServer,
-  verifiedAccount,
-} from '../../support/dashboard-browser.js';
-import { open, signedInClient } from '../../support/dashboard-data.js';
+import { ApiError, createClient } from '@svc/sdk';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason } from '../../support/dashboard-browser.js';
+import { open } from '../../support/dashboard-data.js';
+import { signedInDashboard } from '../../support/signed-in-dashboard.js';
 
 /** Self-hosted nodes in Chromium: create with the code shown once, link state and version, revoke. */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
-  let server: DashboardServer;
-  let browser: Browser;
-  let email: string;
-  let api: SvcClient;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
-    email = await verifiedAccount(server, newEmail('nodes'));
-    api = await signedInClient(server, email);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const dashboard = signedInDashboard('nodes');
 
   async function nodesPage(profileId: string): Promise<Page> {
-    const { context, page } = await newPage(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page.setDefaultTimeout(20_000);
-    await signIn(page, server, email);
-    await open(page, server, `/profiles/${profileId}/nodes`, 'Nodes');
+    const { context, page } = await dashboard.signedInPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dashboard.server.url });
+    await open(page, dashboard.server, `/profiles/${profileId}/nodes`, 'Nodes');
     return page;
   }
 
   it('creates a node and shows its enrolment code once, with the exact command to run', async () => {
-    const profile = await api.profiles.create({ name: 'Rack', settings: { log_destination: 'self-hosted' } });
+    const profile = await dashboard.api.profiles.create({
+      name: 'Rack',
+      settings: { log_destination: 'self-hosted' },
+    });
     const page = await nodesPage(profile.id);
     await page.getByRole('textbox', { name: 'Node name' }).fill('home-rack');
     await page.getByRole('button', { name: 'Create node' }).click();
@@ -51,7 +31,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
     expect(await page.getByRole('textbox', { name: 'Node name' }).inputValue()).toBe('');
     const code = (await shown.getByText(/^svcenrol_/).textContent()) ?? '';
     expect(code).toMatch(/^svcenrol_/);
-    const command = `SVC_API_URL=${server.url} NODE_ENROLMENT_CODE=${code} npm start -w examples/reference-node`;
+    const command = `SVC_API_URL=${dashboard.server.url} NODE_ENROLMENT_CODE=${code} npm start -w examples/reference-node`;
     expect(await shown.locator('pre').textContent()).toBe(command);
     await shown.getByRole('button', { name: 'Copy the command' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(command);
@@ -65,10 +45,16 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
     await page.getByRole('table', { name: 'Nodes of Rack' }).waitFor();
     expect(await page.getByText(code).count()).toBe(0);
     const store = new MemoryCredentialStore();
-    await enrolNode({ baseUrl: server.url, enrolmentCode: code, version: '2.4.1', shapes: ['tail'], store });
+    await enrolNode({
+      baseUrl: dashboard.server.url,
+      enrolmentCode: code,
+      version: '2.4.1',
+      shapes: ['tail'],
+      store,
+    });
     await expect(
       enrolNode({
-        baseUrl: server.url,
+        baseUrl: dashboard.server.url,
         enrolmentCode: code,
         version: '2.4.1',
         shapes: ['tail'],
@@ -78,7 +64,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
 
     // Linked, it shows as connected with the version it reported; unlinked, offline.
     const agent = new NodeAgent({
-      baseUrl: server.url,
+      baseUrl: dashboard.server.url,
       store,
       version: '2.4.1',
       shapes: ['tail'],
@@ -109,14 +95,14 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
   }, 90_000);
 
   it('revokes a node after confirmation; its token stops working', async () => {
-    const profile = await api.profiles.create({
+    const profile = await dashboard.api.profiles.create({
       name: 'Garage',
       settings: { log_destination: 'self-hosted' },
     });
-    const created = await api.profiles.nodes.create(profile.id, { name: 'garage-pi' });
+    const created = await dashboard.api.profiles.nodes.create(profile.id, { name: 'garage-pi' });
     const store = new MemoryCredentialStore();
     const credentials = await enrolNode({
-      baseUrl: server.url,
+      baseUrl: dashboard.server.url,
       enrolmentCode: created.enrolment_code,
       version: '1.0.0',
       shapes: ['tail'],
@@ -127,8 +113,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
     await page.getByRole('button', { name: 'Revoke garage-pi' }).click();
     await page.getByRole('button', { name: 'Yes, revoke garage-pi' }).click();
     await page.getByRole('cell', { name: 'Revoked' }).waitFor();
-    expect((await api.profiles.nodes.get(profile.id, created.node.id)).state).toBe('revoked');
-    const node = createClient({ baseUrl: server.url, token: credentials.nodeToken, maxRetries: 0 });
+    expect((await dashboard.api.profiles.nodes.get(profile.id, created.node.id)).state).toBe('revoked');
+    const node = createClient({ baseUrl: dashboard.server.url, token: credentials.nodeToken, maxRetries: 0 });
     const refused = await node.nodes.self.get().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused instanceof ApiError ? `${refused.status} ${refused.code}` : '').toBe('401 node_revoked');
@@ -136,7 +122,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: nodes', () => {
   }, 90_000);
 
   it('says where the logs go when the profile does not send them to a node', async () => {
-    const profile = await api.profiles.create({ name: 'Cloudy' });
+    const profile = await dashboard.api.profiles.create({ name: 'Cloudy' });
     const page = await nodesPage(profile.id);
     await page.getByText(/Logs of this profile go to the cloud/).waitFor();
     await page.getByRole('link', { name: 'Where logs go' }).click();

@@ -1,50 +1,21 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SvcClient } from '@svc/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { runSvc } from '../../support/cli-process.js';
-import {
-  browserSkipReason,
-  type DashboardServer,
-  flipSwitch,
-  launchBrowser,
-  newEmail,
-  newPage,
-  settled,
-  signIn,
-  startDashboardServer,
-  verifiedAccount,
-} from '../../support/dashboard-browser.js';
-import { open, signedInClient, simulateTraffic } from '../../support/dashboard-data.js';
+import { browserSkipReason, flipSwitch, settled } from '../../support/dashboard-browser.js';
+import { open, simulateTraffic } from '../../support/dashboard-data.js';
+import { signedInDashboard } from '../../support/signed-in-dashboard.js';
 
 /**
  * The catalogues on the profile pages as a person sees them (issue 36): parental services as a grid with their
  * logos and state, blocklists with their entries and freshness, and no internal name on screen.
  */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues', () => {
-  let server: DashboardServer;
-  let browser: Browser;
-  let email: string;
-  let api: SvcClient;
+  const dashboard = signedInDashboard('catalogues');
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
-    email = await verifiedAccount(server, newEmail('catalogues'));
-    api = await signedInClient(server, email);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signedIn(): Promise<Page> {
-    const { page } = await newPage(browser);
-    page.setDefaultTimeout(20_000);
-    await signIn(page, server, email);
-    return page;
-  }
+  const signedIn = async (): Promise<Page> => (await dashboard.signedInPage()).page;
 
   /** The card of service `name` in the grid. */
   const card = (page: Page, name: string) =>
@@ -54,13 +25,13 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
       .filter({ has: page.getByRole('switch', { name, exact: true }) });
 
   it('shows parental services as a grid with logos or letter marks, and whether each is blocked and why', async () => {
-    const profile = await api.profiles.create({ name: 'Grid' });
-    await api.profiles.update(profile.id, {
+    const profile = await dashboard.api.profiles.create({ name: 'Grid' });
+    await dashboard.api.profiles.update(profile.id, {
       parental: { categories: ['video-streaming'], services: ['tiktok'] },
     });
-    const services = await api.catalogue.parentalServices({ limit: 200 }).toArray();
+    const services = await dashboard.api.catalogue.parentalServices({ limit: 200 }).toArray();
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/parental`, 'Parental controls');
+    await open(page, dashboard.server, `/profiles/${profile.id}/parental`, 'Parental controls');
     const grid = page.getByRole('list', { name: 'Block these services' });
     await grid.waitFor();
     expect(await grid.getByRole('listitem').count()).toBe(services.length);
@@ -91,7 +62,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
       .getByRole('region', { name: 'Notifications' })
       .getByText('Video streaming: allowed.')
       .waitFor();
-    expect((await api.profiles.get(profile.id)).parental.categories).toEqual([]);
+    expect((await dashboard.api.profiles.get(profile.id)).parental.categories).toEqual([]);
 
     // The search finds a service by name or by the name of its category.
     const search = page.getByRole('searchbox', { name: 'Find a service' });
@@ -105,8 +76,8 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
   });
 
   it('shows each blocklist’s entries, last update and download state, and says when a list was never built', async () => {
-    const profile = await api.profiles.create({ name: 'Fresh' });
-    const catalogue = await api.catalogue.lists();
+    const profile = await dashboard.api.profiles.create({ name: 'Fresh' });
+    const catalogue = await dashboard.api.catalogue.lists();
     const [built, empty] = catalogue.lists.filter((list) => list.toggle === '');
     if (built === undefined || empty === undefined) throw new Error('the catalogue lacks two lists by id');
     const file = join(mkdtempSync(join(tmpdir(), 'svc-list-')), 'list.txt');
@@ -121,16 +92,16 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
         '--format',
         'domains',
         '--data-dir',
-        server.dataDir,
+        dashboard.server.dataDir,
       ],
-      server.env,
+      dashboard.server.env,
     );
     expect(imported.code, imported.stderr).toBe(0);
-    const stored = (await api.catalogue.lists()).lists.find((list) => list.id === built.id);
+    const stored = (await dashboard.api.catalogue.lists()).lists.find((list) => list.id === built.id);
     expect(stored?.built_at).not.toBeNull();
 
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
+    await open(page, dashboard.server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
     const cardOf = (name: string) =>
       page.locator('.blocklist').filter({ has: page.getByRole('switch', { name, exact: true }) });
     const facts = cardOf(built.name);
@@ -148,14 +119,20 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
   });
 
   it('shows no internal name on the profile pages: setting keys, linked_ip, category slugs, added = prefixes', async () => {
-    const profile = await api.profiles.create({ name: 'Words' });
-    await api.profiles.update(profile.id, {
+    const profile = await dashboard.api.profiles.create({ name: 'Words' });
+    await dashboard.api.profiles.update(profile.id, {
       security: { threat_intel: true },
       parental: { categories: ['video-streaming', 'social-networks'], services: ['youtube'] },
     });
-    await api.profiles.rules.replace(profile.id, { deny: ['ads.example.com'], allow: [], rewrites: [] });
-    await simulateTraffic(server, profile.id, { queries: 50, days: 1, devices: 1, seed: 5 });
-    const categories = (await api.catalogue.parentalCategories()).categories.map((category) => category.id);
+    await dashboard.api.profiles.rules.replace(profile.id, {
+      deny: ['ads.example.com'],
+      allow: [],
+      rewrites: [],
+    });
+    await simulateTraffic(dashboard.server, profile.id, { queries: 50, days: 1, devices: 1, seed: 5 });
+    const categories = (await dashboard.api.catalogue.parentalCategories()).categories.map(
+      (category) => category.id,
+    );
     const slugs = categories.filter((id) => id.includes('-'));
     expect(slugs.length).toBeGreaterThan(0);
     const page = await signedIn();
@@ -171,7 +148,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile catalogues'
     ];
     const found: Record<string, string[]> = {};
     for (const section of sections) {
-      await page.goto(`${server.url}/profiles/${profile.id}${section}`);
+      await page.goto(`${dashboard.server.url}/profiles/${profile.id}${section}`);
       await settled(page);
       for (const details of await page.locator('details').all())
         await details.evaluate((node) => node.setAttribute('open', ''));

@@ -1,18 +1,8 @@
-import type { SvcClient } from '@svc/sdk';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserSkipReason,
-  type DashboardServer,
-  flipSwitch,
-  launchBrowser,
-  newEmail,
-  newPage,
-  signIn,
-  startDashboardServer,
-  verifiedAccount,
-} from '../../support/dashboard-browser.js';
-import { open, signedInClient } from '../../support/dashboard-data.js';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason, flipSwitch } from '../../support/dashboard-browser.js';
+import { open } from '../../support/dashboard-data.js';
+import { signedInDashboard } from '../../support/signed-in-dashboard.js';
 
 /**
  * Toggles that apply at once (issue 36): the page changes immediately, the write follows with If-Match, the
@@ -20,27 +10,9 @@ import { open, signedInClient } from '../../support/dashboard-data.js';
  * explained.
  */
 describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', () => {
-  let server: DashboardServer;
-  let browser: Browser;
-  let email: string;
-  let api: SvcClient;
+  const dashboard = signedInDashboard('toggles');
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDashboardServer(), launchBrowser()]);
-    email = await verifiedAccount(server, newEmail('toggles'));
-    api = await signedInClient(server, email);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signedIn(): Promise<Page> {
-    const { page } = await newPage(browser);
-    page.setDefaultTimeout(20_000);
-    await signIn(page, server, email);
-    return page;
-  }
+  const signedIn = async (): Promise<Page> => (await dashboard.signedInPage()).page;
 
   /** The notices shown in the viewport (successes, information and errors alike). */
   const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -62,9 +34,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
   }
 
   it('applies a security toggle at once, stores it with If-Match, and leaves the focus on it', async () => {
-    const profile = await api.profiles.create({ name: 'Instant' });
+    const profile = await dashboard.api.profiles.create({ name: 'Instant' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/security`, 'Security');
+    await open(page, dashboard.server, `/profiles/${profile.id}/security`, 'Security');
     const writes = recordWrites(page, profile.id);
     const nrd = page.getByRole('switch', { name: 'Block newly registered domains' });
     expect(await nrd.isChecked()).toBe(false);
@@ -86,7 +58,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     answer();
     await notices(page).getByText('Block newly registered domains: on.').waitFor();
     expect(await nrd.evaluate((control) => control.ownerDocument.activeElement === control)).toBe(true);
-    expect((await api.profiles.get(profile.id)).security.nrd).toBe(true);
+    expect((await dashboard.api.profiles.get(profile.id)).security.nrd).toBe(true);
     expect(writes).toEqual([{ method: 'PATCH', ifMatch: `"${profile.version}"`, status: 200 }]);
 
     // Still on after a reload: the page shows what is stored.
@@ -96,9 +68,9 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
   });
 
   it('sends rapid clicks one write at a time, each with the version the previous answer gave; the last intent wins', async () => {
-    const profile = await api.profiles.create({ name: 'Rapid' });
+    const profile = await dashboard.api.profiles.create({ name: 'Rapid' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/security`, 'Security');
+    await open(page, dashboard.server, `/profiles/${profile.id}/security`, 'Security');
     const writes = recordWrites(page, profile.id);
     const dga = page.getByRole('switch', { name: 'Block algorithm-generated names' });
     const csam = page.getByRole('switch', { name: 'Block child sexual abuse material' });
@@ -112,7 +84,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       })
       .toBe(true);
     await page.waitForLoadState('networkidle');
-    const stored = await api.profiles.get(profile.id);
+    const stored = await dashboard.api.profiles.get(profile.id);
     expect(stored.security.dga).toBe(!startDga);
     expect(stored.security.csam).toBe(!profile.security.csam);
     expect(await dga.isChecked()).toBe(!startDga);
@@ -127,11 +99,11 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
   });
 
   it('undoes a toggle the API refuses because the profile changed elsewhere (412), and says so', async () => {
-    const profile = await api.profiles.create({ name: 'Elsewhere' });
+    const profile = await dashboard.api.profiles.create({ name: 'Elsewhere' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/security`, 'Security');
+    await open(page, dashboard.server, `/profiles/${profile.id}/security`, 'Security');
     // Another tab or device changes the profile while this page shows the old version.
-    await api.profiles.update(profile.id, { security: { typosquat: true } });
+    await dashboard.api.profiles.update(profile.id, { security: { typosquat: true } });
     const nrd = page.getByRole('switch', { name: 'Block newly registered domains' });
     await flipSwitch(nrd);
     await notices(page)
@@ -142,18 +114,21 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     // Rolled back, and refreshed with what was stored meanwhile.
     expect(await nrd.isChecked()).toBe(false);
     await page.getByRole('switch', { name: 'Block typo-squatting' }).and(page.locator(':checked')).waitFor();
-    expect((await api.profiles.get(profile.id)).security).toMatchObject({ nrd: false, typosquat: true });
+    expect((await dashboard.api.profiles.get(profile.id)).security).toMatchObject({
+      nrd: false,
+      typosquat: true,
+    });
     // The next click writes against the version now shown, and is stored.
     await flipSwitch(nrd);
     await notices(page).getByText('Block newly registered domains: on.').waitFor();
-    expect((await api.profiles.get(profile.id)).security.nrd).toBe(true);
+    expect((await dashboard.api.profiles.get(profile.id)).security.nrd).toBe(true);
     await page.context().close();
   });
 
   it('undoes a parental switch the API refuses (422) and gives its reason', async () => {
-    const profile = await api.profiles.create({ name: 'Refused' });
+    const profile = await dashboard.api.profiles.create({ name: 'Refused' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/parental`, 'Parental controls');
+    await open(page, dashboard.server, `/profiles/${profile.id}/parental`, 'Parental controls');
     // A confused or tampering client: the write that leaves the page names a service the catalogue lacks.
     await page.route(`**/v1/profiles/${profile.id}`, async (route) => {
       const body = route.request().postData();
@@ -167,25 +142,25 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       .getByText(/^TikTok was not changed: the service refused it \(is not a service of/)
       .waitFor();
     expect(await tiktok.isChecked()).toBe(false);
-    expect((await api.profiles.get(profile.id)).parental.services).toEqual([]);
+    expect((await dashboard.api.profiles.get(profile.id)).parental.services).toEqual([]);
     await page.unroute(`**/v1/profiles/${profile.id}`);
     // Without the tampering, the same switch works.
     await flipSwitch(tiktok);
     await notices(page).getByText('TikTok: blocked.').waitFor();
-    expect((await api.profiles.get(profile.id)).parental.services).toEqual(['tiktok']);
+    expect((await dashboard.api.profiles.get(profile.id)).parental.services).toEqual(['tiktok']);
     await page.context().close();
   });
 
   it('turns a blocklist on at once and undoes one the API refuses (422 unknown list)', async () => {
-    const profile = await api.profiles.create({ name: 'Listed' });
-    const catalogue = await api.catalogue.lists();
+    const profile = await dashboard.api.profiles.create({ name: 'Listed' });
+    const catalogue = await dashboard.api.catalogue.lists();
     const [first, second] = catalogue.lists.filter((list) => list.toggle === '');
     if (first === undefined || second === undefined) throw new Error('the catalogue lacks two lists by id');
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
+    await open(page, dashboard.server, `/profiles/${profile.id}/blocklists`, 'Blocklists');
     await flipSwitch(page.getByRole('switch', { name: first.name }));
     await notices(page).getByText(`${first.name}: on.`).waitFor();
-    expect(await api.profiles.lists.get(profile.id)).toEqual([first.id]);
+    expect(await dashboard.api.profiles.lists.get(profile.id)).toEqual([first.id]);
 
     await page.route(`**/v1/profiles/${profile.id}/lists`, (route) =>
       route.request().method() === 'PUT'
@@ -198,14 +173,14 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       .getByText(new RegExp(`^${second.name} was not changed: `))
       .waitFor();
     expect(await box.isChecked()).toBe(false);
-    expect(await api.profiles.lists.get(profile.id)).toEqual([first.id]);
+    expect(await dashboard.api.profiles.lists.get(profile.id)).toEqual([first.id]);
     await page.context().close();
   });
 
   it('switches a setting at once while the form keeps what was typed but not yet saved', async () => {
-    const profile = await api.profiles.create({ name: 'Mixed' });
+    const profile = await dashboard.api.profiles.create({ name: 'Mixed' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/settings`, 'Settings');
+    await open(page, dashboard.server, `/profiles/${profile.id}/settings`, 'Settings');
     const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
     await retention.fill('21');
     const uncloak = page.getByRole('switch', { name: 'Apply rules to CNAME targets' });
@@ -215,23 +190,26 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
       .getByText(`Apply rules to CNAME targets: ${was ? 'off' : 'on'}.`)
       .waitFor();
     expect(await retention.inputValue()).toBe('21');
-    expect((await api.profiles.get(profile.id)).settings.cname_uncloak).toBe(!was);
+    expect((await dashboard.api.profiles.get(profile.id)).settings.cname_uncloak).toBe(!was);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await notices(page).getByText('Saved.', { exact: false }).first().waitFor();
-    expect((await api.profiles.get(profile.id)).settings).toMatchObject({
+    expect((await dashboard.api.profiles.get(profile.id)).settings).toMatchObject({
       retention_days: 21,
       cname_uncloak: !was,
     });
     await page.context().close();
   });
   it('settings form meets a 412 (changed through the SDK meanwhile): says what was not saved, shows the fresh values', async () => {
-    const profile = await api.profiles.create({ name: 'Shared' });
+    const profile = await dashboard.api.profiles.create({ name: 'Shared' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/settings`, 'Settings');
+    await open(page, dashboard.server, `/profiles/${profile.id}/settings`, 'Settings');
     const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
     await retention.fill('21');
     // Another client (a script, another browser) changes the profile while the form is being filled in.
-    await api.profiles.update(profile.id, { name: 'Shared by script', settings: { retention_days: 45 } });
+    await dashboard.api.profiles.update(profile.id, {
+      name: 'Shared by script',
+      settings: { retention_days: 45 },
+    });
     await page.getByRole('button', { name: 'Save settings' }).click();
     const problem = page.getByRole('alert').filter({ hasText: 'Someone else changed this meanwhile' });
     await problem.waitFor();
@@ -244,14 +222,14 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     // The form shows the fresh values, read again without a reload.
     await expect.poll(() => retention.inputValue()).toBe('45');
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Shared by script');
-    expect((await api.profiles.get(profile.id)).settings.retention_days).toBe(45);
+    expect((await dashboard.api.profiles.get(profile.id)).settings.retention_days).toBe(45);
 
     // Saving again now writes over the version shown, and is stored.
     await retention.fill('21');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await notices(page).getByText('Saved.', { exact: false }).first().waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Someone else changed' }).count()).toBe(0);
-    expect(await api.profiles.get(profile.id)).toMatchObject({
+    expect(await dashboard.api.profiles.get(profile.id)).toMatchObject({
       name: 'Shared by script',
       settings: { retention_days: 21 },
     });
@@ -259,12 +237,12 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
   });
 
   it('settings form meets a 412 caused by a switch elsewhere: the typed change stays in the form to save again', async () => {
-    const profile = await api.profiles.create({ name: 'Kept' });
+    const profile = await dashboard.api.profiles.create({ name: 'Kept' });
     const page = await signedIn();
-    await open(page, server, `/profiles/${profile.id}/settings`, 'Settings');
+    await open(page, dashboard.server, `/profiles/${profile.id}/settings`, 'Settings');
     const retention = page.getByRole('textbox', { name: 'Cloud log retention (days)' });
     await retention.fill('14');
-    await api.profiles.update(profile.id, { security: { nrd: true } });
+    await dashboard.api.profiles.update(profile.id, { security: { nrd: true } });
     await page.getByRole('button', { name: 'Save settings' }).click();
     const problem = page.getByRole('alert').filter({ hasText: 'Someone else changed this meanwhile' });
     await problem.getByText('Cloud log retention (days): you entered “14”; stored now: “30”.').waitFor();
@@ -272,7 +250,7 @@ describe.skipIf(browserSkipReason !== undefined)('dashboard: profile toggles', (
     expect(await retention.inputValue()).toBe('14');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await notices(page).getByText('Saved.', { exact: false }).first().waitFor();
-    expect(await api.profiles.get(profile.id)).toMatchObject({
+    expect(await dashboard.api.profiles.get(profile.id)).toMatchObject({
       security: { nrd: true },
       settings: { retention_days: 14 },
     });

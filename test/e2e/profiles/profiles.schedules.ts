@@ -62,14 +62,14 @@ export function profileSchedules(fx: ProfilesFixture): void {
     const { profile } = await create({ settings: { time_zone: 'America/New_York' } });
     const empty = await send(schedulesOf(profile.id), { headers: fx.owner.auth });
     expect(empty.status).toBe(200);
-    expect(empty.json).toEqual({ schedules: [] });
+    expect(empty.json).toEqual({ schedules: [], bedtime: null, assignments: [] });
     expect(empty.headers.etag).toBe('"1"');
     const replaced = await put(profile.id, { schedules: [BEDTIME, HOMEWORK] }, { 'if-match': '"1"' });
     expect(replaced.status).toBe(200);
     expect(replaced.headers.etag).toBe('"2"');
-    expect(replaced.json).toEqual({ schedules: [BEDTIME, HOMEWORK] });
+    expect(replaced.json).toEqual({ schedules: [BEDTIME, HOMEWORK], bedtime: null, assignments: [] });
     const read = await send(schedulesOf(profile.id), { headers: fx.owner.auth });
-    expect(read.json).toEqual({ schedules: [BEDTIME, HOMEWORK] });
+    expect(read.json).toEqual({ schedules: [BEDTIME, HOMEWORK], bedtime: null, assignments: [] });
     const documents = await eventually(
       async () => documentsOf(profile.id),
       (found) => found.length >= 2,
@@ -82,7 +82,7 @@ export function profileSchedules(fx: ProfilesFixture): void {
     const stale = await put(profile.id, { schedules: [] }, { 'if-match': '"1"' });
     expectProblem(stale, 412, 'version_mismatch');
     const cleared = await put(profile.id, { schedules: [] });
-    expect(cleared.json).toEqual({ schedules: [] });
+    expect(cleared.json).toEqual({ schedules: [], bedtime: null, assignments: [] });
     expect(cleared.headers.etag).toBe('"3"');
   });
 
@@ -125,7 +125,7 @@ export function profileSchedules(fx: ProfilesFixture): void {
     expectProblem(await put(profile.id, { schedules: 'bedtime' }), 422, 'validation_failed');
     expectProblem(await put(profile.id, {}), 422, 'validation_failed');
     const read = await send(schedulesOf(profile.id), { headers: fx.owner.auth });
-    expect(read.json).toEqual({ schedules: [] });
+    expect(read.json).toEqual({ schedules: [], bedtime: null, assignments: [] });
     expect(read.headers.etag).toBe('"1"');
   });
 
@@ -150,7 +150,7 @@ export function profileSchedules(fx: ProfilesFixture): void {
     });
     const reader = { authorization: `Bearer ${(minted.json as { secret: string }).secret}` };
     const read = await send(schedulesOf(profile.id), { headers: reader });
-    expect(read.json).toEqual({ schedules: [BEDTIME] });
+    expect(read.json).toEqual({ schedules: [BEDTIME], bedtime: null, assignments: [] });
     const write = await send(schedulesOf(profile.id), {
       method: 'PUT',
       headers: reader,
@@ -158,7 +158,7 @@ export function profileSchedules(fx: ProfilesFixture): void {
     });
     expectProblem(write, 403, 'insufficient_scope');
     const mine = await send(schedulesOf(profile.id), { headers: fx.owner.auth });
-    expect(mine.json).toEqual({ schedules: [BEDTIME] });
+    expect(mine.json).toEqual({ schedules: [BEDTIME], bedtime: null, assignments: [] });
     expect(mine.headers.etag).toBe('"2"');
     expect((await send(schedulesOf(profile.id))).status).toBe(401);
   });

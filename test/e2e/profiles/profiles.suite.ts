@@ -4,6 +4,7 @@ import { profileAccess } from './profiles.access.js';
 import { profileCreate } from './profiles.create.js';
 import { useProfilesFixture } from './profiles.fixture.js';
 import { profilePause } from './profiles.pause.js';
+import { profilePolicies } from './profiles.policies.js';
 import { profileRulesAndLists } from './profiles.rules-and-lists.js';
 import { profileSchedules } from './profiles.schedules.js';
 import { profileUpdate } from './profiles.update.js';
@@ -20,6 +21,7 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
       profileSchedules(fx);
       profileAccess(fx);
       profilePause(fx);
+      profilePolicies(fx);
     },
   );
 }

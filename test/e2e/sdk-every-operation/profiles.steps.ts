@@ -45,6 +45,32 @@ export function describeProfiles(scenario: SdkScenario): void {
       const replaced = await scripted.profiles.schedules.replace(id, [bedtime], { ifMatch: etag });
       expect(replaced).toEqual([bedtime]);
       expect(await scripted.profiles.schedules.get(id)).toEqual([bedtime]);
+      const assignments = [
+        {
+          target: { kind: 'service' as const, id: 'youtube' },
+          schedule: 'bedtime',
+          mode: 'lifted_during' as const,
+        },
+      ];
+      await scripted.profiles.schedules.replace(id, [bedtime], { bedtime: 'bedtime', assignments });
+      expect(await scripted.profiles.schedules.getAll(id)).toEqual({
+        schedules: [bedtime],
+        bedtime: 'bedtime',
+        assignments,
+      });
+    });
+
+    it('creates, lists and ends a timed allowance', async () => {
+      const scripted = scenario.get('scripted');
+      const { id } = scenario.get('profile');
+      const allowance = await scripted.profiles.allowances.create(id, {
+        domain: 'homework.example',
+        minutes: 30,
+      });
+      expect(allowance).toMatchObject({ domain: 'homework.example', service: null });
+      expect(await scripted.profiles.allowances.list(id)).toEqual([allowance]);
+      await scripted.profiles.allowances.delete(id, allowance.id);
+      expect(await scripted.profiles.allowances.list(id)).toEqual([]);
     });
 
     it('replaces and reads rules and lists', async () => {

@@ -70,6 +70,9 @@ export class PostgresProfileCommitter implements ProfileCommitter {
         rules: next.rules,
         lists: next.lists,
         schedules: next.schedules,
+        bedtime: next.bedtime,
+        schedule_assignments: next.scheduleAssignments,
+        allowances: next.allowances,
         updated_at: next.updatedAt.toISOString(),
         subject: publication.subject,
         payload: publication.payload,
@@ -80,7 +83,8 @@ export class PostgresProfileCommitter implements ProfileCommitter {
       text: `WITH next AS (
                SELECT * FROM jsonb_to_recordset($1::jsonb) AS next (
                  ord integer, org_id uuid, id text, name text, version integer, security jsonb, parental jsonb,
-                 settings jsonb, rules jsonb, lists integer[], schedules jsonb, updated_at timestamptz, subject text, payload jsonb)
+                 settings jsonb, rules jsonb, lists integer[], schedules jsonb,
+                 bedtime text, schedule_assignments jsonb, allowances jsonb, updated_at timestamptz, subject text, payload jsonb)
              ),
              target AS (
                SELECT p.id FROM profiles p JOIN next ON p.id = next.id AND p.org_id = next.org_id
@@ -90,7 +94,9 @@ export class PostgresProfileCommitter implements ProfileCommitter {
              saved AS (
                UPDATE profiles p SET name = next.name, version = next.version, security = next.security,
                                      parental = next.parental, settings = next.settings, rules = next.rules,
-                                     lists = next.lists, schedules = next.schedules,
+                                     lists = next.lists, schedules = next.schedules, bedtime = next.bedtime,
+                                     schedule_assignments = next.schedule_assignments,
+                                     allowances = next.allowances,
                                      updated_at = next.updated_at
                FROM next
                WHERE p.id = next.id AND p.id IN (SELECT id FROM target) AND p.version = next.version - 1

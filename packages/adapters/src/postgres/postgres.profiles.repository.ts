@@ -15,6 +15,9 @@ interface ProfileSqlRow {
   rules: ProfileRecord['rules'];
   lists: number[];
   schedules: ProfileRecord['schedules'];
+  bedtime: string | null;
+  schedule_assignments: ProfileRecord['scheduleAssignments'];
+  allowances: ProfileRecord['allowances'];
   suspended: boolean;
   paused_until: Date | null;
   created_at: Date;
@@ -33,6 +36,9 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
     rules: row.rules,
     lists: row.lists,
     schedules: row.schedules,
+    bedtime: row.bedtime,
+    scheduleAssignments: row.schedule_assignments,
+    allowances: row.allowances,
     suspended: row.suspended,
     pausedUntil: row.paused_until,
     createdAt: row.created_at,
@@ -41,7 +47,7 @@ function profileOf(row: ProfileSqlRow): ProfileRecord {
 }
 
 const COLUMNS =
-  'id, org_id, name, version, security, parental, settings, rules, lists, schedules, suspended, paused_until, created_at, updated_at';
+  'id, org_id, name, version, security, parental, settings, rules, lists, schedules, suspended, paused_until, created_at, updated_at, bedtime, schedule_assignments, allowances';
 
 const NEWEST: KeysetOrder<'createdAt'> = { column: 'created_at', field: 'createdAt', idType: 'text' };
 
@@ -51,7 +57,7 @@ export class PostgresProfileRepository implements ProfileRepository {
 
   async insert(profile: ProfileRecord): Promise<boolean> {
     const result = await this.db.query(
-      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+      `INSERT INTO profiles (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
        ON CONFLICT (id) DO NOTHING`,
       [
         profile.id,
@@ -68,6 +74,9 @@ export class PostgresProfileRepository implements ProfileRepository {
         profile.pausedUntil,
         profile.createdAt,
         profile.updatedAt,
+        profile.bedtime,
+        JSON.stringify(profile.scheduleAssignments),
+        JSON.stringify(profile.allowances),
       ],
     );
     return result.rowCount === 1;
@@ -114,7 +123,7 @@ export class PostgresProfileRepository implements ProfileRepository {
       name: 'profiles.save',
       text: `UPDATE profiles SET name = $3, version = $4, security = $5, parental = $6, settings = $7, rules = $8,
                            lists = $9, schedules = $10, suspended = $11, updated_at = $12,
-                           paused_until = $13
+                           paused_until = $13, bedtime = $14, schedule_assignments = $15, allowances = $16
        WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       values: [
         profile.orgId,
@@ -130,6 +139,9 @@ export class PostgresProfileRepository implements ProfileRepository {
         profile.suspended,
         profile.updatedAt,
         profile.pausedUntil,
+        profile.bedtime,
+        JSON.stringify(profile.scheduleAssignments),
+        JSON.stringify(profile.allowances),
       ],
     });
   }

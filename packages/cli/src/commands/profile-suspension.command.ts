@@ -1,6 +1,7 @@
 import type { ProfileSuspension } from '@svc/sdk';
 import type { Command } from 'commander';
 import { apiAction, apiOptions, confirm } from '../api/api-command.js';
+import { registerProfileAllow } from './profile-allow.command.js';
 import { registerProfilePause } from './profile-pause.command.js';
 
 function describeSuspension(state: ProfileSuspension): string {
@@ -17,8 +18,11 @@ function describeSuspension(state: ProfileSuspension): string {
 export function registerProfileSuspension(program: Command): void {
   const profiles = program
     .command('profiles')
-    .description('profile suspension (API client, scope admin) and pauses (scope profiles:write)');
+    .description(
+      'profile suspension (API client, scope admin), pauses and allowances (scope profiles:write)',
+    );
   registerProfilePause(profiles);
+  registerProfileAllow(profiles);
   apiOptions(
     profiles.command('show').description('a profile’s suspension state').argument('<id>', 'the profile’s id'),
   ).action(

@@ -3,6 +3,7 @@ import {
   type CursorSealer,
   findBlocklist,
   ProfileCommitter,
+  ProfilePolicyService,
   ProfileService,
   ProfileStore,
   Random,
@@ -11,7 +12,7 @@ import {
 import { ContainerModule } from 'inversify';
 import type { Settings } from '../settings/settings.js';
 import { checkParentalReferences } from './catalogue-checks.js';
-import { CursorSealerToken, ProfileServiceToken } from './use-case.tokens.js';
+import { CursorSealerToken, ProfilePolicyServiceToken, ProfileServiceToken } from './use-case.tokens.js';
 
 /** Binds the profile use cases; ProfileStore and ProfileCommitter are bound by the storage family. */
 export function profilesModule(settings: Pick<Settings, 'resolver' | 'limits'>): ContainerModule {
@@ -39,6 +40,17 @@ export function profilesModule(settings: Pick<Settings, 'resolver' | 'limits'>):
           isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
         }),
       [UnitOfWork, ProfileStore, ProfileCommitter, Random, Clock, CursorSealerToken],
+    );
+    bind<ProfilePolicyService>(ProfilePolicyServiceToken).toResolvedValue(
+      (uow: UnitOfWork, profiles: ProfileService, clock: Clock, random: Random) =>
+        new ProfilePolicyService({
+          uow,
+          profiles,
+          clock,
+          random,
+          isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
+        }),
+      [UnitOfWork, ProfileServiceToken, Clock, Random],
     );
   });
 }

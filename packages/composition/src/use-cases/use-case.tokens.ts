@@ -20,6 +20,7 @@ export const InvitationServiceToken = Symbol.for('svc.InvitationService');
 export const OrganisationMembershipServiceToken = Symbol.for('svc.OrganisationMembershipService');
 export const ProfileServiceToken = Symbol.for('svc.ProfileService');
 export const LinkedIpServiceToken = Symbol.for('svc.LinkedIpService');
+export const ProfilePolicyServiceToken = Symbol.for('svc.ProfilePolicyService');
 export const DeviceServiceToken = Symbol.for('svc.DeviceService');
 /** Log and analytics queries, bound in query-log.module.ts. */
 export const LogQueryServiceToken = Symbol.for('svc.LogQueryService');

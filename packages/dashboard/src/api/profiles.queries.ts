@@ -131,9 +131,10 @@ export const profilesInvalidations = {
   },
   /**
    * After a pause began or ended: the profile (its `paused_until` and version) is refetched, and the enabled
-   * lists' ETag with it.
+   * lists' ETag with it; the list of profiles too, whose badges say which are paused.
    */
   pauseChanged: (queryClient: QueryClient, id: string) => {
+    void queryClient.invalidateQueries({ queryKey: profilesKeys.list(), exact: true });
     void queryClient.invalidateQueries({ queryKey: profilesKeys.detail(id), exact: true });
     void queryClient.invalidateQueries({ queryKey: profilesKeys.lists(id) });
     void queryClient.invalidateQueries({ queryKey: profilesKeys.rules(id) });

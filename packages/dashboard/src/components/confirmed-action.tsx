@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { t } from '../i18n/t.js';
 import { Dialog } from './dialog.js';
 
 /** Props of {@link ConfirmedAction}. */
@@ -61,7 +62,7 @@ export function ConfirmedAction({
             {confirmLabel}
           </button>
           <button type="button" onClick={() => setConfirming(false)}>
-            Keep it
+            {t('common.keep')}
           </button>
         </div>
       </Dialog>

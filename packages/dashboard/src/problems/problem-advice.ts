@@ -1,3 +1,5 @@
+import { t } from '../i18n/t.js';
+
 /** How the dashboard words one problem code: a plain title, and what the person can do about it. */
 export interface ProblemWording {
   title: string;
@@ -77,7 +79,8 @@ const PROBLEM_WORDING: Readonly<Record<string, ProblemWording>> = {
   not_found: { title: 'Not found', advice: 'It may have been deleted, or the link is wrong.' },
   version_mismatch: {
     title: 'Someone else changed this meanwhile',
-    advice: 'Reload to see the latest version, then make your change again.',
+    // The pages read the stored version again themselves (or offer to), so no reload is asked for.
+    advice: t('problems.changedMeanwhile'),
   },
   rate_limited: { title: 'Too many attempts', advice: 'Wait a moment, then try again.' },
   too_many_streams: {

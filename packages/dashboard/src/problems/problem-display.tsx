@@ -26,6 +26,8 @@ export interface ProblemDisplayProps {
   afterReauth?: () => void;
   /** Extra actions, for example a link to ask for a new email. */
   children?: ReactNode;
+  /** Advice that fits the page better than the code's own (the page has already read the latest version). */
+  advice?: string | undefined;
 }
 
 function fieldErrorText(error: FieldError, labels: Readonly<Record<string, string>>): string {
@@ -48,6 +50,7 @@ export function ProblemDisplay({
   focus = false,
   afterReauth,
   children,
+  advice = problem.advice,
 }: ProblemDisplayProps) {
   const wait = useCountdown(problem.retryAfter);
   const box = useRef<HTMLDivElement>(null);
@@ -65,7 +68,7 @@ export function ProblemDisplay({
         {problem.title}
       </h2>
       {problem.detail !== undefined && problem.detail !== problem.title && <p>{problem.detail}</p>}
-      {problem.advice !== undefined && <p>{problem.advice}</p>}
+      {advice !== undefined && <p>{advice}</p>}
       {problem.fieldErrors.length > 0 && (
         <ul className="problem-fields">
           {problem.fieldErrors.map((error) => (

@@ -89,6 +89,7 @@ export const ROLE_MATRIX: Readonly<Record<string, RoleRequirement>> = {
   'GET /v1/profiles/{id}/rules': 'viewer',
   'GET /v1/profiles/{id}/lists': 'viewer',
   'GET /v1/profiles/{id}/schedules': 'viewer',
+  'GET /v1/profiles/{id}/allowances': 'viewer',
   'GET /v1/profiles/{id}/linked-ips': 'viewer',
   'GET /v1/profiles/{id}/linked-ips/{linkId}': 'viewer',
   'GET /v1/profiles/{id}/devices': 'viewer',
@@ -111,6 +112,8 @@ export const ROLE_MATRIX: Readonly<Record<string, RoleRequirement>> = {
   'PUT /v1/profiles/{id}/schedules': 'editor',
   'POST /v1/profiles/{id}/pause': 'editor',
   'DELETE /v1/profiles/{id}/pause': 'editor',
+  'POST /v1/profiles/{id}/allowances': 'editor',
+  'DELETE /v1/profiles/{id}/allowances/{allowanceId}': 'editor',
   'POST /v1/profiles/{id}/linked-ips': 'editor',
   'DELETE /v1/profiles/{id}/linked-ips/{linkId}': 'editor',
   // The DDNS update address is a credential of its own.

@@ -6,6 +6,7 @@ import {
   profileListSelection,
   type SelectedList,
 } from '../lists/profile-list-selection.js';
+import { documentPolicyOf } from '../profiles/document-policy.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';
 import type { Clock } from '../shared/clock.ports.js';
@@ -61,6 +62,7 @@ export class NodeDocuments {
       (data) => this.deps.keyedHash.sha256(data),
       this.deps.signer,
       this.deps.ecsOperatorCap,
+      documentPolicyOf(profile, this.deps.clock.now()),
     );
   }
 

@@ -1,3 +1,4 @@
 export * from './allowance.schemas.js';
 export * from './device-policy.schemas.js';
+export * from './policy-references.js';
 export * from './schedule-assignment.schemas.js';

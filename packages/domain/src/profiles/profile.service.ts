@@ -3,12 +3,12 @@ import type { EcsOperatorCap } from '../ecs/ecs.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
-import type { Schedule } from '../schedules/schedule.schemas.js';
 import type { Clock } from '../shared/clock.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
+import { documentPolicyOf } from './document-policy.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
   ProfileChange,
@@ -106,6 +106,9 @@ export class ProfileService implements ProfileWriter {
           rules: NO_RULES,
           lists: [],
           schedules: [],
+          bedtime: null,
+          scheduleAssignments: [],
+          allowances: [],
           suspended: false,
           pausedUntil: null,
           createdAt: now,
@@ -205,7 +208,7 @@ export class ProfileService implements ProfileWriter {
       const next = nextVersion(current, change(current), this.deps.clock.now());
       const publication = {
         subject: profileSubject(id),
-        payload: edgeProfileDocument(next, snapshot.linkedIps, this.deps.ecsOperatorCap),
+        payload: edgeProfileDocument(next, snapshot.linkedIps, this.deps.ecsOperatorCap, this.policyOf(next)),
       };
       if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
     }
@@ -221,16 +224,6 @@ export class ProfileService implements ProfileWriter {
   ): Promise<ProfileRecord> {
     assertWithinRuleLimit(rules, this.deps.rulesLimit);
     return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, rules }));
-  }
-
-  /** PUT schedules: replaces every schedule of the profile in one version bump (names checked unique). */
-  async replaceSchedules(
-    orgId: string,
-    id: string,
-    schedules: Schedule[],
-    expectedVersion?: number,
-  ): Promise<ProfileRecord> {
-    return this.writeFields(orgId, id, expectedVersion, (current) => ({ ...current, schedules }));
   }
 
   /** PUT lists: the blocklists enabled by id, deduplicated in order; 422 unknown_list for ids not catalogued. */
@@ -358,8 +351,13 @@ export class ProfileService implements ProfileWriter {
     const linkedIps = await tx.linkedIps.addresses(record.id);
     await tx.outbox.enqueue({
       subject: profileSubject(record.id),
-      payload: edgeProfileDocument(record, linkedIps, this.deps.ecsOperatorCap),
+      payload: edgeProfileDocument(record, linkedIps, this.deps.ecsOperatorCap, this.policyOf(record)),
     });
+  }
+
+  /** The policy a document of `record` carries now (allowances expired by the clock port left out). */
+  private policyOf(record: ProfileRecord) {
+    return documentPolicyOf(record, this.deps.clock.now());
   }
 
   private assertCatalogued(parental: ProfileRecord['parental']): void {

@@ -41,6 +41,7 @@ export const ProblemCodes = [
   'unknown_list',
   'list_refused',
   'too_many_rules',
+  'too_many_allowances',
   'password_too_short',
   'password_too_long',
   'range_too_large',

@@ -14,6 +14,7 @@ import {
   type LogQueryService,
   type NodeService,
   type PreferencesService,
+  type ProfilePolicyService,
   type ProfileService,
   type SessionService,
   Timers,
@@ -36,6 +37,7 @@ import { nodeSelfRoutes } from '../routes/node-self.routes.js';
 import { preferencesRoutes } from '../routes/preferences.routes.js';
 import { profileRoutes } from '../routes/profile.routes.js';
 import { profilePauseRoutes } from '../routes/profile-pause.routes.js';
+import { profilePolicyRoutes } from '../routes/profile-policies.routes.js';
 import { queryLogRoutes } from '../routes/query-log.routes.js';
 import { RouteTable } from '../routes/route-table.js';
 import { setupRoutes } from '../routes/setup.routes.js';
@@ -55,6 +57,7 @@ import {
   LogQueryServiceToken,
   NodeServiceToken,
   PreferencesServiceToken,
+  ProfilePolicyServiceToken,
   ProfileServiceToken,
   SessionServiceToken,
 } from './tokens.js';
@@ -92,6 +95,10 @@ export function routeTablesModule(
     bind<RouteTable>(RouteTable).toResolvedValue(
       (profiles: ProfileService) => profilePauseRoutes(profiles),
       [ProfileServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (policies: ProfilePolicyService) => profilePolicyRoutes(policies),
+      [ProfilePolicyServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
       (linkedIps: LinkedIpService) => linkedIpRoutes(linkedIps),

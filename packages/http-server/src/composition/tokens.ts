@@ -31,6 +31,7 @@ export {
   PasswordServiceToken,
   PostgresToken,
   PreferencesServiceToken,
+  ProfilePolicyServiceToken,
   ProfileServiceToken,
   ProfileSuspensionServiceToken,
   SecondFactorServiceToken,

@@ -75,6 +75,8 @@ export const PROBLEM_CATALOGUE: Record<ProblemCode, string> = {
   list_refused:
     'The content given for a list is an HTML page or binary, has no valid entry, or has fewer than half the entries of the version in force; that version stays (`svc lists import --allow-shrink` accepts a real shrink).',
   too_many_rules: 'The profile would hold more rules than the plan allows (SVC_RULES_LIMIT).',
+  too_many_allowances:
+    'The profile already has the most timed allowances running at once (100); end one (DELETE …/allowances/{allowanceId}) or wait for one to expire.',
   password_too_short: 'The password must have at least 12 characters (Unicode code points).',
   password_too_long: 'The password must have at most 128 characters (Unicode code points).',
   range_too_large: 'The time range (`from` to `to`) is longer than this query allows; narrow it.',

@@ -61,6 +61,7 @@ export const PROBLEM_STATUS: Record<ProblemCode, number> = {
   unknown_list: 422,
   list_refused: 422,
   too_many_rules: 422,
+  too_many_allowances: 422,
   too_many_linked_ips: 422,
   password_too_short: 422,
   password_too_long: 422,

@@ -8,7 +8,6 @@ import {
   ProfilePatch,
   type ProfileRecord,
   ProfileRules,
-  ProfileSchedules,
   type ProfileService,
 } from '@svc/domain';
 import { z } from 'zod';
@@ -189,56 +188,6 @@ export function profileRoutes(profiles: ProfileService): AnyRoute[] {
         const expected = versionFromIfMatch(headers['if-match']);
         const record = await profiles.replaceLists(orgOf(principal), params.id, body.lists, expected);
         return { status: 200, body: { lists: record.lists }, headers: { ETag: etagOf(record.version) } };
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/v1/profiles/{id}/schedules',
-      operationId: 'getProfileSchedules',
-      summary: 'A profile’s named weekly schedules',
-      description: 'Windows are read in the profile’s `settings.time_zone`.',
-      tags: ['profiles'],
-      auth: 'account',
-      scope: 'profiles:read',
-      request: { params: ProfilePath },
-      responses: {
-        200: { description: 'The schedules.', schema: ProfileSchedules, headers: ETAG_HEADER },
-      },
-      handler: async ({ principal, params }) => {
-        const record = await profiles.get(orgOf(principal), params.id);
-        return {
-          status: 200,
-          body: { schedules: record.schedules },
-          headers: { ETag: etagOf(record.version) },
-        };
-      },
-    }),
-    defineRoute({
-      method: 'put',
-      path: '/v1/profiles/{id}/schedules',
-      operationId: 'replaceProfileSchedules',
-      summary: 'Replace every schedule of a profile in one version bump',
-      description: `Named weekly windows, read in the profile’s \`settings.time_zone\`: from \`start\` (inclusive) on each of \`days\` until \`end\` (exclusive); an end earlier than the start ends the next day, an end equal to it lasts 24 hours. Names are unique within the profile. ${IF_MATCH_NOTE}`,
-      tags: ['profiles'],
-      auth: 'account',
-      scope: 'profiles:write',
-      request: { params: ProfilePath, body: ProfileSchedules },
-      errorStatuses: [409, 412],
-      responses: {
-        200: {
-          description: 'The schedules after the change.',
-          schema: ProfileSchedules,
-          headers: ETAG_HEADER,
-        },
-      },
-      handler: async ({ principal, params, body, headers }) => {
-        const expected = versionFromIfMatch(headers['if-match']);
-        const record = await profiles.replaceSchedules(orgOf(principal), params.id, body.schedules, expected);
-        return {
-          status: 200,
-          body: { schedules: record.schedules },
-          headers: { ETag: etagOf(record.version) },
-        };
       },
     }),
     defineRoute({

@@ -39,6 +39,8 @@ export const accountSecurity = {
   'account.sessions.end': 'End session',
   'account.sessions.endNamed': (p: { device: string; ip: string; signedIn: string }) =>
     `End session: ${p.device} at ${p.ip}, signed in ${p.signedIn}`,
+  'account.sessions.endYes': 'Yes, end this session',
+  'account.sessions.endWarning': 'That browser or device is signed out at once and has to sign in again.',
   'account.sessions.endOthers': 'Sign out every other session',
   'account.sessions.signedOutOne': 'That session is signed out.',
   'account.sessions.signedOutOthers': (p: { revoked: number }) =>
@@ -60,6 +62,9 @@ export const accountSecurity = {
   'account.passkeys.renamed': (p: { name: string }) => `Passkey renamed to ${p.name}.`,
   'account.passkeys.delete': 'Delete',
   'account.passkeys.deleteNamed': (p: { name: string }) => `Delete ${p.name}`,
+  'account.passkeys.deleteYes': (p: { name: string }) => `Yes, delete ${p.name}`,
+  'account.passkeys.deleteWarning':
+    'It no longer signs you in; to use that device again, add it as a new passkey.',
   'account.passkeys.deleted': (p: { name: string }) =>
     `Passkey ${p.name} removed: it no longer signs you in.`,
   'account.passkeys.added': (p: { name: string }) => `Passkey ${p.name} added.`,

@@ -1,3 +1,5 @@
+import type { AuditAction } from '@svc/sdk';
+
 /** The account's plan, by the name the API gives it; a plan unknown here shows as the API names it. */
 const PLANS: Readonly<Record<string, string>> = { free: 'Free' };
 
@@ -9,8 +11,11 @@ const EXPORT_STATUSES: Readonly<Record<string, string>> = {
   expired: 'Expired',
 };
 
-/** What each audit action did, in words; a later action unknown here shows as the API names it. */
-const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+/**
+ * What each audit action did, in words. Every action the SDK lists must have its words (tsc says which one is
+ * missing); an entry of a later API whose action is unknown here shows as the API names it.
+ */
+const AUDIT_ACTIONS = {
   'device.update': 'Device changed',
   'device.forget': 'Device forgotten',
   'account.deletion_canceled': 'Account deletion cancelled',
@@ -25,6 +30,8 @@ const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'profile.deleted': 'Profile deleted',
   'profile.paused': 'Profile filtering paused',
   'profile.resumed': 'Profile filtering resumed',
+  'profile.allowance_created': 'Timed allowance started',
+  'profile.allowance_ended': 'Timed allowance ended',
   'node.created': 'Node added',
   'node.enrolled': 'Node enrolled',
   'node.token_rotated': 'Node credential renewed',
@@ -36,7 +43,14 @@ const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'admin.profile_reinstated': 'Profile reinstated',
   'admin.deletion_requested': 'Account deletion requested by an operator',
   'admin.list_report_resolved': 'List report decided',
-};
+  'member.invited': 'Member invited',
+  'member.invitation_revoked': 'Invitation withdrawn',
+  'member.joined': 'Member joined',
+  'member.role_changed': 'Member’s role changed',
+  'member.removed': 'Member removed',
+  'member.ownership_transferred': 'Organisation handed over',
+} as const satisfies Record<AuditAction, string>;
+const AUDIT_ACTION_WORDS: Readonly<Partial<Record<string, string>>> = AUDIT_ACTIONS;
 
 /** The account area: the overview, email alerts, deletion, data exports, API tokens and the audit log. */
 export const account = {
@@ -115,6 +129,9 @@ export const account = {
   'account.tokens.prefix': (p: { prefix: string }) => `${p.prefix}…`,
   'account.tokens.revoke': 'Revoke',
   'account.tokens.revokeNamed': (p: { name: string }) => `Revoke ${p.name}`,
+  'account.tokens.revokeYes': (p: { name: string }) => `Yes, revoke ${p.name}`,
+  'account.tokens.revokeWarning':
+    'Whatever uses this token stops working at once; a revoked token cannot be brought back.',
   'account.tokens.revoked': (p: { name: string }) => `Token ${p.name} revoked: it no longer works.`,
   'account.tokens.scope.profilesRead': 'Read profiles, rules, lists, linked IPs and nodes',
   'account.tokens.scope.profilesWrite': 'Change profiles; create and revoke nodes; link addresses',
@@ -139,6 +156,6 @@ export const account = {
   'account.audit.byNode': 'A node',
   'account.audit.byOperator': 'The svc operators',
   'account.audit.byUnknown': 'Someone no longer here',
-  'account.audit.actionName': (p: { action: string }) => AUDIT_ACTIONS[p.action] ?? p.action,
+  'account.audit.actionName': (p: { action: string }) => AUDIT_ACTION_WORDS[p.action] ?? p.action,
   'account.audit.viaToken': (p: { email: string }) => `${p.email} (API token)`,
 } as const;

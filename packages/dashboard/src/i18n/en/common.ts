@@ -7,6 +7,7 @@ export const common = {
   'common.saving': 'Saving…',
   'common.saved': 'Saved.',
   'common.cancel': 'Cancel',
+  'common.keep': 'Keep it',
   'common.retry': 'Try again',
   'common.dismiss': 'Dismiss',
   'common.on': 'On',

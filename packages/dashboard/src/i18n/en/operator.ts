@@ -94,7 +94,7 @@ export const operator = {
   'operator.audit.filters': 'Audit filters',
   'operator.audit.org': 'Organisation id',
   'operator.audit.action': 'Action',
-  'operator.audit.action.hint': 'As recorded, for example profile.deleted.',
+  'operator.audit.anyAction': 'Any action',
   'operator.audit.filter': 'Filter',
   'operator.audit.none': 'No entry matches.',
   'operator.audit.more': 'Show older entries',

@@ -9,6 +9,8 @@ export const problems = {
       one: 'You can try again in # second.',
       other: 'You can try again in # seconds.',
     }),
+  'problems.changedMeanwhile':
+    'Your change was not saved. Check what is stored now, then make your change again if you still want it.',
   'problems.goToAccount': 'Go to your account page',
   'problems.setUpSecondFactor': 'Set up a second factor',
   'problems.operatorsOnly': 'For operators only',

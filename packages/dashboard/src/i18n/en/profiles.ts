@@ -11,6 +11,8 @@ export const profiles = {
   'profiles.list.none': 'You have no profile yet. Create one below.',
   'profiles.list.yours': 'Your profiles',
   'profiles.list.suspended': 'Suspended',
+  'profiles.paused.badge': 'Paused',
+  'profiles.paused.until': (p: { until: string }) => `until ${p.until}`,
   'profiles.list.logsOf': (p: { name: string }) => `Logs of ${p.name}`,
   'profiles.list.analyticsOf': (p: { name: string }) => `Analytics of ${p.name}`,
   'profiles.list.create': 'Create a profile',
@@ -124,6 +126,8 @@ export const profiles = {
 
   // Forms that save several fields at once.
   'profiles.form.saved': 'Saved. The resolvers use the change within seconds.',
+  'profiles.form.readAgain':
+    'Your save was not stored, so nothing was overwritten. The page has read the profile again.',
   'profiles.form.notSaved': 'These changes were not saved:',
   'profiles.form.notSavedField': (p: { field: string; entered: string; stored: string }) =>
     `${p.field}: you entered “${p.entered}”; stored now: “${p.stored}”.`,

@@ -1,7 +1,7 @@
 import type { SvcClient } from '@svc/sdk';
 import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
 import { SoftwareAuthenticator } from '@svc/testing/software-authenticator';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../testing/api-session.js';
 import { renderRoute } from '../../testing/render-page.js';
@@ -87,6 +87,9 @@ describe('Passkeys on the sign-in and security page', () => {
     const section = await screen.findByRole('region', { name: 'Passkeys' });
 
     await user.click(await within(section).findByRole('button', { name: 'Delete Old key' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Old key' });
+    expect(dialog).toHaveTextContent('It no longer signs you in');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete Old key' }));
 
     expect(await within(section).findByText('You have no passkey yet.')).toBeInTheDocument();
     expect(
@@ -94,5 +97,22 @@ describe('Passkeys on the sign-in and security page', () => {
     ).toBeInTheDocument();
     expect(within(section).getByRole('heading', { name: 'Passkeys' })).toHaveFocus();
     expect(await client.auth.passkeys.list()).toEqual([]);
+  });
+
+  it('asks before deleting: Escape deletes nothing and gives focus back to the Delete button', async () => {
+    await registerPasskey('Security key');
+    const { user } = renderRoute('/account/security');
+    const section = await screen.findByRole('region', { name: 'Passkeys' });
+    const remove = await within(section).findByRole('button', { name: 'Delete Security key' });
+
+    await user.click(remove);
+    await screen.findByRole('alertdialog', { name: 'Delete Security key' });
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(within(section).getByText('Security key')).toBeInTheDocument();
+    expect(within(notices()).queryByText(/removed/)).toBeNull();
+    expect((await client.auth.passkeys.list()).map((passkey) => passkey.name)).toEqual(['Security key']);
   });
 });

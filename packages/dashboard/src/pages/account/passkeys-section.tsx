@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { accountKeys } from '../../api/account.queries.js';
 import { authKeys, authQueries } from '../../api/auth.queries.js';
 import { api } from '../../api/client.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { RecoveryCodesShown } from '../../components/recovery-codes-shown.js';
 import { useNotify } from '../../feedback/notify.js';
 import { FormProblem } from '../../forms/form-problem.js';
@@ -104,15 +105,14 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =>
         >
           {t('account.passkeys.rename')}
         </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate()}
-          aria-label={t('account.passkeys.deleteNamed', { name: passkey.name })}
-        >
-          {t('account.passkeys.delete')}
-        </button>
+        <ConfirmedAction
+          label={t('account.passkeys.delete')}
+          ariaLabel={t('account.passkeys.deleteNamed', { name: passkey.name })}
+          confirmLabel={t('account.passkeys.deleteYes', { name: passkey.name })}
+          warning={t('account.passkeys.deleteWarning')}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+        />
       </div>
       {remove.isError && (
         <ProblemDisplay problem={problemOf(remove.error)} afterReauth={() => remove.mutate()} />

@@ -1,6 +1,6 @@
 import { createClient, type SvcClient } from '@svc/sdk';
 import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
-import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD, signedIn } from '../../testing/api-session.js';
 import { renderRoute } from '../../testing/render-page.js';
@@ -92,6 +92,9 @@ describe('Sign-in and security page: sessions', () => {
     expect(within(sessions).getAllByText(/\(with a password\)/)).toHaveLength(2);
 
     await user.click(within(sessions).getByRole('button', { name: /^End session/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: /^End session: / });
+    expect(dialog).toHaveTextContent('signed out at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, end this session' }));
 
     await waitForElementToBeRemoved(() => within(sessions).queryByRole('button', { name: /^End session/ }));
     expect(within(sessions).getByText(/this session/)).toBeInTheDocument();
@@ -100,6 +103,21 @@ describe('Sign-in and security page: sessions', () => {
     // The pressed button left with its row: focus is on the section's heading, not lost to the page.
     expect(screen.getByRole('heading', { name: 'Where you are signed in' })).toHaveFocus();
     await expect(elsewhere.auth.me()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('asks before ending a session: "Keep it" ends nothing and gives focus back to the End button', async () => {
+    const elsewhere = await signedInElsewhere();
+    const { user } = renderRoute('/account/security');
+    const sessions = await screen.findByRole('table', { name: 'Sessions' });
+    const end = await within(sessions).findByRole('button', { name: /^End session/ });
+
+    await user.click(end);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(end).toHaveFocus());
+    expect(within(sessions).getAllByRole('row')).toHaveLength(3);
+    await expect(elsewhere.auth.me()).resolves.toMatchObject({ email });
   });
 
   it('signs out every other session at once and says how many', async () => {

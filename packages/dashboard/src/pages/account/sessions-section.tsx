@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../../api/client.js';
 import { sessionsKeys, sessionsQueries } from '../../api/sessions.queries.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { DateTime } from '../../components/date-time.js';
 import { ResponsiveTable } from '../../components/responsive-table.js';
 import { useNotify } from '../../feedback/notify.js';
@@ -64,18 +65,18 @@ function SessionsTable({
           header: t('account.sessions.action'),
           cell: (session) =>
             !session.current && (
-              <button
-                type="button"
-                disabled={ending}
-                onClick={() => onEnd(session)}
-                aria-label={t('account.sessions.endNamed', {
+              <ConfirmedAction
+                label={t('account.sessions.end')}
+                ariaLabel={t('account.sessions.endNamed', {
                   device: browserOf(session.user_agent),
                   ip: session.ip,
                   signedIn: formatDateTime(session.created_at),
                 })}
-              >
-                {t('account.sessions.end')}
-              </button>
+                confirmLabel={t('account.sessions.endYes')}
+                warning={t('account.sessions.endWarning')}
+                pending={ending}
+                onConfirm={() => onEnd(session)}
+              />
             ),
         },
       ]}

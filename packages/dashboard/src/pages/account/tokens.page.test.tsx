@@ -1,6 +1,6 @@
 import type { SvcClient } from '@svc/sdk';
 import { type InProcessApi, startInProcessApi } from '@svc/testing/in-process-api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../testing/api-session.js';
 import { renderRoute } from '../../testing/render-page.js';
@@ -62,12 +62,32 @@ describe('API tokens page', () => {
     await user.click(screen.getByRole('checkbox', { name: /^logs:read/ }));
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     await user.click(await screen.findByRole('button', { name: 'Revoke Short-lived' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke Short-lived' });
+    expect(dialog).toHaveTextContent('Whatever uses this token stops working at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, revoke Short-lived' }));
 
     expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
     const notices = screen.getByRole('region', { name: 'Notifications' });
     expect(within(notices).getByText('Token Short-lived revoked: it no longer works.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your tokens' })).toHaveFocus();
     expect(await client.tokens.list().toArray()).toEqual([]);
+  });
+
+  it('asks before revoking: "Keep it" revokes nothing and gives focus back to the Revoke button', async () => {
+    await client.tokens.create({ name: 'Backup script', scopes: ['profiles:read'] });
+    const { user } = renderRoute('/account/tokens');
+    const revoke = await screen.findByRole('button', { name: 'Revoke Backup script' });
+    expect(revoke).toHaveAttribute('aria-haspopup', 'dialog');
+
+    await user.click(revoke);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke Backup script' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(revoke).toHaveFocus());
+    expect(screen.getByRole('row', { name: /Backup script/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByText(/revoked/)).toBeNull();
+    expect((await client.tokens.list().toArray()).map((token) => token.name)).toEqual(['Backup script']);
   });
 
   it('lists tokens as a table whose rows become labelled cards on a phone: each cell names its column', async () => {

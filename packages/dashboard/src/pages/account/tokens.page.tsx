@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../../api/client.js';
 import { tokensKeys, tokensQueries } from '../../api/tokens.queries.js';
+import { ConfirmedAction } from '../../components/confirmed-action.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DateTime } from '../../components/date-time.js';
 import { ResponsiveTable } from '../../components/responsive-table.js';
@@ -141,15 +142,14 @@ function TokensTable({
         {
           header: t('account.tokens.action'),
           cell: (token) => (
-            <button
-              type="button"
-              className="danger"
-              disabled={revoking}
-              onClick={() => onRevoke(token)}
-              aria-label={t('account.tokens.revokeNamed', { name: token.name })}
-            >
-              {t('account.tokens.revoke')}
-            </button>
+            <ConfirmedAction
+              label={t('account.tokens.revoke')}
+              ariaLabel={t('account.tokens.revokeNamed', { name: token.name })}
+              confirmLabel={t('account.tokens.revokeYes', { name: token.name })}
+              warning={t('account.tokens.revokeWarning')}
+              pending={revoking}
+              onConfirm={() => onRevoke(token)}
+            />
           ),
         },
       ]}

@@ -1,4 +1,4 @@
-import type { AdminAuditEntry } from '@svc/sdk';
+import { type AdminAuditEntry, AuditActions } from '@svc/sdk';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { adminKeys } from '../../api/admin.queries.js';
@@ -20,16 +20,28 @@ function detailsOf(details: Record<string, unknown>): string {
     .join(' · ');
 }
 
+/**
+ * The actions to filter on, by their words in the page's language and sorted by them; an action in the address
+ * that this dashboard does not know (a later API's) stays choosable, as the API names it.
+ */
+function actionChoices(current: string): { value: string; label: string }[] {
+  const known: readonly string[] = AuditActions;
+  const actions = current === '' || known.includes(current) ? known : [...known, current];
+  return actions
+    .map((value) => ({ value, label: t('account.audit.actionName', { action: value }) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
 /** The organisation and action filters, applied through the page's address. */
 function AuditFilters({ orgId, action }: { orgId: string; action: string }) {
   const [, navigate] = useLocation();
   const [typedOrg, setTypedOrg] = useState(orgId);
-  const [typedAction, setTypedAction] = useState(action);
+  const [chosenAction, setChosenAction] = useState(action);
   const filter = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
     if (typedOrg.trim() !== '') next.set('org_id', typedOrg.trim());
-    if (typedAction.trim() !== '') next.set('action', typedAction.trim());
+    if (chosenAction !== '') next.set('action', chosenAction);
     navigate(`/operator/audit${next.size > 0 ? `?${next}` : ''}`);
   };
   return (
@@ -45,16 +57,18 @@ function AuditFilters({ orgId, action }: { orgId: string; action: string }) {
       </div>
       <div className="field">
         <label htmlFor="audit-action">{t('operator.audit.action')}</label>
-        <p className="hint" id="audit-action-hint">
-          {t('operator.audit.action.hint')}
-        </p>
-        <input
+        <select
           id="audit-action"
-          value={typedAction}
-          onChange={(event) => setTypedAction(event.target.value)}
-          aria-describedby="audit-action-hint"
-          spellCheck={false}
-        />
+          value={chosenAction}
+          onChange={(event) => setChosenAction(event.target.value)}
+        >
+          <option value="">{t('operator.audit.anyAction')}</option>
+          {actionChoices(action).map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
       </div>
       <button type="submit" className="primary">
         {t('operator.audit.filter')}

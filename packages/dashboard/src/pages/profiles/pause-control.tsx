@@ -6,6 +6,7 @@ import { useNotify } from '../../feedback/notify.js';
 import { formatDateTime, formatRelative } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { runningPause } from './paused-badge.js';
 
 /** Minutes from `now` to the reader's next local midnight (the API takes 1 to 1440). */
 export function minutesUntilMidnight(now: Date): number {
@@ -19,12 +20,6 @@ const PRESETS = [
   { label: () => t('pause.hours4'), minutes: () => 240 },
   { label: () => t('pause.untilMidnight'), minutes: () => minutesUntilMidnight(new Date()) },
 ];
-
-/** The pause's end, when one is running now (the API answers null once it passed; the page may be older). */
-function runningPause(profile: Profile): string | null {
-  const until = profile.paused_until;
-  return until !== null && Date.parse(until) > Date.now() ? until : null;
-}
 
 /**
  * "Pause filtering" (issue 38): presets from 15 minutes to midnight, or, while paused, when it ends and

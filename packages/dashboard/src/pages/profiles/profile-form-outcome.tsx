@@ -1,4 +1,5 @@
 import type { Profile } from '@svc/sdk';
+import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { UnsavedChanges } from './unsaved-changes.js';
 import type { ProfilePatchForm } from './use-profile-patch-form.js';
@@ -23,7 +24,12 @@ export function ProfileFormOutcome({
   if (form.problem === null) return null;
   const refused = form.refused;
   return (
-    <ProblemDisplay problem={form.problem} fieldLabels={fieldLabels} focus>
+    <ProblemDisplay
+      problem={form.problem}
+      fieldLabels={fieldLabels}
+      focus
+      advice={refused === undefined ? undefined : t('profiles.form.readAgain')}
+    >
       {refused !== undefined && (
         <UnsavedChanges
           refused={refused}

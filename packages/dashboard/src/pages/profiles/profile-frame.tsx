@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { type MessageKey, t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { PausedBadge } from './paused-badge.js';
 import { useProfile, useProfileId } from './use-profile.js';
 
 /** The sections of a profile, in the order of its navigation. */
@@ -74,7 +75,11 @@ export function ProfileFrame({
         <Link href="/profiles">{t('profiles.frame.profiles')}</Link> › {profile.data.name}{' '}
         <code>{profile.data.id}</code>
       </p>
-      <h1>{title ?? profile.data.name}</h1>
+      {/* The badge sits beside the heading, not in it, so the heading's name stays the page's title. */}
+      <div className="title-row">
+        <h1>{title ?? profile.data.name}</h1>
+        <PausedBadge profile={profile.data} />
+      </div>
       <ProfileNavigation id={id} />
       {profile.data.suspended && (
         <div className="warning" role="note">

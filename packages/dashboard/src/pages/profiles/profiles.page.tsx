@@ -8,6 +8,7 @@ import { useApiForm } from '../../forms/use-api-form.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { PausedBadge } from './paused-badge.js';
 import { browserTimeZone, TimeZoneField } from './time-zone-field.js';
 
 /** The organisation's profiles, and a form to create one (which then opens, to set up a device). */
@@ -54,6 +55,7 @@ export default function ProfilesPage() {
               </Link>{' '}
               <code>{profile.id}</code>
               {profile.suspended && <strong className="badge"> {t('profiles.list.suspended')}</strong>}
+              <PausedBadge profile={profile} />
               <span className="card-links">
                 <Link
                   href={`/profiles/${profile.id}/logs`}

@@ -13,6 +13,7 @@ import { TextField } from '../../forms/text-field.js';
 import { useApiForm } from '../../forms/use-api-form.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
+import { problemOf } from '../../problems/problem-of.js';
 import { ProfileFormOutcome } from './profile-form-outcome.js';
 import { ProfileFrame } from './profile-frame.js';
 import {
@@ -150,12 +151,24 @@ function DeleteProfile({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
-  const form = useApiForm(() => api.profiles.delete(profile.id, { ifMatch: profile.version }), {
-    onSuccess: () => {
-      profilesInvalidations.profileDeleted(queryClient, profile.id);
-      navigate(`/profiles?deleted=${encodeURIComponent(profile.name)}`);
+  const form = useApiForm(
+    async () => {
+      try {
+        return await api.profiles.delete(profile.id, { ifMatch: profile.version });
+      } catch (error) {
+        // Changed meanwhile: the page reads the profile again, so that what is deleted next is what is shown.
+        if (problemOf(error).code === 'version_mismatch')
+          profilesInvalidations.partSaved(queryClient, profile.id);
+        throw error;
+      }
     },
-  });
+    {
+      onSuccess: () => {
+        profilesInvalidations.profileDeleted(queryClient, profile.id);
+        navigate(`/profiles?deleted=${encodeURIComponent(profile.name)}`);
+      },
+    },
+  );
   return (
     <section aria-labelledby="delete-profile" className="danger-zone">
       <h2 id="delete-profile">{t('profiles.settings.deleteTitle')}</h2>

@@ -9,6 +9,7 @@ import { DevicesResource } from './devices.resource.js';
 import { LinkedIpsResource } from './linked-ips.resource.js';
 import { ListReportsResource } from './list-reports.resource.js';
 import { ProfileNodesResource } from './nodes.resource.js';
+import { ProfileAllowancesResource } from './profile-allowances.resource.js';
 import { ProfileListsResource } from './profile-lists.resource.js';
 import { profilePath } from './profile-path.js';
 import { ProfileRulesResource } from './profile-rules.resource.js';
@@ -36,6 +37,8 @@ export class ProfilesResource {
   readonly lists: ProfileListsResource;
   /** Named weekly schedules, `/v1/profiles/{id}/schedules`. */
   readonly schedules: ProfileSchedulesResource;
+  /** Timed allowances, `/v1/profiles/{id}/allowances`. */
+  readonly allowances: ProfileAllowancesResource;
   /** Linked IPv4 addresses and DDNS update URLs, `/v1/profiles/{id}/linked-ips`. */
   readonly linkedIps: LinkedIpsResource;
   /** Devices seen by the resolvers, `/v1/profiles/{id}/devices`. */
@@ -53,6 +56,7 @@ export class ProfilesResource {
     this.rules = new ProfileRulesResource(transport);
     this.lists = new ProfileListsResource(transport);
     this.schedules = new ProfileSchedulesResource(transport);
+    this.allowances = new ProfileAllowancesResource(transport);
     this.linkedIps = new LinkedIpsResource(transport);
     this.devices = new DevicesResource(transport);
     this.listReports = new ListReportsResource(transport);

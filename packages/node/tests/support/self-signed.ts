@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A certificate made for one test run (never committed), with the file a client verifies it against. */
+export interface SelfSignedCertificate {
+  certificate: Buffer;
+  key: Buffer;
+  /** The certificate's PEM file: it is its own CA. */
+  caFile: string;
+}
+
+/** A P-256 certificate for `localhost` and 127.0.0.1, valid for a day, made with the openssl command. */
+export function selfSignedCertificate(): SelfSignedCertificate {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-node-tls-'));
+  const caFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      caFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  return { certificate: readFileSync(caFile), key: readFileSync(keyFile), caFile };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts', 'src/cli/svc-node.main.ts'],
+  format: ['esm'],
+  dts: { entry: 'src/index.ts' },
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+  tsconfig: 'tsconfig.build.json',
+  esbuildOptions(options) {
+    options.conditions = ['source'];
+  },
+});
