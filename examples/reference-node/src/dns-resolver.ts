@@ -57,6 +57,8 @@ export interface DnsResolverOptions {
 export interface QueryOrigin {
   transport: 'do53' | 'doh' | 'dot';
   clientIp: string;
+  /** The device the query named (DoT host, DoH path: the kit's `deviceOfServerName`, `deviceOfDohPath`). */
+  device?: string | undefined;
   /** The answer goes back in one UDP datagram, so it is truncated to what the client takes. */
   overUdp: boolean;
 }
@@ -104,7 +106,7 @@ export class DnsResolver {
     const profile = this.options.profile();
     const qname = normaliseQueryName(query.question.name);
     const at = (this.options.now ?? Date.now)();
-    const decision = profile.decide({ name: qname, clientIp: origin.clientIp, at });
+    const decision = profile.decide({ name: qname, clientIp: origin.clientIp, at, device: origin.device });
     const resolution = await this.resolution(
       profile,
       query,
@@ -124,8 +126,8 @@ export class DnsResolver {
       const rule = profile.logDomains || logged.operatorCode !== '' ? logged.rule : '';
       this.options.record({
         pop: 'node',
-        device_id: '',
-        device_name: '',
+        device_id: origin.device ?? '',
+        device_name: origin.device ?? '',
         client_ip: profile.logClientIp ? origin.clientIp : '',
         transport: origin.transport,
         qname: profile.logDomains ? qname : '',
@@ -224,7 +226,12 @@ export class DnsResolver {
       };
     if (depth >= MAX_REWRITE_CHAIN)
       return { status: 'error', sections: errorSections(RCODE.servFail), upstream: null };
-    const decision = profile.decide({ name: alias.data, clientIp: origin.clientIp, at });
+    const decision = profile.decide({
+      name: alias.data,
+      clientIp: origin.clientIp,
+      at,
+      device: origin.device,
+    });
     const target = await this.resolution(profile, query, alias.data, decision, origin, depth + 1, null, at);
     // A target that could not be resolved fails the whole answer, as a resolver's SERVFAIL does.
     if (target.status === 'error') return target;

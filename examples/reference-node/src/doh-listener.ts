@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deviceOfDohPath } from '@svc/node-agent-kit';
 import type { DnsResolver } from './dns-resolver.js';
 
 const DNS_MESSAGE = 'application/dns-message';
@@ -9,7 +10,7 @@ const MAX_MESSAGE = 65_535;
 const DOH_PATH = '/dns-query';
 
 /**
- * DNS over HTTPS (RFC 8484) on `/dns-query`: GET with the message base64url-encoded in `dns`, or POST with the
+ * DNS over HTTPS (RFC 8484) on `/dns-query`, and `/dns-query/<device>` for a device (issue 38): GET with the message base64url-encoded in `dns`, or POST with the
  * message as an `application/dns-message` body. Each answer says how long HTTP caches may keep it
  * (`Cache-Control: max-age`, its smallest TTL, RFC 8484 5.1). Served over plain HTTP on loopback: TLS is for the
  * proxy in front of it (see the README).
@@ -49,7 +50,9 @@ async function handle(
   response: ServerResponse,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://node');
-  if (url.pathname !== DOH_PATH) return respond(response, 404, 'text/plain', Buffer.from('not found'));
+  const device = deviceOfDohPath(url.pathname, DOH_PATH);
+  if (url.pathname !== DOH_PATH && device === undefined)
+    return respond(response, 404, 'text/plain', Buffer.from('not found'));
   let message: Buffer;
   if (request.method === 'GET') {
     const encoded = url.searchParams.get('dns');
@@ -69,6 +72,7 @@ async function handle(
   const answer = await resolver.resolve(message, {
     transport: 'doh',
     clientIp: request.socket.remoteAddress ?? '',
+    device,
     overUdp: false,
   });
   if (answer === null) return respond(response, 400, 'text/plain', Buffer.from('not a DNS query'));

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
+import { deviceOfServerName } from '@svc/node-agent-kit';
 import type { DnsResolver, QueryOrigin } from './dns-resolver.js';
 import { DnsFrameReader, framed } from './dns-stream-frames.js';
 
@@ -123,7 +124,14 @@ function serveConnection(
 ): void {
   const reader = new DnsFrameReader();
   const maxInFlight = limits.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  const origin: QueryOrigin = { transport, clientIp: socket.remoteAddress ?? '', overUdp: false };
+  // Over TLS, the server name the client asked for may name a device (`<device>-<profile id>.…`).
+  const serverName = (socket as Socket & { servername?: string | false }).servername;
+  const origin: QueryOrigin = {
+    transport,
+    clientIp: socket.remoteAddress ?? '',
+    device: deviceOfServerName(typeof serverName === 'string' ? serverName : undefined),
+    overUdp: false,
+  };
   let inFlight = 0;
   // A client may close its side once it has sent its queries: their answers still go out, then the connection
   // closes (half-open until then).

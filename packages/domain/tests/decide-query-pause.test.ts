@@ -117,9 +117,15 @@ describe(`${decideQuery.name}: the owner's timed pause (issue 38)`, () => {
     }
   });
 
-  it('logs a paused query as allowed, with no list, rule or operator code', () => {
+  it('logs a paused query as allowed, with no list, rule or operator code, decided by the pause', () => {
     const decision = decideAt(inputs(), 'ads.example', during);
-    expect(loggedDecision(decision)).toEqual({ listId: null, listName: '', rule: '', operatorCode: '' });
+    expect(loggedDecision(decision)).toEqual({
+      listId: null,
+      listName: '',
+      rule: '',
+      operatorCode: '',
+      decidedBy: 'paused',
+    });
   });
 
   it('agrees with a reference implementation for any rules, pause and time', () => {

@@ -71,6 +71,9 @@ export interface SimulatedProfile {
   compiledLists?: DecidingProfile['compiledLists'];
   /** The operator blocks in force (default: the simulation's own). */
   operatorBlocks?: DecidingProfile['operatorBlocks'];
+  /** Issue 38's policy, and the device and instant every name is decided as (see {@link DecidingProfile}). */
+  policy?: DecidingProfile['policy'];
+  decideAs?: DecidingProfile['decideAs'];
 }
 
 /** How much traffic to simulate. */

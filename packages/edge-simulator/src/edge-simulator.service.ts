@@ -2,6 +2,7 @@ import { queryLogRowsOf } from '@svc/adapters';
 import {
   type Clock,
   type DeviceSightings,
+  documentPolicyOf,
   findBlocklist,
   type NodeLogHoldService,
   notFound,
@@ -48,6 +49,10 @@ export interface SimulationRequest {
   days: number;
   devices: number;
   seed: number;
+  /** Decide every name as this device of the profile (its overrides, issue 38). */
+  device?: string;
+  /** Decide every name as at this instant (Unix ms): schedules, pauses and allowances as then. */
+  at?: number;
 }
 
 /** What a run wrote. */
@@ -83,14 +88,36 @@ export function servingPops(): string[] {
   return POP_CATALOGUE.filter((pop) => pop.status !== 'planned').map((pop) => pop.id);
 }
 
-/** The edge's view of a stored profile: its filtering and log settings, rules and enabled lists by name. */
-function simulatedProfileOf(profile: ProfileRecord): SimulatedProfile {
+/** The profile's policy as its documents carry it (allowances still running at `at`), with its zone and pause. */
+function simulatedPolicyOf(profile: ProfileRecord, at: number): NonNullable<SimulatedProfile['policy']> {
+  const policy = documentPolicyOf(profile, new Date(at));
+  return {
+    time_zone: profile.settings.time_zone,
+    schedules: profile.schedules,
+    paused_until: profile.pausedUntil?.toISOString() ?? null,
+    bedtime: policy.bedtime,
+    schedule_assignments: policy.scheduleAssignments,
+    allowances: policy.allowances,
+    devices: policy.devices,
+  };
+}
+
+/**
+ * The edge's view of a stored profile: its filtering and log settings, rules and enabled lists by name, its
+ * schedules, zone and pause, decided as the request's device and instant when it names them.
+ */
+function simulatedProfileOf(profile: ProfileRecord, request: SimulationRequest, now: Date): SimulatedProfile {
   return {
     id: profile.id,
     settings: profile.settings,
     rules: profile.rules,
     lists: profile.lists.map((id) => ({ id, name: findBlocklist(id)?.name ?? `list ${id}` })),
     suspended: profile.suspended,
+    policy: simulatedPolicyOf(profile, request.at ?? now.getTime()),
+    decideAs: {
+      ...(request.device === undefined ? {} : { device: request.device }),
+      ...(request.at === undefined ? {} : { at: request.at }),
+    },
   };
 }
 
@@ -109,7 +136,7 @@ export class EdgeSimulator {
   async run(request: SimulationRequest): Promise<SimulationSummary> {
     const record = await this.deps.findProfile(request.profileId);
     if (record === null) throw notFound('profile');
-    const profile = simulatedProfileOf(record);
+    const profile = simulatedProfileOf(record, request, this.deps.clock.now());
     const holding = (await this.deps.hold?.holdsFor(record)) === true;
     const cloud = keepsCloudRows(profile);
     const simulation = new EdgeTrafficSimulation(

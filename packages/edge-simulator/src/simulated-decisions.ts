@@ -3,6 +3,7 @@ import {
   type BlockMode,
   DomainSet,
   decideQuery,
+  type FilteringProfile,
   type FilterList,
   LIST_ARTIFACT_HEADER,
   type LoggedDecision,
@@ -29,7 +30,23 @@ export interface DecidingProfile {
   compiledLists?: readonly FilterList[];
   /** The operator blocks in force (default: {@link SIMULATED_OPERATOR_BLOCK_ENTRIES}). */
   operatorBlocks?: readonly OperatorBlockEntry[];
+  /**
+   * Issue 38's policy (the zone schedules are read in, schedules, bedtime, assignments, allowances, devices and
+   * the owner's pause), as the profile document carries it; none by default.
+   */
+  policy?: SimulatedPolicy;
+  /**
+   * Decide as this device and at this instant (`svc simulate --device --at`): without them, as the profile's
+   * policy with no time, so no schedule is active and no pause or allowance ends (docs/adr/0043).
+   */
+  decideAs?: { device?: string; at?: number };
 }
+
+/** The fields of issue 38's policy the simulated edge decides with. */
+type SimulatedPolicy = Pick<
+  FilteringProfile,
+  'paused_until' | 'schedules' | 'bedtime' | 'schedule_assignments' | 'allowances' | 'devices'
+> & { time_zone?: string | undefined };
 
 /** The edge's decision for one name, as the simulation records it (the decision function's, see below). */
 export interface SimulatedDecision extends LoggedDecision {
@@ -88,21 +105,28 @@ function standInLists(lists: DecidingProfile['lists'], listed: readonly string[]
  * on the kit (`decideQuery`), so that simulated rows carry the reasons, list ids and EDE an edge would give:
  * operator block, suspension, allow, deny, lists, rewrite, forward. `listed` are the names the stand-in lists
  * hold when the profile brings no compiled lists. Operator entries are decided as a self-hosted node does
- * (PoP `node`): the simulation decides per profile, not per PoP. An owner's pause is not simulated: each name is
- * decided once for the whole window of past days, while a pause covers at most the last day up to now.
+ * (PoP `node`): the simulation decides per profile, not per PoP. Each name is decided once for the whole window
+ * of past days: as the device and at the instant of `profile.decideAs` when given (schedules, pauses and
+ * allowances then apply as at that instant), else with no time (no schedule active, nothing expires).
  */
 export function simulatedDecisions(
   profile: DecidingProfile,
   names: readonly string[],
   listed: readonly string[] = [],
 ): SimulatedDecision[] {
+  const { time_zone: timeZone, ...policy } = profile.policy ?? {};
   const context = prepareFiltering({
-    profile: { filtering: !profile.suspended, settings: profile.settings, rules: profile.rules },
+    profile: {
+      filtering: !profile.suspended,
+      settings: { block_mode: profile.settings.block_mode, time_zone: timeZone },
+      rules: profile.rules,
+      ...policy,
+    },
     lists: profile.compiledLists ?? standInLists(profile.lists, listed),
     operatorBlocks: profile.operatorBlocks ?? SIMULATED_OPERATOR_BLOCK_ENTRIES,
   });
   return names.map((name): SimulatedDecision => {
-    const decision = decideQuery(context, { name });
+    const decision = decideQuery(context, { name, ...profile.decideAs });
     const rewrites = decision.rewrites;
     return {
       ...loggedDecision(decision),

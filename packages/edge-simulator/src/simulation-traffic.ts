@@ -126,6 +126,8 @@ export class TrafficModels {
             profile.suspended,
             profile.settings.block_mode,
             profile.operatorBlocks ?? null,
+            profile.policy ?? null,
+            profile.decideAs ?? null,
           ])
         : null;
     const cached = key === null ? undefined : this.traffics.get(key);

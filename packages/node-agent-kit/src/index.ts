@@ -10,3 +10,4 @@ export * from './node-agent.options.js';
 export * from './node-client.js';
 export * from './node-filter.js';
 export * from './profile-verification.js';
+export * from './query-device.js';

@@ -12,6 +12,10 @@ export interface ManifestArtifact {
   list_id: number;
   kind: FilterListKind;
   name: string;
+  /** What selected the list (issue 38); absent in manifests of servers before it. */
+  ref?: string | undefined;
+  /** A parental list only a device override chooses. */
+  device_only?: boolean | undefined;
   version: number;
   sha256: string;
   size: number;
@@ -104,6 +108,8 @@ export class ListCache {
       listId: artifact.list_id,
       kind: artifact.kind,
       name: artifact.name,
+      ref: artifact.ref,
+      deviceOnly: artifact.device_only === true,
       set: sets.get(artifact.sha256) as DomainSet,
     }));
     this.manifest = manifest;

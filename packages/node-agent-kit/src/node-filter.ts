@@ -136,7 +136,9 @@ export class NodeFilter {
 
   /**
    * The decision for a query (see `decideQuery`); throws before a profile document is applied. Pass the
-   * query's `at` (Unix ms): operator entries expire and the owner's pause ends by it.
+   * query's `at` (Unix ms, from the node's clock): operator entries expire, pauses and allowances end and
+   * schedules open and close by it; and its `device` (the DoT/DoQ host's `<device>-<id>`, the DoH path), whose
+   * overrides the document carries.
    */
   decide(query: QueryToDecide): QueryDecision {
     if (this.context === null) throw new Error('no profile document applied yet');
@@ -159,12 +161,17 @@ export class NodeFilter {
     const document = this.document;
     if (document === null) return;
     this.context = prepareFiltering({
+      // The pause, allowances and schedules end and open by the query's time (`at`), not by a new document.
       profile: {
         filtering: document.filtering,
-        // The owner's pause: ended by the query's time (`at`), not by a new document.
         paused_until: document.paused_until ?? null,
         settings: document.settings,
         rules: document.rules,
+        schedules: document.schedules,
+        bedtime: document.bedtime,
+        schedule_assignments: document.schedule_assignments,
+        allowances: document.allowances,
+        devices: document.devices,
       },
       lists: this.lists.current,
       operatorBlocks: this.blocks?.blocks ?? [],

@@ -35,6 +35,8 @@ export interface ToolQuery {
   tcp?: boolean;
   /** Over TLS, verifying the server's certificate against this CA file for the name `localhost`. */
   tlsCa?: string;
+  /** Over TLS without verifying, sending this server name (kdig only): a `<device>-<id>` host names a device. */
+  tlsSni?: string;
   /** Shows a truncated UDP answer as it is instead of asking again over TCP. */
   ignoreTruncation?: boolean;
 }
@@ -65,7 +67,12 @@ function argumentsFor(tool: DnsTool, query: ToolQuery): string[] {
       ? ['+noedns']
       : [`+edns=${query.edns === true ? 0 : query.edns}`];
   const common = ['@127.0.0.1', '-p', String(query.port), query.name, query.type ?? 'A', ...edns];
-  const tls = query.tlsCa === undefined ? [] : ['+tls', `+tls-ca=${query.tlsCa}`, '+tls-hostname=localhost'];
+  const tls =
+    query.tlsCa !== undefined
+      ? ['+tls', `+tls-ca=${query.tlsCa}`, '+tls-hostname=localhost']
+      : query.tlsSni !== undefined
+        ? ['+tls', `+tls-sni=${query.tlsSni}`]
+        : [];
   if (tool === 'kdig')
     return [
       ...common,

@@ -15,6 +15,22 @@ function wholeNumber(min: number, max: number): (value: string) => number {
   };
 }
 
+/** An instant as RFC 3339 (`2026-11-27T21:30:00Z`, an offset allowed), as Unix ms. */
+function instant(value: string): number {
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+    ? Date.parse(value)
+    : Number.NaN;
+  if (Number.isNaN(at)) throw new InvalidArgumentError('must be a time such as 2026-11-27T21:30:00Z');
+  return at;
+}
+
+/** A device id (spec 2.5: at most 64 characters). */
+function deviceId(value: string): string {
+  if (value.length === 0 || value.length > 64)
+    throw new InvalidArgumentError('must be a device id of 1 to 64 characters');
+  return value;
+}
+
 type SimulateFlags = StorageFlags & {
   json?: boolean;
   profile: string;
@@ -22,6 +38,8 @@ type SimulateFlags = StorageFlags & {
   days: number;
   devices: number;
   seed?: number;
+  device?: string;
+  at?: number;
 };
 
 function describe(result: SimulateResult): string {
@@ -39,7 +57,7 @@ function describe(result: SimulateResult): string {
   ].join('\n');
 }
 
-/** `svc simulate --profile ID [--queries N] [--days D] [--devices K] [--seed S]` (RUNNER.md). */
+/** `svc simulate --profile ID [--queries N] [--days D] [--devices K] [--seed S] [--device ID] [--at TIME]` (RUNNER.md). */
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
@@ -55,6 +73,12 @@ export function registerSimulate(program: Command): void {
       'seed of the traffic (default: random, printed)',
       wholeNumber(0, Number.MAX_SAFE_INTEGER),
     )
+    .option('--device <id>', 'decide as this device of the profile (its overrides)', deviceId)
+    .option(
+      '--at <time>',
+      'decide as at this instant (RFC 3339): schedules, pauses and allowances as then',
+      instant,
+    )
     .option('--data-dir <dir>', 'data dir of the embedded engines (SVC_DATA_DIR)')
     .option('--json', 'machine-readable output')
     .action(async (flags: SimulateFlags) => {
@@ -68,6 +92,8 @@ export function registerSimulate(program: Command): void {
           days: flags.days,
           devices: flags.devices,
           ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+          ...(flags.device === undefined ? {} : { device: flags.device }),
+          ...(flags.at === undefined ? {} : { at: flags.at }),
         },
         flags,
         output,

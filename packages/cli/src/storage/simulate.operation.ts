@@ -35,6 +35,8 @@ export async function simulateOperation(
       days: Number(args.days),
       devices: Number(args.devices),
       seed,
+      ...(typeof args.device === 'string' ? { device: args.device } : {}),
+      ...(typeof args.at === 'number' ? { at: args.at } : {}),
     });
     const elapsed = performance.now() - started;
     return {

@@ -14,6 +14,15 @@ export interface SelectedList {
   listId: number;
   kind: FilterListKind;
   name: string;
+  /** What selected it (`list:<id>`, `service:<id>`, `category:<id>`, `security:<toggle>`; FilterList.ref). */
+  ref?: string;
+  /** Selected only for a device's parental override (FilterList.deviceOnly): the profile does not apply it. */
+  deviceOnly?: true;
+}
+
+/** What of a device policy selects lists: its parental override (`off`, or its own services and categories). */
+interface DeviceListPolicy {
+  parental?: 'off' | { services: readonly string[]; categories: readonly string[] } | undefined;
 }
 
 /** A parental service whose domains come from a source not cleared for self-hosted nodes (spec 2.7). */
@@ -21,39 +30,68 @@ function fleetOnly(service: { sources: readonly { needs_audit: boolean; included
   return service.sources.some((source) => source.included && source.needs_audit);
 }
 
+/** The parental lists of services and categories chosen, by reference (services not cleared left out for nodes). */
+function parentalLists(
+  parental: { services: readonly string[]; categories: readonly string[] },
+  forNodes: boolean,
+): SelectedList[] {
+  const found: SelectedList[] = [];
+  for (const serviceId of parental.services) {
+    const service = findParentalService(serviceId);
+    if (service === undefined || (forNodes && fleetOnly(service))) continue;
+    found.push({
+      listId: service.list_id,
+      kind: 'parental',
+      name: service.name,
+      ref: `service:${serviceId}`,
+    });
+  }
+  for (const categoryId of parental.categories) {
+    const category = findParentalCategory(categoryId);
+    if (category !== undefined)
+      found.push({
+        listId: category.list_id,
+        kind: 'parental',
+        name: category.name,
+        ref: `category:${categoryId}`,
+      });
+  }
+  return found;
+}
+
 /**
  * The compiled lists a profile applies (issue 29): the blocklists it enables by id, the lists of the
  * security toggles it turns on that a data feed backs (`security.<toggle>` lists), and the compiled list of
- * each parental service and category it chooses. A suspended profile applies none. Parental services with a
- * source still to be audited are left out for `nodes` (never sent to self-hosted nodes).
+ * each parental service and category it chooses, each with the reference that selected it. A suspended
+ * profile applies none. Parental services with a source still to be audited are left out for `nodes` (never
+ * sent to self-hosted nodes). With `devices` (issue 38), the parental lists a device's own parental selection
+ * chooses and the profile does not are added, marked `deviceOnly`: the edge applies them to that device only.
  */
 export function profileListSelection(
   profile: Pick<ProfileRecord, 'lists' | 'security' | 'parental' | 'suspended'>,
-  options: { forNodes?: boolean } = {},
+  options: { forNodes?: boolean; devices?: Readonly<Record<string, DeviceListPolicy>> } = {},
 ): SelectedList[] {
   if (profile.suspended) return [];
+  const forNodes = options.forNodes === true;
   const selected = new Map<number, SelectedList>();
   const add = (list: SelectedList) => {
     if (!selected.has(list.listId)) selected.set(list.listId, list);
   };
   for (const id of profile.lists) {
     const list = BLOCKLIST_CATALOGUE.lists.find((candidate) => candidate.id === id);
-    if (list !== undefined) add({ listId: id, kind: 'list', name: list.name });
+    if (list !== undefined) add({ listId: id, kind: 'list', name: list.name, ref: `list:${id}` });
   }
-  for (const serviceId of profile.parental.services) {
-    const service = findParentalService(serviceId);
-    if (service === undefined || (options.forNodes === true && fleetOnly(service))) continue;
-    add({ listId: service.list_id, kind: 'parental', name: service.name });
-  }
-  for (const categoryId of profile.parental.categories) {
-    const category = findParentalCategory(categoryId);
-    if (category !== undefined) add({ listId: category.list_id, kind: 'parental', name: category.name });
-  }
+  for (const list of parentalLists(profile.parental, forNodes)) add(list);
   for (const [toggle, on] of Object.entries(profile.security)) {
     if (!on) continue;
     for (const list of BLOCKLIST_CATALOGUE.lists) {
-      if (list.toggle === `security.${toggle}`) add({ listId: list.id, kind: 'security', name: list.name });
+      if (list.toggle === `security.${toggle}`)
+        add({ listId: list.id, kind: 'security', name: list.name, ref: `security:${toggle}` });
     }
+  }
+  for (const device of Object.values(options.devices ?? {})) {
+    if (device.parental === undefined || device.parental === 'off') continue;
+    for (const list of parentalLists(device.parental, forNodes)) add({ ...list, deviceOnly: true });
   }
   return [...selected.values()];
 }
@@ -95,6 +133,14 @@ export const NodeListArtifact = z
         '`list` (enabled by id), `parental` (a parental service or category), `security` (a security toggle’s feed).',
     }),
     name: z.string().meta({ description: 'What logs and EDE texts name the list by.' }),
+    ref: z.string().optional().meta({
+      description:
+        'What selected the list: `list:<id>`, `service:<id>`, `category:<id>` or `security:<toggle>`; schedule assignments, service allowances and device parental overrides find lists by it. Absent in documents of servers before it.',
+    }),
+    device_only: z.boolean().optional().meta({
+      description:
+        'True for a parental list only a device override chooses: the edge applies it to that device, not to the profile.',
+    }),
     version: z.int().meta({ description: 'The list’s version (one more per new content).' }),
     sha256: z.string().meta({ description: 'Hex SHA-256 of the artifact: verify the download against it.' }),
     size: z.int().meta({ description: 'The artifact’s size in bytes (uncompressed).' }),
@@ -126,6 +172,8 @@ export function nodeListManifest(
           list_id: list.listId,
           kind: list.kind,
           name: list.name,
+          ...(list.ref === undefined ? {} : { ref: list.ref }),
+          ...(list.deviceOnly === true ? { device_only: true } : {}),
           version: version.version,
           sha256: version.sha256,
           size: version.size,

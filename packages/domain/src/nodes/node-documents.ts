@@ -93,7 +93,9 @@ export class NodeDocuments {
   }
 
   private async manifestOf(profile: ProfileRecord): Promise<NodeListArtifact[]> {
-    const selection = profileListSelection(profile, { forNodes: true });
+    // The parental lists only a device override chooses go to the node too, marked device-only (ADR 0043).
+    const { devices } = documentPolicyOf(profile, this.deps.clock.now());
+    const selection = profileListSelection(profile, { forNodes: true, devices });
     const versions = await this.deps.lists.versionsFor(selection);
     return nodeListManifest(selection, versions, (sha256) => `${this.base()}/v1/nodes/self/lists/${sha256}`);
   }
