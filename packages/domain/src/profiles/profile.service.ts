@@ -8,9 +8,9 @@ import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertExpectedVersion } from '../shared/optimistic-concurrency.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
-import { documentPolicyOf } from './document-policy.js';
 import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { WebhookEventType } from '../webhooks/webhook-events.schemas.js';
+import { documentPolicyOf } from './document-policy.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
   ProfileChange,
