@@ -6,6 +6,7 @@ import { describeWebhooksOfDeletedAccount } from './webhooks.erasure.js';
 import { describeWebhookEvents } from './webhooks.events.js';
 import { describeFailingEndpoint } from './webhooks.failing.js';
 import { useWebhooksFixture } from './webhooks.fixture.js';
+import { describeMemberEvents } from './webhooks.members.js';
 import { describeTwoServers } from './webhooks.servers.js';
 
 /** Signed webhooks (issue 40) on `storage`, against a real receiver on loopback. */
@@ -14,6 +15,7 @@ export function runWebhooksSuite(storage: HarnessStorage, options: { skip?: bool
     const fixture = useWebhooksFixture(storage);
     // First: creating a token needs a sign-in within five minutes, before the other tests move the clock.
     describeWebhookEvents(fixture);
+    describeMemberEvents(fixture);
     describeWebhookDelivery(fixture);
     describeFailingEndpoint(fixture);
     describeTwoServers(fixture);
