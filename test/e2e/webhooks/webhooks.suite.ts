@@ -7,6 +7,7 @@ import { describeWebhookEvents } from './webhooks.events.js';
 import { describeFailingEndpoint } from './webhooks.failing.js';
 import { useWebhooksFixture } from './webhooks.fixture.js';
 import { describeMemberEvents } from './webhooks.members.js';
+import { describeDeliveryRetention } from './webhooks.retention.js';
 import { describeTwoServers } from './webhooks.servers.js';
 
 /** Signed webhooks (issue 40) on `storage`, against a real receiver on loopback. */
@@ -18,6 +19,7 @@ export function runWebhooksSuite(storage: HarnessStorage, options: { skip?: bool
     describeMemberEvents(fixture);
     describeWebhookDelivery(fixture);
     describeFailingEndpoint(fixture);
+    describeDeliveryRetention(fixture);
     describeTwoServers(fixture);
     describeWebhooksOfDeletedAccount(fixture);
     describeWebhookAccess(fixture);
