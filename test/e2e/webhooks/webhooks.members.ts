@@ -26,11 +26,14 @@ export function describeMemberEvents(fixture: WebhooksFixture): void {
     const { api, owner } = fixture.state;
     await createWebhook('/members', { events: MEMBER_EVENTS });
     const ownerSession = { cookie: `svc_session=${owner.cookie}` };
-    const ownerId = ((await call(api, 'GET', '/v1/auth/me', ownerSession)).json as { account: { id: string } })
-      .account.id;
+    const ownerId = (
+      (await call(api, 'GET', '/v1/auth/me', ownerSession)).json as { account: { id: string } }
+    ).account.id;
 
     const member = await joinAs(api, ownerSession, 'editor');
-    const promoted = await call(api, 'PATCH', `/v1/org/members/${member.id}`, ownerSession, { role: 'admin' });
+    const promoted = await call(api, 'PATCH', `/v1/org/members/${member.id}`, ownerSession, {
+      role: 'admin',
+    });
     expect(promoted.status, promoted.text).toBe(200);
     // Handed over and back, so that the suite's owner stays the owner for the tests after this one.
     const handed = await call(api, 'POST', '/v1/org/ownership', ownerSession, { member_id: member.id });
