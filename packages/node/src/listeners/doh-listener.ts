@@ -6,6 +6,7 @@ import {
   type Http2ServerResponse,
 } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
+import { deviceOfDohPath } from '@svc/node-agent-kit';
 import type { DnsResolver } from '../resolving/dns-resolver.js';
 import type { TlsCertificate } from './stream-listener.js';
 
@@ -19,8 +20,8 @@ const HANDSHAKE_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
 /**
- * DNS over HTTPS (RFC 8484) on `/dns-query`, over TLS with HTTP/2 (RFC 8484 5.2 recommends it) and HTTP/1.1
- * (ALPN picks): GET with the message base64url-encoded in `dns`, or POST with the message as an
+ * DNS over HTTPS (RFC 8484) on `/dns-query`, and `/dns-query/<device>` for a device (issue 38), over TLS with
+ * HTTP/2 (RFC 8484 5.2 recommends it) and HTTP/1.1 (ALPN picks): GET with the message base64url-encoded in `dns`, or POST with the message as an
  * `application/dns-message` body. Each answer says how long HTTP caches may keep it (`Cache-Control: max-age`,
  * its smallest TTL, RFC 8484 5.1).
  */
@@ -82,7 +83,9 @@ async function handle(
   response: Http2ServerResponse,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://node');
-  if (url.pathname !== DOH_PATH) return respond(response, 404, 'text/plain', Buffer.from('not found'));
+  const device = deviceOfDohPath(url.pathname, DOH_PATH);
+  if (url.pathname !== DOH_PATH && device === undefined)
+    return respond(response, 404, 'text/plain', Buffer.from('not found'));
   let message: Buffer;
   if (request.method === 'GET') {
     const encoded = url.searchParams.get('dns');
@@ -102,6 +105,7 @@ async function handle(
   const answer = await resolver.resolve(message, {
     transport: 'doh',
     clientIp: request.socket.remoteAddress ?? '',
+    device,
     overUdp: false,
   });
   if (answer === null) return respond(response, 400, 'text/plain', Buffer.from('not a DNS query'));

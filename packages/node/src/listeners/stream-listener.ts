@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, Server as TlsServer } from 'node:tls';
+import { deviceOfServerName } from '@svc/node-agent-kit';
 import { DnsFrameReader, framed } from '../dns/dns-stream-frames.js';
 import type { DnsResolver, QueryOrigin } from '../resolving/dns-resolver.js';
 
@@ -129,7 +130,14 @@ function serveConnection(
 ): void {
   const reader = new DnsFrameReader();
   const maxInFlight = limits.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  const origin: QueryOrigin = { transport, clientIp: socket.remoteAddress ?? '', overUdp: false };
+  // Over TLS, the server name the client asked for may name a device (`<device>-<profile id>.…`).
+  const serverName = (socket as Socket & { servername?: string | false }).servername;
+  const origin: QueryOrigin = {
+    transport,
+    clientIp: socket.remoteAddress ?? '',
+    device: deviceOfServerName(typeof serverName === 'string' ? serverName : undefined),
+    overUdp: false,
+  };
   let inFlight = 0;
   // A client may close its side once it has sent its queries: their answers still go out, then the connection
   // closes (half-open until then).
