@@ -7,7 +7,7 @@ import {
 } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { deviceOfDohPath } from '@svc/node-agent-kit';
-import type { DnsResolver } from '../resolving/dns-resolver.js';
+import type { QueryResolver } from '../resolving/dns-resolver.js';
 import type { TlsCertificate } from './stream-listener.js';
 
 const DNS_MESSAGE = 'application/dns-message';
@@ -36,7 +36,7 @@ export class DohListener {
   }
 
   static async listen(
-    resolver: DnsResolver,
+    resolver: QueryResolver,
     host: string,
     port: number,
     tls: TlsCertificate,
@@ -78,7 +78,7 @@ export class DohListener {
 }
 
 async function handle(
-  resolver: DnsResolver,
+  resolver: QueryResolver,
   request: Http2ServerRequest,
   response: Http2ServerResponse,
 ): Promise<void> {

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer as createTcpServer, type Server, type So
 import { createServer as createTlsServer, Server as TlsServer } from 'node:tls';
 import { deviceOfServerName } from '@svc/node-agent-kit';
 import { DnsFrameReader, framed } from '../dns/dns-stream-frames.js';
-import type { DnsResolver, QueryOrigin } from '../resolving/dns-resolver.js';
+import type { QueryOrigin, QueryResolver } from '../resolving/dns-resolver.js';
 
 /** Limits of a DNS stream listener; each has a default. */
 export interface StreamLimits {
@@ -38,7 +38,7 @@ export class StreamListener {
   private constructor(private readonly server: Server) {}
 
   /** Plain DNS over TCP on one address; `port` 0 picks a free one. */
-  static tcp(resolver: DnsResolver, host: string, port: number, limits: StreamLimits = {}) {
+  static tcp(resolver: QueryResolver, host: string, port: number, limits: StreamLimits = {}) {
     return StreamListener.listen(
       (onConnection) => createTcpServer({ allowHalfOpen: true }, onConnection),
       resolver,
@@ -51,7 +51,7 @@ export class StreamListener {
 
   /** DNS over TLS with the given certificate; `port` 0 picks a free one. */
   static tls(
-    resolver: DnsResolver,
+    resolver: QueryResolver,
     host: string,
     port: number,
     tls: TlsCertificate,
@@ -82,7 +82,7 @@ export class StreamListener {
 
   private static async listen(
     create: (onConnection: (socket: Socket) => void) => Server,
-    resolver: DnsResolver,
+    resolver: QueryResolver,
     transport: QueryOrigin['transport'],
     host: string,
     port: number,
@@ -124,7 +124,7 @@ export class StreamListener {
 
 function serveConnection(
   socket: Socket,
-  resolver: DnsResolver,
+  resolver: QueryResolver,
   transport: QueryOrigin['transport'],
   limits: StreamLimits,
 ): void {

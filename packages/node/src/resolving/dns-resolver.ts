@@ -65,6 +65,9 @@ export interface ResolvedAnswer {
   cacheSeconds: number;
 }
 
+/** What a listener asks of a resolver: the answer to one message (the reference node's resolver is one too). */
+export type QueryResolver = Pick<DnsResolver, 'resolve'>;
+
 /** How a query was answered, before encoding. */
 interface Resolution {
   status: RecordedQuery['status'];
