@@ -1,6 +1,6 @@
 // The node's plain and stream listeners, shared with examples/reference-node (one copy, ADR 0051).
 
-export type { QueryOrigin, QueryResolver, ResolvedAnswer } from '../resolving/dns-resolver.js';
+export type { QueryOrigin, ResolvedAnswer } from '../resolving/dns-resolver.js';
 export * from './do53-listener.js';
 export * from './stream-listener.js';
 export * from './udp-listener.js';
