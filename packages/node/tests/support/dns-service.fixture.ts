@@ -1,9 +1,9 @@
 import { Resolver } from 'node:dns/promises';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
+import { type SelfSignedCertificate, selfSignedCertificate } from '@svc/testing/self-signed-certificate';
 import { DnsService, type DnsSettings, QueryLogStore } from '../../src/index.js';
 import { type TestFilter, testFilter } from './node-filter.js';
-import { type SelfSignedCertificate, selfSignedCertificate } from './self-signed.js';
 import type { TestUpstream } from './test-upstream.js';
 
 /** The rules every node under test filters with: one deny rule and one rewrite. */
