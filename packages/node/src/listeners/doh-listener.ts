@@ -1,19 +1,9 @@
 import { once } from 'node:events';
-import {
-  createSecureServer,
-  type Http2SecureServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-} from 'node:http2';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
-import { deviceOfDohPath } from '@svc/node-agent-kit';
 import type { QueryResolver } from '../resolving/dns-resolver.js';
+import { answerDohRequest, DOH_PATH } from './doh-request.js';
 import type { TlsCertificate } from './stream-listener.js';
-
-const DNS_MESSAGE = 'application/dns-message';
-/** Largest DNS message (RFC 8484 4.1 carries one message; its length field is 16 bits). */
-const MAX_MESSAGE = 65_535;
-const DOH_PATH = '/dns-query';
 
 /** Time a client has to finish the TLS handshake, and an idle connection stays open. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -43,11 +33,7 @@ export class DohListener {
   ): Promise<DohListener> {
     const server = createSecureServer(
       { cert: tls.certificate, key: tls.key, allowHTTP1: true, handshakeTimeout: HANDSHAKE_TIMEOUT_MS },
-      (request, response) => {
-        handle(resolver, request, response).catch((error: Error) => {
-          if (!response.headersSent) respond(response, 500, 'text/plain', Buffer.from(error.message));
-        });
-      },
+      (request, response) => void answerDohRequest(resolver, request, response),
     );
     server.setTimeout(IDLE_TIMEOUT_MS);
     // A client that fails the handshake (plain HTTP on the TLS port, an unknown CA) only loses its connection.
@@ -75,57 +61,4 @@ export class DohListener {
     for (const socket of this.sockets) socket.destroy();
     await closed;
   }
-}
-
-async function handle(
-  resolver: QueryResolver,
-  request: Http2ServerRequest,
-  response: Http2ServerResponse,
-): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://node');
-  const device = deviceOfDohPath(url.pathname, DOH_PATH);
-  if (url.pathname !== DOH_PATH && device === undefined)
-    return respond(response, 404, 'text/plain', Buffer.from('not found'));
-  let message: Buffer;
-  if (request.method === 'GET') {
-    const encoded = url.searchParams.get('dns');
-    if (encoded === null || !/^[A-Za-z0-9_-]+$/.test(encoded))
-      return respond(response, 400, 'text/plain', Buffer.from('dns must be base64url without padding'));
-    message = Buffer.from(encoded, 'base64url');
-  } else if (request.method === 'POST') {
-    if (request.headers['content-type'] !== DNS_MESSAGE)
-      return respond(response, 415, 'text/plain', Buffer.from(`the body must be ${DNS_MESSAGE}`));
-    const body = await readBody(request);
-    if (body === null) return respond(response, 413, 'text/plain', Buffer.from('message too large'));
-    message = body;
-  } else {
-    response.setHeader('allow', 'GET, POST');
-    return respond(response, 405, 'text/plain', Buffer.from('use GET or POST'));
-  }
-  const answer = await resolver.resolve(message, {
-    transport: 'doh',
-    clientIp: request.socket.remoteAddress ?? '',
-    device,
-    overUdp: false,
-  });
-  if (answer === null) return respond(response, 400, 'text/plain', Buffer.from('not a DNS query'));
-  response.setHeader('cache-control', `max-age=${answer.cacheSeconds}`);
-  respond(response, 200, DNS_MESSAGE, answer.wire);
-}
-
-function respond(response: Http2ServerResponse, status: number, type: string, body: Buffer): void {
-  response.writeHead(status, { 'content-type': type, 'content-length': body.length });
-  response.end(body);
-}
-
-async function readBody(request: Http2ServerRequest): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    length += buffer.length;
-    if (length > MAX_MESSAGE) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }

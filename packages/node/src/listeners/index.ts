@@ -2,5 +2,6 @@
 
 export type { QueryOrigin, ResolvedAnswer } from '../resolving/dns-resolver.js';
 export * from './do53-listener.js';
+export { answerDohRequest, DOH_PATH } from './doh-request.js';
 export * from './stream-listener.js';
 export * from './udp-listener.js';
