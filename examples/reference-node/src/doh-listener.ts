@@ -5,10 +5,9 @@ import { answerDohRequest, DOH_PATH } from '@svc/node/listeners';
 import type { DnsResolver } from './dns-resolver.js';
 
 /**
- * DNS over HTTPS (RFC 8484) on `/dns-query`, and `/dns-query/<device>` for a device (issue 38): GET with the message base64url-encoded in `dns`, or POST with the
- * message as an `application/dns-message` body. Each answer says how long HTTP caches may keep it
- * (`Cache-Control: max-age`, its smallest TTL, RFC 8484 5.1). Served over plain HTTP on loopback: TLS is for the
- * proxy in front of it (see the README).
+ * DNS over HTTPS (RFC 8484) on `/dns-query`, and `/dns-query/<device>` for a device (issue 38), answered as
+ * svc-node answers it (`answerDohRequest`). Served over plain HTTP on loopback: TLS is for the proxy in front
+ * of it (see the README).
  */
 export class DohListener {
   private constructor(private readonly server: Server) {}

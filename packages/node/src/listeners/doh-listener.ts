@@ -11,9 +11,7 @@ const IDLE_TIMEOUT_MS = 30_000;
 
 /**
  * DNS over HTTPS (RFC 8484) on `/dns-query`, and `/dns-query/<device>` for a device (issue 38), over TLS with
- * HTTP/2 (RFC 8484 5.2 recommends it) and HTTP/1.1 (ALPN picks): GET with the message base64url-encoded in `dns`, or POST with the message as an
- * `application/dns-message` body. Each answer says how long HTTP caches may keep it (`Cache-Control: max-age`,
- * its smallest TTL, RFC 8484 5.1).
+ * HTTP/2 (RFC 8484 5.2 recommends it) and HTTP/1.1 (ALPN picks); each request is answered by `answerDohRequest`.
  */
 export class DohListener {
   private readonly sockets = new Set<Socket>();
