@@ -30,7 +30,7 @@ export interface DohResponse {
  * Answers one DoH request (RFC 8484): GET with the message base64url-encoded in `dns`, or POST with the message
  * as an `application/dns-message` body, on {@link DOH_PATH} or a device's path under it. Each answer says how
  * long HTTP caches may keep it (`Cache-Control: max-age`, its smallest TTL, RFC 8484 5.1). A failure inside
- * the resolver is a 500 when nothing was sent yet.
+ * the resolver is a 500 when nothing was sent yet, without its cause: what failed inside is not the client's to read.
  */
 export async function answerDohRequest(
   resolver: QueryResolver,
@@ -39,14 +39,8 @@ export async function answerDohRequest(
 ): Promise<void> {
   try {
     await handle(resolver, request, response);
-  } catch (error) {
-    if (!response.headersSent)
-      respond(
-        response,
-        500,
-        'text/plain',
-        Buffer.from(error instanceof Error ? error.message : String(error)),
-      );
+  } catch {
+    if (!response.headersSent) respond(response, 500, 'text/plain', Buffer.from('internal error'));
   }
 }
 
