@@ -13,6 +13,7 @@ export * from './catalogue/parental-services.catalogue.js';
 export * from './devices/device.ports.js';
 export * from './devices/device.schemas.js';
 export * from './devices/device.service.js';
+export * from './devices/device-policy.service.js';
 export * from './devices/device-name.js';
 export * from './devices/device-sightings.js';
 export * from './ecs/ecs.js';

@@ -1,4 +1,6 @@
 import type { AuditScope } from '../audit/audit.ports.js';
+import type { DeviceRepository } from '../devices/device.ports.js';
+import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import type { OutboxMessage, OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
@@ -65,6 +67,8 @@ interface ProfileEnrolledNodes {
 /** What publishing a profile's edge document uses of a transaction ({@link ProfileService.publish}). */
 export interface ProfilePublishScope extends OutboxScope {
   linkedIps: ProfileLinkedAddresses;
+  /** The devices that override something, which the documents carry (issue 38). */
+  devices: Pick<DeviceRepository, 'documentPolicies'>;
 }
 
 /** What a versioned write of a profile under its row lock uses of a transaction ({@link ProfileWriter}). */
@@ -120,6 +124,8 @@ export interface ProfileSnapshot {
   record: ProfileRecord;
   /** The addresses linked to the profile (spec 1.5), in ascending text order, empty DDNS slots left out. */
   linkedIps: readonly string[];
+  /** The devices that override something (issue 38), by id, as documents carry them. */
+  devices: Readonly<Record<string, DocumentDevicePolicy>>;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { WebhookEventType } from '../webhooks/webhook-events.schemas.js';
+import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import { documentPolicyOf } from './document-policy.js';
 import { edgeProfileDocument, edgeTombstone, profileSubject } from './edge-document.js';
 import type {
@@ -222,7 +223,12 @@ export class ProfileService implements ProfileWriter {
       const next = nextVersion(current, change(current), this.deps.clock.now());
       const publication = {
         subject: profileSubject(id),
-        payload: edgeProfileDocument(next, snapshot.linkedIps, this.deps.ecsOperatorCap, this.policyOf(next)),
+        payload: edgeProfileDocument(
+          next,
+          snapshot.linkedIps,
+          this.deps.ecsOperatorCap,
+          this.policyOf(next, snapshot.devices),
+        ),
       };
       if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
     }
@@ -367,15 +373,21 @@ export class ProfileService implements ProfileWriter {
   /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
   async publish(tx: ProfilePublishScope, record: ProfileRecord): Promise<void> {
     const linkedIps = await tx.linkedIps.addresses(record.id);
+    const devices = await tx.devices.documentPolicies(record.id);
     await tx.outbox.enqueue({
       subject: profileSubject(record.id),
-      payload: edgeProfileDocument(record, linkedIps, this.deps.ecsOperatorCap, this.policyOf(record)),
+      payload: edgeProfileDocument(
+        record,
+        linkedIps,
+        this.deps.ecsOperatorCap,
+        this.policyOf(record, devices),
+      ),
     });
   }
 
   /** The policy a document of `record` carries now (allowances expired by the clock port left out). */
-  private policyOf(record: ProfileRecord) {
-    return documentPolicyOf(record, this.deps.clock.now());
+  private policyOf(record: ProfileRecord, devices: Readonly<Record<string, DocumentDevicePolicy>>) {
+    return documentPolicyOf(record, this.deps.clock.now(), devices);
   }
 
   private assertCatalogued(parental: ProfileRecord['parental']): void {

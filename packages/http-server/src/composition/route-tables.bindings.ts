@@ -15,6 +15,7 @@ import {
   type NodeService,
   type PreferencesService,
   type ProfilePolicyService,
+  type DevicePolicyService,
   type ProfileService,
   type SessionService,
   Timers,
@@ -39,6 +40,7 @@ import { preferencesRoutes } from '../routes/preferences.routes.js';
 import { profileRoutes } from '../routes/profile.routes.js';
 import { profilePauseRoutes } from '../routes/profile-pause.routes.js';
 import { profilePolicyRoutes } from '../routes/profile-policies.routes.js';
+import { devicePolicyRoutes } from '../routes/device-policy.routes.js';
 import { queryLogRoutes } from '../routes/query-log.routes.js';
 import { RouteTable } from '../routes/route-table.js';
 import { setupRoutes } from '../routes/setup.routes.js';
@@ -60,6 +62,7 @@ import {
   NodeServiceToken,
   PreferencesServiceToken,
   ProfilePolicyServiceToken,
+  DevicePolicyServiceToken,
   ProfileServiceToken,
   SessionServiceToken,
   WebhookServiceToken,
@@ -102,6 +105,10 @@ export function routeTablesModule(
     bind<RouteTable>(RouteTable).toResolvedValue(
       (policies: ProfilePolicyService) => profilePolicyRoutes(policies),
       [ProfilePolicyServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (devicePolicies: DevicePolicyService) => devicePolicyRoutes(devicePolicies),
+      [DevicePolicyServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
       (linkedIps: LinkedIpService) => linkedIpRoutes(linkedIps),

@@ -32,6 +32,7 @@ export {
   PostgresToken,
   PreferencesServiceToken,
   ProfilePolicyServiceToken,
+  DevicePolicyServiceToken,
   ProfileServiceToken,
   ProfileSuspensionServiceToken,
   SecondFactorServiceToken,
