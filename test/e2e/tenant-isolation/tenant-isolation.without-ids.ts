@@ -57,7 +57,7 @@ export function isolationWithoutIds(fx: IsolationFixture): void {
       }
       const key = `shared-key-${index}`;
       const post = (who: TenantWithResources) =>
-        send(`${fx.api.url}${fill(entry.path, { id: who.ids.profile[0] ?? '' })}`, {
+        send(`${fx.api.url}${fill(entry.path, { id: who.ids.profile[0] ?? '', deviceId: who.ids.device[0] ?? '' })}`, {
           method: 'POST',
           headers: { ...who.session, 'idempotency-key': key },
           ...(body === undefined ? {} : { body }),
