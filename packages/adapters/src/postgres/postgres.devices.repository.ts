@@ -3,11 +3,11 @@ import type {
   DeviceKind,
   DeviceOverrides,
   DevicePage,
+  DevicePolicy,
   DeviceRecord,
   DeviceRepository,
   DeviceSightingSpan,
   DeviceTransport,
-  DevicePolicy,
   DocumentDevicePolicy,
   StoredDevicePolicy,
 } from '@svc/domain';

@@ -3,8 +3,8 @@ import { Ed25519ProfileSigner, parseProfileSigningKeys } from '@svc/adapters';
 import {
   Clock,
   type CursorSealer,
-  KeyedHash,
   DeviceStore,
+  KeyedHash,
   ListArtifactStore,
   type ListPipelineService,
   NodePresence,

@@ -1,7 +1,7 @@
 import {
   Clock,
-  DevicePolicyService,
   type CursorSealer,
+  DevicePolicyService,
   findBlocklist,
   ProfileCommitter,
   ProfilePolicyService,

@@ -1,3 +1,4 @@
+import type { DeviceStore } from '../devices/device.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
 import type { ListArtifactStore, ListVersionRecord } from '../lists/list-pipeline.ports.js';
 import {
@@ -6,7 +7,6 @@ import {
   profileListSelection,
   type SelectedList,
 } from '../lists/profile-list-selection.js';
-import type { DeviceStore } from '../devices/device.ports.js';
 import { documentPolicyOf } from '../profiles/document-policy.js';
 import type { ProfileStore } from '../profiles/profile.ports.js';
 import type { ProfileRecord } from '../profiles/profile.records.js';

@@ -6,6 +6,7 @@ import {
   CountryLookup,
   type CursorSealer,
   type DataExportService,
+  type DevicePolicyService,
   type DeviceService,
   type FeedbackService,
   type LinkedIpService,
@@ -15,7 +16,6 @@ import {
   type NodeService,
   type PreferencesService,
   type ProfilePolicyService,
-  type DevicePolicyService,
   type ProfileService,
   type SessionService,
   Timers,
@@ -28,6 +28,7 @@ import { auditRoutes } from '../routes/audit.routes.js';
 import { catalogueRoutes } from '../routes/catalogue.routes.js';
 import { dataExportRoutes } from '../routes/data-export.routes.js';
 import { deviceRoutes } from '../routes/device.routes.js';
+import { devicePolicyRoutes } from '../routes/device-policy.routes.js';
 import { feedbackRoutes } from '../routes/feedback.routes.js';
 import { linkedIpRoutes } from '../routes/linked-ip.routes.js';
 import { listReportRoutes } from '../routes/list-report.routes.js';
@@ -40,7 +41,6 @@ import { preferencesRoutes } from '../routes/preferences.routes.js';
 import { profileRoutes } from '../routes/profile.routes.js';
 import { profilePauseRoutes } from '../routes/profile-pause.routes.js';
 import { profilePolicyRoutes } from '../routes/profile-policies.routes.js';
-import { devicePolicyRoutes } from '../routes/device-policy.routes.js';
 import { queryLogRoutes } from '../routes/query-log.routes.js';
 import { RouteTable } from '../routes/route-table.js';
 import { setupRoutes } from '../routes/setup.routes.js';
@@ -53,6 +53,7 @@ import {
   ClientErrorServiceToken,
   CursorSealerToken,
   DataExportServiceToken,
+  DevicePolicyServiceToken,
   DeviceServiceToken,
   FeedbackServiceToken,
   LinkedIpServiceToken,
@@ -62,7 +63,6 @@ import {
   NodeServiceToken,
   PreferencesServiceToken,
   ProfilePolicyServiceToken,
-  DevicePolicyServiceToken,
   ProfileServiceToken,
   SessionServiceToken,
   WebhookServiceToken,
