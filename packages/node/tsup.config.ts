@@ -1,9 +1,24 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli/svc-node.main.ts'],
+  entry: [
+    'src/index.ts',
+    'src/log/index.ts',
+    'src/dns/index.ts',
+    'src/listeners/index.ts',
+    'src/filtering/query-decision.ts',
+    'src/cli/svc-node.main.ts',
+  ],
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
+  dts: {
+    entry: [
+      'src/index.ts',
+      'src/log/index.ts',
+      'src/dns/index.ts',
+      'src/listeners/index.ts',
+      'src/filtering/query-decision.ts',
+    ],
+  },
   clean: true,
   sourcemap: true,
   target: 'node20',

@@ -16,6 +16,7 @@ import {
   startServer,
 } from '@svc/http-server';
 import { MemoryCredentialStore } from '@svc/node-agent-kit';
+import { createOwner } from '@svc/testing/node-api-owner';
 import type { Container } from 'inversify';
 import pino from 'pino';
 import WebSocket from 'ws';
@@ -24,7 +25,6 @@ import {
   ReferenceNode,
   RelayedQueryHandler,
 } from '../../examples/reference-node/src/index.js';
-import { createOwner } from '../../examples/reference-node/tests/support/api-account.js';
 import { startTestUpstream } from '../../examples/reference-node/tests/support/test-upstream.js';
 import { createBenchAccount } from './bench-account.js';
 import { exited } from './bench-processes.js';

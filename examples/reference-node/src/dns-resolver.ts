@@ -1,5 +1,3 @@
-import { type BlockMode, loggedDecision, type QueryDecision, type RewriteTarget } from '@svc/node-agent-kit';
-import type { Answer } from 'dns-packet';
 import {
   type AnswerSections,
   answerSizeLimit,
@@ -7,16 +5,19 @@ import {
   cacheSeconds,
   encodeAnswer,
   errorSections,
-  followUpQuery,
   negativeSoa,
   RCODE,
   rcodeOf,
   readQuery,
   SYNTHESISED_TTL,
   truncatedAnswer,
-} from './dns-message.js';
-import { EDE, type ExtendedError, type ProfileInForce } from './query-decision.js';
-import type { QueryToRecord, RecordedQuery } from './query-log-store.js';
+  upstreamQuery,
+} from '@svc/node/dns-wire';
+import { EDE, type ExtendedError, type ProfileInForce } from '@svc/node/filtering';
+import type { QueryOrigin, ResolvedAnswer } from '@svc/node/listeners';
+import type { QueryToRecord, RecordedQuery } from '@svc/node/query-log';
+import { type BlockMode, loggedDecision, type QueryDecision, type RewriteTarget } from '@svc/node-agent-kit';
+import type { Answer } from 'dns-packet';
 import { askUpstream, type UpstreamAddress, type UpstreamAnswer } from './upstream-resolver.js';
 
 const QTYPE = { A: 1, CNAME: 5, AAAA: 28 } as const;
@@ -51,23 +52,6 @@ export interface DnsResolverOptions {
    * expire and the owner's pause ends by it, without the API.
    */
   now?: () => number;
-}
-
-/** Where a query came from. */
-export interface QueryOrigin {
-  transport: 'do53' | 'doh' | 'dot';
-  clientIp: string;
-  /** The device the query named (DoT host, DoH path: the kit's `deviceOfServerName`, `deviceOfDohPath`). */
-  device?: string | undefined;
-  /** The answer goes back in one UDP datagram, so it is truncated to what the client takes. */
-  overUdp: boolean;
-}
-
-/** An answer in wire format, and how long it may be cached (for DoH's `Cache-Control`, RFC 8484 5.1). */
-export interface ResolvedAnswer {
-  wire: Buffer;
-  /** The answer's smallest TTL in seconds; 0 for an answer without records. */
-  cacheSeconds: number;
 }
 
 /** How a query was answered, before encoding. */
@@ -249,7 +233,7 @@ export class DnsResolver {
     clientWire: Buffer | null,
   ): Promise<Resolution> {
     try {
-      const upstream = await askUpstream(this.options.upstream, clientWire ?? followUpQuery(query, name), {
+      const upstream = await askUpstream(this.options.upstream, clientWire ?? upstreamQuery(query, name), {
         timeoutMs: this.options.upstreamTimeoutMs ?? 2_000,
         // A UDP client is sent the truncated answer and asks again over TCP; records merged here need it all.
         tcpWhenTruncated: !origin.overUdp || clientWire === null,

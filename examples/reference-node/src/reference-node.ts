@@ -1,16 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FilterInForce } from '@svc/node/filtering';
+import { Do53Listener, type StreamLimits, StreamListener, type TlsCertificate } from '@svc/node/listeners';
+import {
+  ANSWERED_SHAPES,
+  LogBatchSender,
+  QueryLogStore,
+  RelayedQueryHandler,
+  recordedQueryOf,
+} from '@svc/node/query-log';
 import { type CredentialStore, enrolNode, HourlyTotals, NodeAgent, NodeFilter } from '@svc/node-agent-kit';
 import { type BlockAnswers, DnsResolver } from './dns-resolver.js';
-import { Do53Listener } from './do53-listener.js';
 import { DohListener } from './doh-listener.js';
-import { recordedQueryOf } from './held-rows.js';
-import { LogBatchSender } from './log-batch-sender.js';
-import { FilterInForce } from './query-decision.js';
-import { QueryLogStore } from './query-log-store.js';
-import { ANSWERED_SHAPES, RelayedQueryHandler } from './relayed-query-handler.js';
-import { type StreamLimits, StreamListener, type TlsCertificate } from './stream-listener.js';
 import type { UpstreamAddress } from './upstream-resolver.js';
 
 /** The software version this node reports in its enrolment and hello. */

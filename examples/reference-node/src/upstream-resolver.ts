@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { connect, isIPv6 } from 'node:net';
+import { DnsFrameReader, decodeOrNull, framed } from '@svc/node/dns-wire';
 import type { DecodedPacket } from 'dns-packet';
-import { decodeOrNull } from './dns-message.js';
-import { DnsFrameReader, framed } from './dns-stream-frames.js';
 
 /** Where allowed names are resolved: a recursive resolver reached over UDP, and over TCP for long answers. */
 export interface UpstreamAddress {

@@ -1,9 +1,9 @@
+import { opensslMissing } from '@svc/testing/self-signed-certificate';
 import { describe, expect, it } from 'vitest';
 import { EDE } from '../src/index.js';
 import { type DnsConformanceFixture, defined, NEGATIVE_TTL, NXDOMAIN } from './dns-conformance.fixture.js';
 import { dohWithHeaders, edeOf, queryMessage, rcodeOf } from './support/dns-client.js';
 import { ask, type DnsTool, toolMissing } from './support/dns-tools.js';
-import { opensslMissing } from './support/self-signed.js';
 import { openStream } from './support/stream-client.js';
 import { MANY_ADDRESSES, UPSTREAM_SOA_MINIMUM, UPSTREAM_V4 } from './support/test-upstream.js';
 

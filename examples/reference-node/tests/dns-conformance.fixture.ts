@@ -1,11 +1,15 @@
 import { Resolver } from 'node:dns/promises';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
+import {
+  opensslMissing,
+  type SelfSignedCertificate,
+  selfSignedCertificate,
+} from '@svc/testing/self-signed-certificate';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { DnsResolver, Do53Listener, DohListener, QueryLogStore, StreamListener } from '../src/index.js';
 import { udpExchange } from './support/dns-client.js';
 import { type TestFilter, testFilter } from './support/node-filter.js';
-import { opensslMissing, type SelfSignedCertificate, selfSignedCertificate } from './support/self-signed.js';
 import { startTestUpstream, type TestUpstream } from './support/test-upstream.js';
 
 export const NOERROR = 0;

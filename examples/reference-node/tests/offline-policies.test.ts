@@ -1,11 +1,11 @@
 import { Resolver } from 'node:dns/promises';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
+import { opensslMissing, selfSignedCertificate } from '@svc/testing/self-signed-certificate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsResolver, Do53Listener, DohListener, EDE, QueryLogStore, StreamListener } from '../src/index.js';
 import { dohWithHeaders, rcodeOf } from './support/dns-client.js';
 import { ask, toolMissing } from './support/dns-tools.js';
 import { type TestFilter, testFilter } from './support/node-filter.js';
-import { opensslMissing, selfSignedCertificate } from './support/self-signed.js';
 import { startTestUpstream, type TestUpstream, UPSTREAM_V4 } from './support/test-upstream.js';
 
 // 2026-11-27 is a Friday; Berlin is at +01:00. The bedtime runs Friday 22:00 to Saturday 07:00 there.

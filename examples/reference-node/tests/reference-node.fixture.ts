@@ -1,9 +1,13 @@
 import { createTestApp, type TestApp } from '@svc/http-server';
 import { MemoryCredentialStore } from '@svc/node-agent-kit';
+import { type ApiOwner, createOwner } from '@svc/testing/node-api-owner';
+import {
+  opensslMissing,
+  type SelfSignedCertificate,
+  selfSignedCertificate,
+} from '@svc/testing/self-signed-certificate';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ReferenceNode } from '../src/index.js';
-import { type ApiOwner, createOwner } from './support/api-account.js';
-import { opensslMissing, type SelfSignedCertificate, selfSignedCertificate } from './support/self-signed.js';
 import { startTestUpstream, type TestUpstream } from './support/test-upstream.js';
 
 export const NOERROR = 0;

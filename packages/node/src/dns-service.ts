@@ -42,6 +42,8 @@ export interface DnsServiceOptions {
   /** Time one upstream has to answer before the next is tried (default 1,000 ms). */
   attemptTimeoutMs?: number;
   log?: (message: string) => void;
+  /** The node's clock (Unix ms; default `Date.now`): each query is decided at its time (schedules, pauses). */
+  now?: () => number;
 }
 
 /** Reads the files the configuration names (certificate, key, upstream CAs) into {@link DnsSettings}. */
@@ -116,6 +118,7 @@ export class DnsService {
       record: options.record,
       ...(options.count === undefined ? {} : { count: options.count }),
       ...(options.blockAnswers === undefined ? {} : { blockAnswers: options.blockAnswers }),
+      ...(options.now === undefined ? {} : { now: options.now }),
     });
     const limits = options.streamLimits ?? {};
     try {

@@ -1,7 +1,7 @@
+import { selfSignedCertificate } from '@svc/testing/self-signed-certificate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDns, startDns } from './support/dns-service.fixture.js';
 import { ask, toolMissing } from './support/dns-tools.js';
-import { selfSignedCertificate } from './support/self-signed.js';
 import { startTestUpstream, type TestUpstream, UPSTREAM_V4 } from './support/test-upstream.js';
 import { startTlsFront, type TlsFront } from './support/tls-front.js';
 

@@ -4,9 +4,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '@svc/http-server';
+import { type ApiOwner, createOwner } from '@svc/testing/node-api-owner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommandIo, EXIT, runSvcNode } from '../src/index.js';
-import { type ApiOwner, createOwner } from './support/api-account.js';
 import { startTestUpstream, type TestUpstream, UPSTREAM_V4 } from './support/test-upstream.js';
 
 /** The command's io, its output kept, its stop and reload requests in the test's hands. */

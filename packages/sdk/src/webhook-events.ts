@@ -21,6 +21,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'list_report.resolved',
   'account.deletion_requested',
   'account.deletion_canceled',
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.ownership_transferred',
 ] as const satisfies readonly WebhookEventType[];
 
 type Missing = Exclude<WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[number]>;

@@ -6,6 +6,8 @@ import { describeWebhooksOfDeletedAccount } from './webhooks.erasure.js';
 import { describeWebhookEvents } from './webhooks.events.js';
 import { describeFailingEndpoint } from './webhooks.failing.js';
 import { useWebhooksFixture } from './webhooks.fixture.js';
+import { describeMemberEvents } from './webhooks.members.js';
+import { describeDeliveryRetention } from './webhooks.retention.js';
 import { describeTwoServers } from './webhooks.servers.js';
 
 /** Signed webhooks (issue 40) on `storage`, against a real receiver on loopback. */
@@ -14,8 +16,10 @@ export function runWebhooksSuite(storage: HarnessStorage, options: { skip?: bool
     const fixture = useWebhooksFixture(storage);
     // First: creating a token needs a sign-in within five minutes, before the other tests move the clock.
     describeWebhookEvents(fixture);
+    describeMemberEvents(fixture);
     describeWebhookDelivery(fixture);
     describeFailingEndpoint(fixture);
+    describeDeliveryRetention(fixture);
     describeTwoServers(fixture);
     describeWebhooksOfDeletedAccount(fixture);
     describeWebhookAccess(fixture);

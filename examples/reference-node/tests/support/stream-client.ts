@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { DnsFrameReader, framed } from '@svc/node/dns-wire';
 import { type DecodedPacket, decode } from 'dns-packet';
-import { DnsFrameReader, framed } from '../../src/dns-stream-frames.js';
 
 /** A DNS stream connection (TCP, or TLS verified against a CA) that collects the answers in arrival order. */
 export interface StreamClient {

@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
+import { DnsFrameReader, decodeOrNull, framed } from '@svc/node/dns-wire';
 import {
   type Answer,
   type DecodedPacket,
@@ -9,8 +10,6 @@ import {
   RECURSION_DESIRED,
   TRUNCATED_RESPONSE,
 } from 'dns-packet';
-import { decodeOrNull } from '../../src/dns-message.js';
-import { DnsFrameReader, framed } from '../../src/dns-stream-frames.js';
 
 /** The address the test upstream answers every A query with, and its AAAA. */
 export const UPSTREAM_V4 = '203.0.113.7';

@@ -14,7 +14,8 @@ type QueueMember =
   | 'listDeliveries'
   | 'claimDue'
   | 'recordAttempt'
-  | 'disableFailing';
+  | 'disableFailing'
+  | 'purgeSettled';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const strip = ({ seq: _seq, ...row }: WebhookDeliveryRecord & { seq: number }): WebhookDeliveryRecord =>
@@ -179,6 +180,13 @@ export class MemoryWebhookStore implements Snapshottable {
             ...webhook,
             failingSince: attempt.succeeded ? null : (webhook.failingSince ?? attempt.at),
           });
+      },
+      purgeSettled: async (before, limit) => {
+        const settled = [...state().deliveries.values()]
+          .filter((row) => row.status !== 'pending' && row.createdAt < before)
+          .slice(0, limit);
+        for (const row of settled) state().deliveries.delete(row.id);
+        return settled.length;
       },
       disableFailing: async (webhookId, at) => {
         const webhook = state().webhooks.get(webhookId);

@@ -275,6 +275,15 @@ export class PostgresWebhookRepository implements WebhookRepository {
     );
   }
 
+  async purgeSettled(before: Date, limit: number): Promise<number> {
+    const result = await this.db.query(
+      `DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
+      [before, limit],
+    );
+    return result.rowCount ?? 0;
+  }
+
   async disableFailing(webhookId: string, at: Date): Promise<void> {
     await this.db.query(
       `UPDATE webhooks SET enabled = false, disabled_reason = 'failing', updated_at = $2 WHERE id = $1`,

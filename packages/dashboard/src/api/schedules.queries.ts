@@ -22,6 +22,8 @@ export interface SchedulesReplacement {
   current: VersionedSchedules;
   /** A schedule this write renames: the bedtime and assignments naming it follow it. */
   renamed?: { from: string; to: string } | undefined;
+  /** A new bedtime or new assignments this write sets (else those read are carried over). */
+  policy?: Partial<Pick<VersionedSchedules, 'bedtime' | 'assignments'>> | undefined;
 }
 
 /**
@@ -87,8 +89,9 @@ export const schedulesMutations = {
         schedules,
         current,
         renamed,
+        policy,
       }: SchedulesReplacement): Promise<VersionedSchedules> => {
-        const kept = carriedPolicy(current, schedules, renamed);
+        const kept = carriedPolicy({ ...current, ...policy }, schedules, renamed);
         const answer = await api.profiles.schedules
           .replace(id, schedules, { ifMatch: current.etag, ...kept })
           .withResponse();

@@ -69,7 +69,10 @@ export type SecondFactorScope = {
   AuditScope &
   MailScope;
 
-/** What the members, invitations and organisation use cases use of a transaction (issue 39). */
+/**
+ * What the members, invitations and organisation use cases use of a transaction (issue 39); member changes
+ * are announced to webhooks in the same transaction (issue 40).
+ */
 export type TeamsScope = {
   identity: {
     accounts: AccountReadRepository;
@@ -78,7 +81,8 @@ export type TeamsScope = {
     memberAccess: MemberAccessRepository;
   };
 } & AuditScope &
-  MailScope;
+  MailScope &
+  WebhookEventScope;
 
 /** Every identity use case's scope: what {@link IdentityDependencies} offers by default. */
 export type IdentityScope = SignUpScope &

@@ -1,6 +1,7 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { DomainError, notFound } from '../shared/domain-error.js';
 import { assertEmailVerified } from '../shared/email-verified.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { AttemptLimit } from './identity.ports.js';
 import type { AccountRecord } from './identity.records.js';
@@ -77,6 +78,12 @@ export class InvitationService {
         details: { email, role: row.role },
         at: now,
       });
+      await emitWebhookEvent(tx, this.deps, actor.orgId, 'member.invited', {
+        invitation_id: row.id,
+        email,
+        role: row.role,
+        expires_at: row.expiresAt.toISOString(),
+      });
     });
     return invitationOf(row);
   }
@@ -129,6 +136,12 @@ export class InvitationService {
         target: `org/members/${account.id}`,
         details: { email, role, invitation: id },
         at: now,
+      });
+      await emitWebhookEvent(tx, this.deps, orgId, 'member.joined', {
+        member_id: account.id,
+        email: account.email,
+        role,
+        invitation_id: id,
       });
     });
     return { orgId };

@@ -1,5 +1,6 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import { DomainError, notFound, validationFailed } from '../shared/domain-error.js';
+import { emitWebhookEvent } from '../webhooks/webhook-emit.js';
 import type { IdentityDependencies } from './identity.dependencies.js';
 import type { TeamsScope } from './identity-transaction.ports.js';
 import type { ActingMember } from './membership.ports.js';
@@ -18,7 +19,9 @@ function memberOf(row: MemberRow): Member {
  * changed: nobody but the owner touches the owner, and the organisation always keeps exactly one owner.
  */
 export class MemberService {
-  constructor(private readonly deps: Pick<IdentityDependencies<TeamsScope>, 'uow' | 'store' | 'clock'>) {}
+  constructor(
+    private readonly deps: Pick<IdentityDependencies<TeamsScope>, 'uow' | 'store' | 'clock' | 'random'>,
+  ) {}
 
   /** GET /v1/org/members. */
   async list(orgId: string): Promise<Member[]> {
@@ -50,6 +53,12 @@ export class MemberService {
           details: { email: target.email, from: target.role, to: role },
           at: now,
         });
+        await emitWebhookEvent(tx, this.deps, actor.orgId, 'member.role_changed', {
+          member_id: memberId,
+          email: target.email,
+          role,
+          previous_role: target.role,
+        });
       }
       return memberOf({ ...target, role });
     });
@@ -75,6 +84,11 @@ export class MemberService {
         target: `org/members/${memberId}`,
         details: { email: target.email, role: target.role },
         at: now,
+      });
+      await emitWebhookEvent(tx, this.deps, actor.orgId, 'member.removed', {
+        member_id: memberId,
+        email: target.email,
+        role: target.role,
       });
     });
   }
@@ -102,6 +116,11 @@ export class MemberService {
         target: `org/members/${memberId}`,
         details: { email: target.email, from: target.role },
         at: now,
+      });
+      await emitWebhookEvent(tx, this.deps, actor.orgId, 'member.ownership_transferred', {
+        member_id: memberId,
+        email: target.email,
+        previous_owner_id: actor.accountId,
       });
       return memberOf({ ...target, role: 'owner' });
     });

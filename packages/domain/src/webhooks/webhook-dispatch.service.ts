@@ -9,7 +9,12 @@ import type {
   WebhookSender,
   WebhookSendResult,
 } from './webhook.ports.js';
-import { WEBHOOK_FAILING_LIMIT_MS, webhookRetryDelayMs } from './webhook-retry.js';
+import {
+  WEBHOOK_DELIVERY_RETENTION_MS,
+  WEBHOOK_FAILING_LIMIT_MS,
+  WEBHOOK_PURGE_EVERY_MS,
+  webhookRetryDelayMs,
+} from './webhook-retry.js';
 
 /** What delivering webhooks is built from. */
 export interface WebhookDispatchDependencies {
@@ -25,6 +30,8 @@ export interface WebhookDispatchDependencies {
 const LEASE_MS = 2 * 60_000;
 /** Claims one drain makes at most before leaving the rest to the next tick. */
 const ROUNDS = 50;
+/** Deliveries one purge statement deletes, so that no transaction holds many rows at once. */
+const PURGE_BATCH = 1_000;
 
 /**
  * Delivers queued webhook messages at least once and in order per endpoint: each round leases endpoints whose
@@ -33,7 +40,28 @@ const ROUNDS = 50;
  * endpoint that has failed for three days is disabled, its pending deliveries failed, and its owners emailed.
  */
 export class WebhookDispatcher {
+  /** When this server last purged; null until its first purge. */
+  private lastPurgeAt: Date | null = null;
+
   constructor(private readonly deps: WebhookDispatchDependencies) {}
+
+  /**
+   * Deletes delivered and failed deliveries queued more than 30 days ago, at most once an hour per server
+   * (several servers purging the same rows is harmless); answers how many it deleted.
+   */
+  async purgeSettled(): Promise<number> {
+    const now = this.deps.clock.now();
+    if (this.lastPurgeAt !== null && now.getTime() - this.lastPurgeAt.getTime() < WEBHOOK_PURGE_EVERY_MS)
+      return 0;
+    this.lastPurgeAt = now;
+    const before = new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS);
+    let purged = 0;
+    for (;;) {
+      const deleted = await this.deps.uow.run((tx) => tx.webhooks.purgeSettled(before, PURGE_BATCH));
+      purged += deleted;
+      if (deleted < PURGE_BATCH) return purged;
+    }
+  }
 
   /** Attempts every delivery due now; answers how many succeeded. */
   async deliverDue(): Promise<number> {

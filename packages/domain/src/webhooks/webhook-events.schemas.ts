@@ -17,6 +17,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'list_report.resolved',
   'account.deletion_requested',
   'account.deletion_canceled',
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.ownership_transferred',
 ] as const;
 
 /** One subscribable event type. */
@@ -29,6 +34,14 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export type WebhookMessageType = WebhookEventType | 'ping';
 
 const profileRef = { profile_id: z.string(), name: z.string() };
+
+/**
+ * A member's role as events carry it. Spelled here rather than imported: the identity context emits these
+ * events, so importing its roles would make the two contexts depend on each other.
+ */
+const memberRole = z.enum(['owner', 'admin', 'editor', 'viewer']);
+/** The member an event is about: their account id (the `id` of GET /v1/org/members) and address. */
+const memberRef = { member_id: z.uuid(), email: z.string() };
 
 /** The `data` of each event type, as the receiver gets it. */
 export const WebhookEventData = {
@@ -52,6 +65,26 @@ export const WebhookEventData = {
   }),
   'account.deletion_requested': z.object({ account_id: z.uuid(), erase_after: z.iso.datetime() }),
   'account.deletion_canceled': z.object({ account_id: z.uuid() }),
+  'member.invited': z.object({
+    invitation_id: z.uuid(),
+    email: z.string(),
+    role: memberRole,
+    expires_at: z.iso.datetime(),
+  }),
+  'member.joined': z.object({ ...memberRef, role: memberRole, invitation_id: z.uuid() }),
+  'member.role_changed': z.object({
+    ...memberRef,
+    role: memberRole.meta({ description: 'The member’s new role.' }),
+    previous_role: memberRole,
+  }),
+  'member.removed': z.object({
+    ...memberRef,
+    role: memberRole.meta({ description: 'The role the member had.' }),
+  }),
+  'member.ownership_transferred': z.object({
+    ...memberRef,
+    previous_owner_id: z.uuid().meta({ description: 'The former owner, now an admin.' }),
+  }),
 } as const satisfies Record<WebhookMessageType, z.ZodType>;
 
 /** The `data` of an event of type `T`. */

@@ -85,6 +85,11 @@ export interface WebhookRepository {
   recordAttempt(attempt: WebhookAttemptRecord): Promise<void>;
   /** Disables an endpoint that failed for three days and fails its pending deliveries. */
   disableFailing(webhookId: string, at: Date): Promise<void>;
+  /**
+   * Deletes up to `limit` delivered or failed deliveries queued before `before`, whatever their organisation;
+   * pending ones stay whatever their age. Answers how many it deleted.
+   */
+  purgeSettled(before: Date, limit: number): Promise<number>;
   /** The endpoint's record, whatever its organisation (the dispatcher). */
   findById(id: string): Promise<WebhookRecord | null>;
 }

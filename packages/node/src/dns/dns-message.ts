@@ -147,7 +147,7 @@ export function encodeAnswer(query: ClientQuery, sections: AnswerSections, limit
 }
 
 /** An answer that says only that it did not fit: TC set, the question, and the OPT record. */
-function truncatedAnswer(query: ClientQuery, rcode: number, ede: ExtendedError | null): Buffer {
+export function truncatedAnswer(query: ClientQuery, rcode: number, ede: ExtendedError | null): Buffer {
   return encode(
     responsePacket(
       query,

@@ -1,4 +1,4 @@
-import type { DnsResolver } from '../resolving/dns-resolver.js';
+import type { QueryResolver } from '../resolving/dns-resolver.js';
 import { type StreamLimits, StreamListener } from './stream-listener.js';
 import { UdpListener } from './udp-listener.js';
 
@@ -16,7 +16,7 @@ export class Do53Listener {
   ) {}
 
   static async listen(
-    resolver: DnsResolver,
+    resolver: QueryResolver,
     host: string,
     port: number,
     limits: StreamLimits = {},

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, Server as TlsServer } from 'node:tls';
+import { deviceOfServerName } from '@svc/node-agent-kit';
 import { DnsFrameReader, framed } from '../dns/dns-stream-frames.js';
-import type { DnsResolver, QueryOrigin } from '../resolving/dns-resolver.js';
+import type { QueryOrigin, QueryResolver } from '../resolving/dns-resolver.js';
 
 /** Limits of a DNS stream listener; each has a default. */
 export interface StreamLimits {
@@ -37,7 +38,7 @@ export class StreamListener {
   private constructor(private readonly server: Server) {}
 
   /** Plain DNS over TCP on one address; `port` 0 picks a free one. */
-  static tcp(resolver: DnsResolver, host: string, port: number, limits: StreamLimits = {}) {
+  static tcp(resolver: QueryResolver, host: string, port: number, limits: StreamLimits = {}) {
     return StreamListener.listen(
       (onConnection) => createTcpServer({ allowHalfOpen: true }, onConnection),
       resolver,
@@ -50,7 +51,7 @@ export class StreamListener {
 
   /** DNS over TLS with the given certificate; `port` 0 picks a free one. */
   static tls(
-    resolver: DnsResolver,
+    resolver: QueryResolver,
     host: string,
     port: number,
     tls: TlsCertificate,
@@ -81,7 +82,7 @@ export class StreamListener {
 
   private static async listen(
     create: (onConnection: (socket: Socket) => void) => Server,
-    resolver: DnsResolver,
+    resolver: QueryResolver,
     transport: QueryOrigin['transport'],
     host: string,
     port: number,
@@ -123,13 +124,20 @@ export class StreamListener {
 
 function serveConnection(
   socket: Socket,
-  resolver: DnsResolver,
+  resolver: QueryResolver,
   transport: QueryOrigin['transport'],
   limits: StreamLimits,
 ): void {
   const reader = new DnsFrameReader();
   const maxInFlight = limits.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  const origin: QueryOrigin = { transport, clientIp: socket.remoteAddress ?? '', overUdp: false };
+  // Over TLS, the server name the client asked for may name a device (`<device>-<profile id>.…`).
+  const serverName = (socket as Socket & { servername?: string | false }).servername;
+  const origin: QueryOrigin = {
+    transport,
+    clientIp: socket.remoteAddress ?? '',
+    device: deviceOfServerName(typeof serverName === 'string' ? serverName : undefined),
+    overUdp: false,
+  };
   let inFlight = 0;
   // A client may close its side once it has sent its queries: their answers still go out, then the connection
   // closes (half-open until then).

@@ -1,13 +1,13 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { isIPv6 } from 'node:net';
-import type { DnsResolver } from '../resolving/dns-resolver.js';
+import type { QueryResolver } from '../resolving/dns-resolver.js';
 
 /** Plain DNS over UDP (Do53) on one address; `port` 0 picks a free one. */
 export class UdpListener {
   private constructor(private readonly socket: Socket) {}
 
-  static async listen(resolver: DnsResolver, host: string, port: number): Promise<UdpListener> {
+  static async listen(resolver: QueryResolver, host: string, port: number): Promise<UdpListener> {
     const socket = createSocket(isIPv6(host) ? 'udp6' : 'udp4');
     socket.on('message', (message, sender) => {
       resolver.resolve(message, { transport: 'do53', clientIp: sender.address, overUdp: true }).then(

@@ -52,6 +52,8 @@ export interface DnsResolverOptions {
 export interface QueryOrigin {
   transport: 'do53' | 'doh' | 'dot';
   clientIp: string;
+  /** The device the query named (DoT host, DoH path: the kit's `deviceOfServerName`, `deviceOfDohPath`). */
+  device?: string | undefined;
   /** The answer goes back in one UDP datagram, so it is truncated to what the client takes. */
   overUdp: boolean;
 }
@@ -62,6 +64,9 @@ export interface ResolvedAnswer {
   /** The answer's smallest TTL in seconds; 0 for an answer without records. */
   cacheSeconds: number;
 }
+
+/** What a listener asks of a resolver: the answer to one message (the reference node's resolver is one too). */
+export type QueryResolver = Pick<DnsResolver, 'resolve'>;
 
 /** How a query was answered, before encoding. */
 interface Resolution {
@@ -101,7 +106,7 @@ export class DnsResolver {
     const profile = this.options.profile();
     const qname = normaliseQueryName(query.question.name);
     const at = (this.options.now ?? Date.now)();
-    const decision = profile.decide({ name: qname, clientIp: origin.clientIp, at });
+    const decision = profile.decide({ name: qname, clientIp: origin.clientIp, at, device: origin.device });
     const resolution = await this.resolution(profile, query, query.question.name, decision, origin, 0, at);
     const answer = encoded(query, resolution.sections, answerSizeLimit(query, origin.overUdp));
     this.options.count?.(resolution.status, at);
@@ -112,8 +117,8 @@ export class DnsResolver {
       const rule = profile.logDomains || logged.operatorCode !== '' ? logged.rule : '';
       this.options.record({
         pop: 'node',
-        device_id: '',
-        device_name: '',
+        device_id: origin.device ?? '',
+        device_name: origin.device ?? '',
         client_ip: profile.logClientIp ? origin.clientIp : '',
         transport: origin.transport,
         qname: profile.logDomains ? qname : '',
@@ -211,7 +216,12 @@ export class DnsResolver {
       };
     if (depth >= MAX_REWRITE_CHAIN)
       return { status: 'error', sections: errorSections(RCODE.servFail), cacheHit: false };
-    const decision = profile.decide({ name: alias.data, clientIp: origin.clientIp, at });
+    const decision = profile.decide({
+      name: alias.data,
+      clientIp: origin.clientIp,
+      at,
+      device: origin.device,
+    });
     const target = await this.resolution(profile, query, alias.data, decision, origin, depth + 1, at);
     // A target that could not be resolved fails the whole answer, as a resolver's SERVFAIL does.
     if (target.status === 'error') return target;

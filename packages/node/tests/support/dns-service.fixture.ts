@@ -1,9 +1,9 @@
 import { Resolver } from 'node:dns/promises';
 import type { NodeProfileDocument } from '@svc/sdk';
 import { nodeProfileDocument as profileDocument } from '@svc/testing/node-profile-document';
+import { type SelfSignedCertificate, selfSignedCertificate } from '@svc/testing/self-signed-certificate';
 import { DnsService, type DnsSettings, QueryLogStore } from '../../src/index.js';
 import { type TestFilter, testFilter } from './node-filter.js';
-import { type SelfSignedCertificate, selfSignedCertificate } from './self-signed.js';
 import type { TestUpstream } from './test-upstream.js';
 
 /** The rules every node under test filters with: one deny rule and one rewrite. */
@@ -27,6 +27,12 @@ export interface RunningDns {
   close(): Promise<void>;
 }
 
+/** What the node under test filters with, and by which clock it decides (default: {@link RULES}, `Date.now`). */
+export interface DnsUnderTest {
+  document?: NodeProfileDocument;
+  now?: () => number;
+}
+
 /**
  * Starts Do53, DoT and DoH on free loopback ports in front of these upstreams, with the given changes to the
  * settings (a small attempt timeout, so failover and serve-stale tests stay short).
@@ -34,9 +40,10 @@ export interface RunningDns {
 export async function startDns(
   upstreams: Pick<TestUpstream, 'host' | 'port'>[],
   changes: Partial<DnsSettings> = {},
+  underTest: DnsUnderTest = {},
 ): Promise<RunningDns> {
   const certificate = selfSignedCertificate();
-  const filter = await testFilter(profileDocument({ rules: RULES }));
+  const filter = await testFilter(underTest.document ?? profileDocument({ rules: RULES }));
   const store = await QueryLogStore.open();
   const any = { host: '127.0.0.1', port: 0 };
   const settings: DnsSettings = {
@@ -57,6 +64,7 @@ export async function startDns(
     profile: () => filter.profile,
     record: (query) => store.append(query),
     attemptTimeoutMs: 400,
+    ...(underTest.now === undefined ? {} : { now: underTest.now }),
   });
   const addresses = service.addresses;
   const port = {

@@ -37,6 +37,10 @@ export interface ToolQuery {
   tlsCa?: string;
   /** Over HTTPS (DoH, RFC 8484; HTTP/2), verifying as `tlsCa` says; GET when `https` is `get`, else POST. */
   https?: 'get' | 'post';
+  /** The DoH path asked (kdig only; default `/dns-query`): `/dns-query/<device>` names a device. */
+  httpsPath?: string;
+  /** Over TLS, sending this server name (kdig only): a `<device>-<profile id>` host names a device. */
+  tlsSni?: string;
   /** Sets the DO bit (asks for DNSSEC records). */
   dnssec?: boolean;
   /** Shows a truncated UDP answer as it is instead of asking again over TCP. */
@@ -70,11 +74,15 @@ function argumentsFor(tool: DnsTool, query: ToolQuery): string[] {
       : [`+edns=${query.edns === true ? 0 : query.edns}`];
   const common = ['@127.0.0.1', '-p', String(query.port), query.name, query.type ?? 'A', ...edns];
   const verify = query.tlsCa === undefined ? [] : [`+tls-ca=${query.tlsCa}`, '+tls-hostname=localhost'];
-  const https = query.https === undefined ? [] : query.https === 'get' ? ['+https-get'] : ['+https'];
+  const path = query.httpsPath === undefined ? [] : [`+https=${query.httpsPath}`];
+  const https =
+    query.https === undefined ? [] : query.https === 'get' ? ['+https-get', ...path] : ['+https', ...path];
+  const encrypted = query.tlsCa !== undefined || query.tlsSni !== undefined;
   const tls = [
-    ...(query.https === undefined && query.tlsCa !== undefined ? ['+tls'] : []),
+    ...(query.https === undefined && encrypted ? ['+tls'] : []),
     ...https,
     ...verify,
+    ...(query.tlsSni === undefined ? [] : [`+tls-sni=${query.tlsSni}`]),
   ];
   const dnssec = query.dnssec === true ? ['+dnssec'] : [];
   if (tool === 'kdig')

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { createServer } from 'node:tls';
-import type { SelfSignedCertificate } from './self-signed.js';
+import type { SelfSignedCertificate } from '@svc/testing/self-signed-certificate';
 
 /** A DNS-over-TLS front on loopback for a plain TCP DNS server: TLS ends here, the stream goes on as it is. */
 export interface TlsFront {

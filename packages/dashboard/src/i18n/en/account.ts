@@ -141,6 +141,8 @@ export const account = {
   'account.tokens.scope.accountRead': "List the account's tokens and read the audit log",
   'account.tokens.scope.logsRead': 'Read query logs and the live stream',
   'account.tokens.scope.analyticsRead': 'Read analytics',
+  'account.tokens.scope.webhooksRead': 'Read webhook endpoints and their deliveries',
+  'account.tokens.scope.webhooksWrite': 'Add, change and remove webhook endpoints; test and redeliver',
   'account.tokens.scope.admin': 'Operator routes (needs a strong sign-in)',
 
   // The audit log.

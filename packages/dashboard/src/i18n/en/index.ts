@@ -1,9 +1,11 @@
 import { account } from './account.js';
 import { accountEntry } from './account-entry.js';
 import { accountSecurity } from './account-security.js';
+import { allowances } from './allowances.js';
 import { analytics } from './analytics.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
+import { limits } from './limits.js';
 import { logs } from './logs.js';
 import { members } from './members.js';
 import { nodes } from './nodes.js';
@@ -25,8 +27,10 @@ export const en = {
   ...account,
   ...accountEntry,
   ...accountSecurity,
+  ...allowances,
   ...analytics,
   ...feedback,
+  ...limits,
   ...logs,
   ...members,
   ...nodes,

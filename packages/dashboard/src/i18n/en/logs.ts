@@ -127,6 +127,12 @@ export const logs = {
   'logs.decided.abuse': 'The operator, to stop abuse',
   'logs.decided.csam': 'The operator: child sexual abuse material',
   'logs.decided.operator': 'The operator',
+  // The policy that decided (issue 38), from the row's decided_by.
+  'logs.policy.paused': 'Paused: the profile’s filtering was paused',
+  'logs.policy.allowance': 'Allowance: a timed allowance let it through',
+  'logs.policy.schedule': (p: { name: string }) => `Schedule ${p.name} (bedtime or a limit it sets)`,
+  'logs.policy.device': (p: { id: string }) => `Device ${p.id}’s own settings`,
+  'logs.policy.withReason': (p: { reason: string; policy: string }) => `${p.reason} · ${p.policy}`,
 
   // What to do about a query.
   'logs.allow.button': 'Allow this domain',

@@ -39,6 +39,26 @@ describe('API tokens page', () => {
     expect(screen.getByRole('checkbox', { name: /^profiles:read/ })).not.toBeChecked();
   });
 
+  it('offers the webhooks:read and webhooks:write scopes in words; a token made with them holds them', async () => {
+    const { user } = renderRoute('/account/tokens');
+    await screen.findByRole('heading', { level: 1, name: 'API tokens' });
+    const read = screen.getByRole('checkbox', {
+      name: 'webhooks:read: Read webhook endpoints and their deliveries',
+    });
+    const write = screen.getByRole('checkbox', {
+      name: 'webhooks:write: Add, change and remove webhook endpoints; test and redeliver',
+    });
+
+    await user.type(screen.getByLabelText('Token name'), 'Webhook admin');
+    await user.click(read);
+    await user.click(write);
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+
+    await screen.findByRole('heading', { name: 'Your new token Webhook admin' });
+    const [stored] = await client.tokens.list().toArray();
+    expect(stored?.scopes).toEqual(['webhooks:read', 'webhooks:write']);
+  });
+
   it('shows the 422 at the field it is about, and in the summary naming the field by its label', async () => {
     const { user } = renderRoute('/account/tokens');
     await screen.findByRole('heading', { level: 1, name: 'API tokens' });

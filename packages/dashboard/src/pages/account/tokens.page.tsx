@@ -26,6 +26,8 @@ const SCOPES = [
   { scope: 'account:read', label: 'account.tokens.scope.accountRead' },
   { scope: 'logs:read', label: 'account.tokens.scope.logsRead' },
   { scope: 'analytics:read', label: 'account.tokens.scope.analyticsRead' },
+  { scope: 'webhooks:read', label: 'account.tokens.scope.webhooksRead' },
+  { scope: 'webhooks:write', label: 'account.tokens.scope.webhooksWrite' },
   { scope: 'admin', label: 'account.tokens.scope.admin', operatorOnly: true },
 ] as const satisfies readonly { scope: Scope; label: string; operatorOnly?: boolean }[];
 

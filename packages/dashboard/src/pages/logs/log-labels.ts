@@ -75,3 +75,26 @@ export function reasonLabel(row: Pick<LogRow, 'reason' | 'reason_code' | 'reason
   }
   return row.reason;
 }
+
+/**
+ * The policy that decided a query (`decided_by`, issue 38) in words, or undefined when none did (the
+ * profile's everyday filtering). A value a newer server adds is shown as it came.
+ */
+export function policyLabel(decidedBy: string): string | undefined {
+  if (decidedBy === '') return undefined;
+  if (decidedBy === 'paused') return t('logs.policy.paused');
+  if (decidedBy === 'allowance') return t('logs.policy.allowance');
+  if (decidedBy.startsWith('schedule:')) return t('logs.policy.schedule', { name: decidedBy.slice(9) });
+  if (decidedBy.startsWith('device:')) return t('logs.policy.device', { id: decidedBy.slice(7) });
+  return decidedBy;
+}
+
+/** A row's reason with the policy that decided it, as the log's Reason column shows them. */
+export function reasonWithPolicy(
+  row: Pick<LogRow, 'reason' | 'reason_code' | 'reason_rule' | 'decided_by'>,
+): string {
+  const reason = reasonLabel(row);
+  const policy = policyLabel(row.decided_by);
+  if (policy === undefined) return reason;
+  return reason === '' ? policy : t('logs.policy.withReason', { reason, policy });
+}

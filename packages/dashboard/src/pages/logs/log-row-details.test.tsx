@@ -8,10 +8,11 @@ import { LogRowDetails } from './log-row-details.js';
 
 let server: InProcessApi;
 let profileId: string;
+let client: Awaited<ReturnType<typeof signedIn>>['client'];
 
 beforeAll(async () => {
   server = await startInProcessApi();
-  const { client } = await signedIn(server);
+  ({ client } = await signedIn(server));
   profileId = (await client.profiles.create({ name: 'Home' })).id;
 });
 afterAll(() => server.close());
@@ -39,6 +40,7 @@ const BLOCKED: LogRow = {
   reason_code: 'list',
   ede_code: 15,
   ede_text: 'Blocked by a list',
+  decided_by: '',
 };
 
 /** The definition list's values by their terms. */
@@ -93,5 +95,78 @@ describe(LogRowDetails.name, () => {
     });
     expect(within(region).queryByRole('button', { name: 'Allow this domain' })).not.toBeInTheDocument();
     expect(region).not.toHaveTextContent('operator:abuse');
+  });
+});
+
+describe('Log row details: policy and allowances (issue 38)', () => {
+  it('names the policy that decided a row in words, from decided_by', () => {
+    const cases = [
+      ['paused', 'Paused: the profile’s filtering was paused'],
+      ['allowance', 'Allowance: a timed allowance let it through'],
+      ['schedule:bedtime', 'Schedule bedtime (bedtime or a limit it sets)'],
+      ['device:dev_1', 'Device dev_1’s own settings'],
+    ] as const;
+    for (const [decidedBy, words] of cases) {
+      const { unmount } = renderComponent(
+        <LogRowDetails
+          profileId={profileId}
+          row={{ ...BLOCKED, decided_by: decidedBy }}
+          onClose={() => undefined}
+        />,
+      );
+      expect(facts(screen.getByRole('region', { name: 'ads.example' }))['Decided by']).toBe(words);
+      unmount();
+    }
+  });
+
+  it('allows a blocked domain for 15 minutes: says until when and the allowance is stored', async () => {
+    const { user } = renderComponent(
+      <LogRowDetails
+        profileId={profileId}
+        row={{ ...BLOCKED, qname: 'games.example' }}
+        onClose={() => undefined}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Allow for' });
+    const before = Date.now();
+    await user.click(within(group).getByRole('button', { name: '15 minutes' }));
+
+    expect(await within(group).findByRole('status')).toHaveTextContent(/^games\.example is allowed until /);
+    const stored = (await client.profiles.allowances.list(profileId)).find(
+      (each) => each.domain === 'games.example',
+    );
+    expect(stored?.service).toBeNull();
+    const minutes = (Date.parse(stored?.expires_at ?? '') - before) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15.1);
+  });
+
+  it('shows the 422 of a name the API refuses at its field, and stores nothing', async () => {
+    const { user } = renderComponent(
+      <LogRowDetails
+        profileId={profileId}
+        row={{ ...BLOCKED, qname: 'bad name!' }}
+        onClose={() => undefined}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Allow for' });
+    await user.click(within(group).getByRole('button', { name: '1 hour' }));
+
+    const alert = await within(group).findByRole('alert');
+    expect(within(alert).getByRole('link', { name: /^Domain/ })).toBeInTheDocument();
+    expect(
+      (await client.profiles.allowances.list(profileId)).some((each) => each.domain === 'bad name!'),
+    ).toBe(false);
+  });
+
+  it('offers no allowance for an operator block', () => {
+    renderComponent(
+      <LogRowDetails
+        profileId={profileId}
+        row={{ ...BLOCKED, reason_code: 'operator:csam', reason: 'operator:csam' }}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.queryByRole('group', { name: 'Allow for' })).not.toBeInTheDocument();
   });
 });

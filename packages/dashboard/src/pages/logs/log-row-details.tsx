@@ -13,9 +13,10 @@ import { formatLatency } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { AllowancePresets } from '../profiles/allowance-presets.js';
 import { allowDomain } from './allow-domain.js';
 import { qtypeName } from './log-filters.js';
-import { reasonLabel, statusLabel, transportLabel } from './log-labels.js';
+import { policyLabel, reasonLabel, statusLabel, transportLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { fullTime } from './log-time.js';
 
@@ -196,7 +197,7 @@ function QueryFacts({ row, list }: { row: LogRow; list: Blocklist | undefined })
         })}
       </dd>
       <dt>{t('logs.details.decidedBy')}</dt>
-      <dd>{decidedBy(row.reason_code)}</dd>
+      <dd>{policyLabel(row.decided_by) ?? decidedBy(row.reason_code)}</dd>
       {row.reason !== '' && (
         <>
           <dt>{t('logs.details.reason')}</dt>
@@ -274,6 +275,14 @@ export function LogRowDetails({
       <div className="actions">
         {blocked && row.qname !== '' && !row.reason_code.startsWith('operator:') && (
           <AllowThisDomain profileId={profileId} domain={row.qname} />
+        )}
+        {blocked && row.qname !== '' && !row.reason_code.startsWith('operator:') && (
+          <AllowancePresets
+            profileId={profileId}
+            target={{ domain: row.qname }}
+            legend={t('allowances.allowFor')}
+            subject={row.qname}
+          />
         )}
         {blocked && row.reason_code === 'list' && row.reason_list_id !== null && row.qname !== '' && (
           <ReportWronglyBlocked profileId={profileId} row={row} list={list} />

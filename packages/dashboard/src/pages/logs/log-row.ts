@@ -24,6 +24,8 @@ export interface LogRow {
   reason_code: string;
   ede_code: number;
   ede_text: string;
+  /** The policy that decided (issue 38): '', 'paused', 'allowance', 'schedule:<name>' or 'device:<id>'. */
+  decided_by: string;
 }
 
 const text = (value: unknown) =>
@@ -61,6 +63,7 @@ export function logRowsOf(result: Pick<QueryResult, 'columns' | 'rows'>): LogRow
       reason_code: text(record.reason_code),
       ede_code: integer(record.ede_code),
       ede_text: text(record.ede_text),
+      decided_by: text(record.decided_by),
     };
   });
 }

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
 import { t } from '../../i18n/t.js';
 import { qtypeName } from './log-filters.js';
-import { reasonLabel, statusLabel } from './log-labels.js';
+import { reasonWithPolicy, statusLabel } from './log-labels.js';
 import type { LogRow } from './log-row.js';
 import { shortTime } from './log-time.js';
 
@@ -46,7 +46,7 @@ const LogTableRow = memo(function LogTableRow({
       <td>{qtypeName(row.qtype)}</td>
       <td>{row.device_name === '' ? row.device_id : row.device_name}</td>
       <td>{row.client_ip}</td>
-      <td>{reasonLabel(row)}</td>
+      <td>{reasonWithPolicy(row)}</td>
     </tr>
   );
 });

@@ -5,6 +5,7 @@ import { Switch } from '../../components/switch.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { AllowancePresets } from './allowance-presets.js';
 import { ProfileFrame } from './profile-frame.js';
 import { ServiceGrid } from './service-grid.js';
 import { useProfileToggle } from './use-profile-toggle.js';
@@ -104,7 +105,36 @@ function ParentalControls({ profile }: { profile: Profile }) {
           onSwitch={switchService}
         />
       </fieldset>
+      <BlockedServiceAllowances profileId={profile.id} services={services.data} blocked={parental.services} />
     </>
+  );
+}
+
+/** "Unblock … for" each blocked service (issue 38): a timed allowance, the service blocked again after it. */
+function BlockedServiceAllowances({
+  profileId,
+  services,
+  blocked,
+}: {
+  profileId: string;
+  services: readonly ParentalService[];
+  blocked: readonly string[];
+}) {
+  const shown = services.filter((service) => blocked.includes(service.id));
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="service-allowances">
+      <h2 id="service-allowances">{t('allowances.servicesTitle')}</h2>
+      {shown.map((service) => (
+        <AllowancePresets
+          key={service.id}
+          profileId={profileId}
+          target={{ service: service.id }}
+          legend={t('allowances.unblockFor', { service: service.name })}
+          subject={service.name}
+        />
+      ))}
+    </section>
   );
 }
 

@@ -12,7 +12,10 @@ import { formatWallTime, formatWeekday } from '../../i18n/format.js';
 import { t } from '../../i18n/t.js';
 import { ProblemDisplay } from '../../problems/problem-display.js';
 import { problemOf } from '../../problems/problem-of.js';
+import { BedtimeForm } from './bedtime-form.js';
+import { LimitsAndLifts } from './limits-and-lifts.js';
 import { ProfileFrame } from './profile-frame.js';
+import { RunningAllowances } from './running-allowances.js';
 import { isActiveAt, windowEnd } from './schedule-clock.js';
 import { ScheduleForm } from './schedule-form.js';
 import { useNow } from './use-now.js';
@@ -153,6 +156,19 @@ function Schedules({ profile, current }: { profile: Profile; current: VersionedS
           </>
         )}
       </section>
+      {current.schedules.length > 0 && (
+        <section aria-labelledby="bedtime-title">
+          <h2 id="bedtime-title">{t('bedtime.title')}</h2>
+          <BedtimeForm
+            // Read afresh after each save, so the choice shown is the stored one.
+            key={current.bedtime ?? ''}
+            profileId={profile.id}
+            current={current}
+            onSaved={done}
+          />
+        </section>
+      )}
+      <LimitsAndLifts profileId={profile.id} current={current} onSaved={done} />
     </>
   );
 }
@@ -173,6 +189,7 @@ function SchedulesOf({ profile }: { profile: Profile }) {
       ) : (
         <Schedules profile={profile} current={schedules.data} />
       )}
+      <RunningAllowances profileId={profile.id} />
     </>
   );
 }

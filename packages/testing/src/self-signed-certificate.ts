@@ -19,7 +19,7 @@ export const opensslMissing: string | undefined =
 
 /** A P-256 certificate for `localhost` and 127.0.0.1, valid for a day, made with the openssl command. */
 export function selfSignedCertificate(): SelfSignedCertificate {
-  const dir = mkdtempSync(join(tmpdir(), 'reference-node-tls-'));
+  const dir = mkdtempSync(join(tmpdir(), 'svc-test-tls-'));
   const caFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
   execFileSync(

@@ -1,3 +1,4 @@
+// A profile owner of a running API, for the tests of nodes (svc-node and the reference node) that read logs back.
 /** An API token of a signed-up, verified account, as `Authorization` headers. */
 export interface ApiOwner {
   auth: Record<string, string>;
@@ -36,7 +37,7 @@ export async function createOwner(apiUrl: string, mailTo: (address: string) => s
     `${apiUrl}/v1/tokens`,
     'POST',
     {
-      name: 'svc-node tests',
+      name: 'node tests',
       scopes: ['account:read', 'profiles:read', 'profiles:write', 'logs:read', 'analytics:read'],
     },
     { cookie: `svc_session=${cookie}` },
