@@ -14,6 +14,7 @@ export * from './devices/device.ports.js';
 export * from './devices/device.schemas.js';
 export * from './devices/device.service.js';
 export * from './devices/device-name.js';
+export * from './devices/device-policy.service.js';
 export * from './devices/device-sightings.js';
 export * from './ecs/ecs.js';
 export * from './exports/account-archive.js';

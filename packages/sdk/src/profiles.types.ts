@@ -1,6 +1,7 @@
 import type {
   AllowanceCreate as AllowanceCreateSchema,
   DevicePatch as DevicePatchSchema,
+  DevicePolicy as DevicePolicySchema,
   LinkedIpCreate as LinkedIpCreateSchema,
   ListReportCreate as ListReportCreateSchema,
   ProfileCreate as ProfileCreateSchema,
@@ -25,6 +26,8 @@ export type ProfileRulesRequest = SchemaInput<typeof ProfileRulesSchema>;
 export type ScheduleRequest = SchemaInput<typeof ScheduleSchema>;
 /** Body of PUT /v1/profiles/{id}/schedules: the schedules, and the bedtime and assignments (absent: cleared). */
 export type ProfileSchedulesRequest = SchemaInput<typeof ProfileSchedulesSchema>;
+/** Body of PUT …/devices/{deviceId}/policy: what the device overrides; `{}` inherits everything. */
+export type DevicePolicyRequest = SchemaInput<typeof DevicePolicySchema>;
 /** Body of POST /v1/profiles/{id}/allowances: exactly one of `domain` and `service`, and 1 to 1440 minutes. */
 export type AllowanceCreateRequest = SchemaInput<typeof AllowanceCreateSchema>;
 /** One page of GET /v1/profiles: `{profiles, next_cursor}`. */

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import type { HarnessStorage } from '../../support/api-harness.js';
 import { profileAccess } from './profiles.access.js';
 import { profileCreate } from './profiles.create.js';
+import { profileDevicePolicies } from './profiles.device-policies.js';
 import { useProfilesFixture } from './profiles.fixture.js';
 import { profilePause } from './profiles.pause.js';
 import { profilePolicies } from './profiles.policies.js';
@@ -22,6 +23,7 @@ export function runProfilesSuite(storage: HarnessStorage, options: { skip?: bool
       profileAccess(fx);
       profilePause(fx);
       profilePolicies(fx);
+      profileDevicePolicies(fx);
     },
   );
 }

@@ -151,6 +151,13 @@ export function describeProfiles(scenario: SdkScenario): void {
       const named = await devices.update(id, 'living-room-tv', { display_name: 'TV', kind: 'tv' });
       expect(named).toMatchObject({ label: 'TV', kind: 'tv' });
       expect((await devices.get(id, 'living-room-tv')).display_name).toBe('TV');
+      expect(await devices.policy.get(id, 'living-room-tv')).toEqual({});
+      const policy = { rules: { deny: ['games.example'], allow: [] }, parental: 'off' as const };
+      expect(await devices.policy.replace(id, 'living-room-tv', policy)).toEqual(policy);
+      expect(await devices.policy.get(id, 'living-room-tv')).toEqual(policy);
+      const paused = await devices.pause(id, 'living-room-tv', 15);
+      expect(Date.parse(paused.paused_until)).toBe(scenario.api.clock.now().getTime() + 15 * 60_000);
+      await devices.resume(id, 'living-room-tv');
       await devices.forget(id, 'living-room-tv');
       expect((await failureOf(devices.get(id, 'living-room-tv'))).code).toBe('not_found');
     });

@@ -57,11 +57,14 @@ export function isolationWithoutIds(fx: IsolationFixture): void {
       }
       const key = `shared-key-${index}`;
       const post = (who: TenantWithResources) =>
-        send(`${fx.api.url}${fill(entry.path, { id: who.ids.profile[0] ?? '' })}`, {
-          method: 'POST',
-          headers: { ...who.session, 'idempotency-key': key },
-          ...(body === undefined ? {} : { body }),
-        });
+        send(
+          `${fx.api.url}${fill(entry.path, { id: who.ids.profile[0] ?? '', deviceId: who.ids.device[0] ?? '' })}`,
+          {
+            method: 'POST',
+            headers: { ...who.session, 'idempotency-key': key },
+            ...(body === undefined ? {} : { body }),
+          },
+        );
       const mine = await post(fx.owner);
       // An answer made of the clock alone (a pause's end) must differ by time, not look replayed.
       fx.api.clock.advance(1_000);

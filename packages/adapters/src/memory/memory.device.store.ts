@@ -1,4 +1,10 @@
-import type { DeviceRecord, DeviceRepository } from '@svc/domain';
+import {
+  type DeviceRecord,
+  type DeviceRepository,
+  type DocumentDevicePolicy,
+  documentDevicePolicyOf,
+  type StoredDevicePolicy,
+} from '@svc/domain';
 import { MemoryProfileRows } from './memory-profile-rows.js';
 
 /** Last seen descending, then id descending (code-unit order, as the Postgres "C" collation sorts). */
@@ -8,19 +14,26 @@ function mostRecentFirst(a: DeviceRecord, b: DeviceRecord): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+/** A device row with its policy and pause (issue 38), which device reads leave out. */
+type DeviceRow = DeviceRecord & { stored?: StoredDevicePolicy };
+
+/** The device as reads answer it, a copy without its policy. */
+function recordOf({ stored: _stored, ...record }: DeviceRow): DeviceRecord {
+  return structuredClone(record);
+}
+
 /**
  * Devices of an engine-free server, keyed by profile and id; rows are copied in and out and snapshot for
  * transaction rollback. Sightings of profiles that do not exist are dropped, as the Postgres foreign key
  * keeps them out.
  */
-export class MemoryDeviceStore extends MemoryProfileRows<DeviceRecord> {
+export class MemoryDeviceStore extends MemoryProfileRows<DeviceRow> {
   /** @param profileExists whether a profile of any organisation has this id. */
   constructor(private readonly profileExists: (profileId: string) => boolean) {
     super();
   }
 
   repository(): DeviceRepository {
-    const copy = <T>(value: T): T => structuredClone(value);
     const keyOf = (profileId: string, id: string) => `${profileId}\u0000${id}`;
     return {
       recordSighting: async (span) => {
@@ -55,7 +68,28 @@ export class MemoryDeviceStore extends MemoryProfileRows<DeviceRecord> {
       },
       find: async (profileId, id) => {
         const row = this.rows.get(keyOf(profileId, id));
-        return row === undefined ? null : copy(row);
+        return row === undefined ? null : recordOf(row);
+      },
+      findPolicy: async (profileId, id) => {
+        const row = this.rows.get(keyOf(profileId, id));
+        if (row === undefined) return null;
+        return structuredClone(row.stored ?? { policy: {}, pausedUntil: null });
+      },
+      savePolicy: async (profileId, id, stored) => {
+        const key = keyOf(profileId, id);
+        const row = this.rows.get(key);
+        if (row === undefined) return false;
+        this.rows.set(key, { ...row, stored: structuredClone(stored) });
+        return true;
+      },
+      documentPolicies: async (profileId) => {
+        const policies: Record<string, DocumentDevicePolicy> = {};
+        for (const row of this.rows.values()) {
+          if (row.profileId !== profileId || row.stored === undefined) continue;
+          const entry = documentDevicePolicyOf(row.stored.policy, row.stored.pausedUntil);
+          if (entry !== null) policies[row.id] = structuredClone(entry);
+        }
+        return policies;
       },
       saveOverrides: async (profileId, id, overrides) => {
         const key = keyOf(profileId, id);
@@ -76,7 +110,7 @@ export class MemoryDeviceStore extends MemoryProfileRows<DeviceRecord> {
           })
           .sort(mostRecentFirst)
           .slice(0, page.limit)
-          .map((row) => copy(row)),
+          .map(recordOf),
     };
   }
 }

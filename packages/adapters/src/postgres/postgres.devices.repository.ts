@@ -3,11 +3,15 @@ import type {
   DeviceKind,
   DeviceOverrides,
   DevicePage,
+  DevicePolicy,
   DeviceRecord,
   DeviceRepository,
   DeviceSightingSpan,
   DeviceTransport,
+  DocumentDevicePolicy,
+  StoredDevicePolicy,
 } from '@svc/domain';
+import { documentDevicePolicyOf } from '@svc/domain';
 import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 
@@ -95,6 +99,38 @@ export class PostgresDeviceRepository implements DeviceRepository {
       [profileId, id, overrides.displayName, overrides.kind, overrides.notes],
     );
     return result.rowCount === 1;
+  }
+
+  async findPolicy(profileId: string, id: string): Promise<StoredDevicePolicy | null> {
+    const result = await this.db.query<{ policy: DevicePolicy; paused_until: Date | null }>(
+      'SELECT policy, paused_until FROM devices WHERE profile_id = $1 AND id = $2',
+      [profileId, id],
+    );
+    const row = result.rows[0];
+    return row === undefined ? null : { policy: row.policy, pausedUntil: row.paused_until };
+  }
+
+  async savePolicy(profileId: string, id: string, stored: StoredDevicePolicy): Promise<boolean> {
+    const result = await this.db.query(
+      'UPDATE devices SET policy = $3, paused_until = $4 WHERE profile_id = $1 AND id = $2',
+      [profileId, id, stored.policy, stored.pausedUntil],
+    );
+    return result.rowCount === 1;
+  }
+
+  async documentPolicies(profileId: string): Promise<Record<string, DocumentDevicePolicy>> {
+    const result = await this.db.query<{ id: string; policy: DevicePolicy; paused_until: Date | null }>(
+      `SELECT id, policy, paused_until FROM devices
+       WHERE profile_id = $1 AND (policy <> '{}'::jsonb OR paused_until IS NOT NULL)
+       ORDER BY id COLLATE "C"`,
+      [profileId],
+    );
+    const policies: Record<string, DocumentDevicePolicy> = {};
+    for (const row of result.rows) {
+      const entry = documentDevicePolicyOf(row.policy, row.paused_until);
+      if (entry !== null) policies[row.id] = entry;
+    }
+    return policies;
   }
 
   async delete(profileId: string, id: string): Promise<boolean> {

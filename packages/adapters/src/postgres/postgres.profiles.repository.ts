@@ -1,4 +1,15 @@
-import type { KeysetPage, ProfileRecord, ProfileRepository, ProfileStore } from '@svc/domain';
+import type {
+  KeysetPage,
+  ProfileRecord,
+  ProfileRepository,
+  ProfileSnapshot,
+  ProfileStore,
+} from '@svc/domain';
+import {
+  DEVICE_POLICIES_COLUMN,
+  type DevicePolicySqlRow,
+  devicePoliciesOf,
+} from './postgres.device-policies-column.js';
 import { type KeysetOrder, keysetPage } from './postgres-keyset-page.js';
 import type { Queryable } from './postgres-queryable.js';
 import { ReadCoalescer } from './read-coalescer.js';
@@ -102,20 +113,21 @@ export class PostgresProfileRepository implements ProfileRepository {
    * The organisation's live profile and the addresses linked to it (ascending text order, empty DDNS slots
    * left out), in one statement: one round trip, and both as of one snapshot.
    */
-  async findWithLinkedIps(
-    orgId: string,
-    id: string,
-  ): Promise<{ record: ProfileRecord; linkedIps: string[] } | null> {
-    const result = await this.db.query<ProfileSqlRow & { linked_ips: string[] }>({
+  async findWithLinkedIps(orgId: string, id: string): Promise<ProfileSnapshot | null> {
+    const result = await this.db.query<
+      ProfileSqlRow & { linked_ips: string[]; devices: DevicePolicySqlRow[] }
+    >({
       name: 'profiles.find-with-linked-ips',
       text: `SELECT ${COLUMNS},
                ARRAY(SELECT ip FROM linked_ips l WHERE l.profile_id = p.id AND l.state = 'active' AND l.ip IS NOT NULL
-                     ORDER BY l.ip COLLATE "C") AS linked_ips
+                     ORDER BY l.ip COLLATE "C") AS linked_ips,
+               ${DEVICE_POLICIES_COLUMN}
              FROM profiles p WHERE org_id = $1 AND id = $2 AND tombstoned_at IS NULL`,
       values: [orgId, id],
     });
     const row = result.rows[0];
-    return row === undefined ? null : { record: profileOf(row), linkedIps: row.linked_ips };
+    if (row === undefined) return null;
+    return { record: profileOf(row), linkedIps: row.linked_ips, devices: devicePoliciesOf(row.devices) };
   }
 
   async save(profile: ProfileRecord): Promise<void> {

@@ -3,6 +3,7 @@ import { Ed25519ProfileSigner, parseProfileSigningKeys } from '@svc/adapters';
 import {
   Clock,
   type CursorSealer,
+  DeviceStore,
   KeyedHash,
   ListArtifactStore,
   type ListPipelineService,
@@ -58,10 +59,12 @@ export function nodesModule(settings: Pick<Settings, 'env' | 'keys' | 'http' | '
         presence: NodePresence,
         pipeline: ListPipelineService,
         artifacts: ListArtifactStore,
+        devicePolicies: DeviceStore,
       ) =>
         new NodeService({
           uow,
           profileStore,
+          devicePolicies,
           store,
           random,
           clock,
@@ -85,6 +88,7 @@ export function nodesModule(settings: Pick<Settings, 'env' | 'keys' | 'http' | '
         NodePresence,
         ListPipelineServiceToken,
         ListArtifactStore,
+        DeviceStore,
       ],
     );
   });

@@ -1,6 +1,7 @@
 import {
   Clock,
   type CursorSealer,
+  DevicePolicyService,
   findBlocklist,
   ProfileCommitter,
   ProfilePolicyService,
@@ -12,7 +13,12 @@ import {
 import { ContainerModule } from 'inversify';
 import type { Settings } from '../settings/settings.js';
 import { checkParentalReferences } from './catalogue-checks.js';
-import { CursorSealerToken, ProfilePolicyServiceToken, ProfileServiceToken } from './use-case.tokens.js';
+import {
+  CursorSealerToken,
+  DevicePolicyServiceToken,
+  ProfilePolicyServiceToken,
+  ProfileServiceToken,
+} from './use-case.tokens.js';
 
 /** Binds the profile use cases; ProfileStore and ProfileCommitter are bound by the storage family. */
 export function profilesModule(settings: Pick<Settings, 'resolver' | 'limits'>): ContainerModule {
@@ -52,6 +58,16 @@ export function profilesModule(settings: Pick<Settings, 'resolver' | 'limits'>):
           isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
         }),
       [UnitOfWork, ProfileServiceToken, Clock, Random],
+    );
+    bind<DevicePolicyService>(DevicePolicyServiceToken).toResolvedValue(
+      (uow: UnitOfWork, profiles: ProfileService, clock: Clock) =>
+        new DevicePolicyService({
+          uow,
+          profiles,
+          clock,
+          isCataloguedList: (listId) => findBlocklist(listId) !== undefined,
+        }),
+      [UnitOfWork, ProfileServiceToken, Clock],
     );
   });
 }

@@ -22,6 +22,7 @@ export const ProfileServiceToken = Symbol.for('svc.ProfileService');
 export const LinkedIpServiceToken = Symbol.for('svc.LinkedIpService');
 export const ProfilePolicyServiceToken = Symbol.for('svc.ProfilePolicyService');
 export const DeviceServiceToken = Symbol.for('svc.DeviceService');
+export const DevicePolicyServiceToken = Symbol.for('svc.DevicePolicyService');
 /** Log and analytics queries, bound in query-log.module.ts. */
 export const LogQueryServiceToken = Symbol.for('svc.LogQueryService');
 /** The columnar store's log reader, or null without one (memory storage). */

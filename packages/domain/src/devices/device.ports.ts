@@ -1,4 +1,5 @@
 import type { AuditScope } from '../audit/audit.ports.js';
+import type { DevicePolicy, DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import type { ProfileReadRepository } from '../profiles/profile.ports.js';
 import type { DeviceIdentification, DeviceKind, DeviceTransport } from './device.schemas.js';
 
@@ -39,6 +40,14 @@ export interface DeviceSightingSpan {
   lastSeenAt: Date;
 }
 
+/** What a device overrides of its profile's policy, and the end of its own timed pause (issue 38). */
+export interface StoredDevicePolicy {
+  /** `{}` inherits everything. */
+  policy: DevicePolicy;
+  /** Exclusive; null when never paused or resumed. Kept after it passes: the edge ends it by its clock. */
+  pausedUntil: Date | null;
+}
+
 /** A page of a profile's devices, most recently seen first (last_seen descending, id descending). */
 export interface DevicePage {
   limit: number;
@@ -60,6 +69,15 @@ export interface DeviceRepository {
   find(profileId: string, id: string): Promise<DeviceRecord | null>;
   /** Replaces the user's overrides; false when the device is not stored. */
   saveOverrides(profileId: string, id: string, overrides: DeviceOverrides): Promise<boolean>;
+  /** The device's policy and pause; null when the device is not stored. */
+  findPolicy(profileId: string, id: string): Promise<StoredDevicePolicy | null>;
+  /** Replaces the device's policy and pause; false when the device is not stored. */
+  savePolicy(profileId: string, id: string, stored: StoredDevicePolicy): Promise<boolean>;
+  /**
+   * The profile's devices that override something (a policy other than `{}`, or a pause), by device id, as
+   * its edge and node documents carry them.
+   */
+  documentPolicies(profileId: string): Promise<Record<string, DocumentDevicePolicy>>;
   /** Forgets the device (spec 3): the row goes, overrides with it; false when it was not stored. */
   delete(profileId: string, id: string): Promise<boolean>;
   /** The profile's devices after the keyset position. */
@@ -68,7 +86,7 @@ export interface DeviceRepository {
 
 /** Device reads outside a transaction. */
 export const DeviceStore = Symbol.for('svc.DeviceStore');
-export type DeviceStore = Pick<DeviceRepository, 'find' | 'list'>;
+export type DeviceStore = Pick<DeviceRepository, 'find' | 'list' | 'findPolicy' | 'documentPolicies'>;
 
 /** One query's device facts as a resolver saw them. */
 export interface DeviceSighting {

@@ -1,3 +1,4 @@
+import type { DeviceStore } from '../devices/device.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
 import type { ListArtifactStore, ListVersionRecord } from '../lists/list-pipeline.ports.js';
 import {
@@ -30,6 +31,8 @@ export interface NodeListDownload {
 /** What a node's documents are made from. */
 export interface NodeDocumentDependencies {
   profileStore: ProfileStore;
+  /** The profile's devices that override something (issue 38), which the documents carry. */
+  devicePolicies: Pick<DeviceStore, 'documentPolicies'>;
   clock: Clock;
   keyedHash: KeyedHash;
   signer: ProfileSigner;
@@ -62,7 +65,7 @@ export class NodeDocuments {
       (data) => this.deps.keyedHash.sha256(data),
       this.deps.signer,
       this.deps.ecsOperatorCap,
-      documentPolicyOf(profile, this.deps.clock.now()),
+      await this.policyOf(profile),
     );
   }
 
@@ -88,13 +91,19 @@ export class NodeDocuments {
     return { sha256, size: entry.size, compressedSize: stored.size, chunks: stored.chunks };
   }
 
+  /** The policy the documents carry now, with the devices that override something. */
+  private async policyOf(profile: ProfileRecord) {
+    const devices = await this.deps.devicePolicies.documentPolicies(profile.id);
+    return documentPolicyOf(profile, this.deps.clock.now(), devices);
+  }
+
   private base(): string {
     return this.deps.baseUrl.replace(/\/+$/, '');
   }
 
   private async manifestOf(profile: ProfileRecord): Promise<NodeListArtifact[]> {
     // The parental lists only a device override chooses go to the node too, marked device-only (ADR 0043).
-    const { devices } = documentPolicyOf(profile, this.deps.clock.now());
+    const { devices } = await this.policyOf(profile);
     const selection = profileListSelection(profile, { forNodes: true, devices });
     const versions = await this.deps.lists.versionsFor(selection);
     return nodeListManifest(selection, versions, (sha256) => `${this.base()}/v1/nodes/self/lists/${sha256}`);

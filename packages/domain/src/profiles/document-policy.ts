@@ -1,4 +1,5 @@
 import type { Allowance } from '../policies/allowance.schemas.js';
+import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import type { DocumentPolicy } from './edge-document.js';
 import type { ProfileRecord } from './profile.records.js';
 
@@ -13,11 +14,13 @@ export function activeAllowances(allowances: readonly Allowance[], now: Date): A
 /**
  * The policy a profile's edge and node documents carry (issue 38): its bedtime and schedule assignments, and
  * the allowances not yet expired when the document is built (the edge ends them by its own clock).
- * Device overrides are not stored yet, so no device overrides anything.
+ * `devices` are the profile's devices that override something, kept on the device rows (read with the
+ * record, in the same transaction when publishing).
  */
 export function documentPolicyOf(
   record: Pick<ProfileRecord, 'bedtime' | 'scheduleAssignments' | 'allowances'>,
   now: Date,
+  devices: Readonly<Record<string, DocumentDevicePolicy>> = {},
 ): DocumentPolicy {
   return {
     bedtime: record.bedtime,
@@ -27,6 +30,6 @@ export function documentPolicyOf(
       service: allowance.service,
       until: allowance.expires_at,
     })),
-    devices: {},
+    devices: { ...devices },
   };
 }

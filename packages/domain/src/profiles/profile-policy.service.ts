@@ -4,15 +4,33 @@ import {
   type AllowanceCreate,
   MAX_ACTIVE_ALLOWANCES,
 } from '../policies/allowance.schemas.js';
+import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
+import { schedulesNamedBy } from '../policies/device-policy-references.js';
 import { unknownAllowanceService, unknownAssignmentTargets } from '../policies/policy-references.js';
 import type { ProfileSchedules } from '../schedules/schedule.schemas.js';
 import type { Clock } from '../shared/clock.ports.js';
-import { DomainError, notFound } from '../shared/domain-error.js';
+import { DomainError, type FieldError, notFound } from '../shared/domain-error.js';
 import type { Random } from '../shared/random.ports.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import { activeAllowances } from './document-policy.js';
 import type { ProfileWriter, ProfileWriteScope } from './profile.ports.js';
 import type { ProfileRecord } from './profile.records.js';
+
+/** Field errors for each schedule a device policy names that `names` no longer has (a PUT removing it). */
+function schedulesStillNamed(
+  devices: Readonly<Record<string, DocumentDevicePolicy>>,
+  names: ReadonlySet<string>,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [deviceId, policy] of Object.entries(devices))
+    for (const name of schedulesNamedBy(policy))
+      if (!names.has(name))
+        errors.push({
+          field: 'schedules',
+          message: `must keep schedule ${name}: device ${deviceId} names it`,
+        });
+  return errors;
+}
 
 /** What a policy write uses of a transaction: the profile's versioned write and an audit entry. */
 type ProfilePolicyScope = ProfileWriteScope & AuditScope;
@@ -53,12 +71,20 @@ export class ProfilePolicyService {
     const errors = unknownAssignmentTargets(body.assignments, this.deps.isCataloguedList);
     if (errors.length > 0)
       throw new DomainError('validation_failed', 'The request has invalid fields.', { fieldErrors: errors });
-    return this.deps.profiles.write(this.deps.uow, orgId, id, expectedVersion, async (current) => ({
-      ...current,
-      schedules: body.schedules,
-      bedtime: body.bedtime,
-      scheduleAssignments: body.assignments,
-    }));
+    return this.deps.profiles.write(this.deps.uow, orgId, id, expectedVersion, async (current, tx) => {
+      const names = new Set(body.schedules.map((schedule) => schedule.name));
+      const stillNamed = schedulesStillNamed(await tx.devices.documentPolicies(id), names);
+      if (stillNamed.length > 0)
+        throw new DomainError('validation_failed', 'The request has invalid fields.', {
+          fieldErrors: stillNamed,
+        });
+      return {
+        ...current,
+        schedules: body.schedules,
+        bedtime: body.bedtime,
+        scheduleAssignments: body.assignments,
+      };
+    });
   }
 
   /** GET allowances: those not yet expired by the clock port, soonest to end first. */

@@ -1,6 +1,7 @@
 import type { AuditScope } from '../audit/audit.ports.js';
 import type { OutboxMessage, OutboxScope } from '../outbox/outbox.ports.js';
 import type { KeysetPage } from '../pagination/keyset.js';
+import type { DocumentDevicePolicy } from '../policies/device-policy.schemas.js';
 import type { ScopedUnitOfWork } from '../shared/transaction.ports.js';
 import type { WebhookEventScope } from '../webhooks/webhook.ports.js';
 import type { ProfileRecord } from './profile.records.js';
@@ -62,9 +63,19 @@ interface ProfileEnrolledNodes {
   countEnrolled(profileId: string): Promise<number>;
 }
 
+/**
+ * The profile's devices that override something, by id, as its documents carry them (the devices' repository
+ * offers it; consumer-owned so the profiles need nothing else of the devices).
+ */
+interface ProfileDevicePolicies {
+  documentPolicies(profileId: string): Promise<Record<string, DocumentDevicePolicy>>;
+}
+
 /** What publishing a profile's edge document uses of a transaction ({@link ProfileService.publish}). */
 export interface ProfilePublishScope extends OutboxScope {
   linkedIps: ProfileLinkedAddresses;
+  /** The devices that override something, which the documents carry (issue 38). */
+  devices: ProfileDevicePolicies;
 }
 
 /** What a versioned write of a profile under its row lock uses of a transaction ({@link ProfileWriter}). */
@@ -120,6 +131,8 @@ export interface ProfileSnapshot {
   record: ProfileRecord;
   /** The addresses linked to the profile (spec 1.5), in ascending text order, empty DDNS slots left out. */
   linkedIps: readonly string[];
+  /** The devices that override something (issue 38), by id, as documents carry them. */
+  devices: Readonly<Record<string, DocumentDevicePolicy>>;
 }
 
 /**

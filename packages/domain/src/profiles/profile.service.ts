@@ -1,5 +1,6 @@
 import type { AuditSource } from '../audit/audit.ports.js';
 import type { EcsOperatorCap } from '../ecs/ecs.js';
+import type { OutboxMessage } from '../outbox/outbox.ports.js';
 import { pageNewestFirst } from '../pagination/keyset.js';
 import type { CursorSealer } from '../pagination/pagination.js';
 import { assertWithinRuleLimit, type ProfileRules } from '../rules/rules.schemas.js';
@@ -17,6 +18,7 @@ import type {
   ProfileCommitter,
   ProfilePublishScope,
   ProfileServiceScope,
+  ProfileSnapshot,
   ProfileStore,
   ProfileWriter,
   ProfileWriteScope,
@@ -220,10 +222,7 @@ export class ProfileService implements ProfileWriter {
       assertExpectedVersion(expectedVersion, current.version);
       assertWritable(current);
       const next = nextVersion(current, change(current), this.deps.clock.now());
-      const publication = {
-        subject: profileSubject(id),
-        payload: edgeProfileDocument(next, snapshot.linkedIps, this.deps.ecsOperatorCap, this.policyOf(next)),
-      };
+      const publication = this.publicationOf(next, snapshot);
       if (await this.deps.committer.commitIfUnchanged(next, publication)) return next;
     }
     return this.write(this.deps.uow, orgId, id, expectedVersion, change);
@@ -367,15 +366,15 @@ export class ProfileService implements ProfileWriter {
   /** Publishes the full document of a profile to the edge through the outbox of `tx` (also on restore). */
   async publish(tx: ProfilePublishScope, record: ProfileRecord): Promise<void> {
     const linkedIps = await tx.linkedIps.addresses(record.id);
-    await tx.outbox.enqueue({
-      subject: profileSubject(record.id),
-      payload: edgeProfileDocument(record, linkedIps, this.deps.ecsOperatorCap, this.policyOf(record)),
-    });
+    const devices = await tx.devices.documentPolicies(record.id);
+    await tx.outbox.enqueue(this.publicationOf(record, { linkedIps, devices }));
   }
 
-  /** The policy a document of `record` carries now (allowances expired by the clock port left out). */
-  private policyOf(record: ProfileRecord) {
-    return documentPolicyOf(record, this.deps.clock.now());
+  /** The edge document of `record` as published now (allowances expired by the clock port left out). */
+  private publicationOf(record: ProfileRecord, parts: Omit<ProfileSnapshot, 'record'>): OutboxMessage {
+    const policy = documentPolicyOf(record, this.deps.clock.now(), parts.devices);
+    const payload = edgeProfileDocument(record, parts.linkedIps, this.deps.ecsOperatorCap, policy);
+    return { subject: profileSubject(record.id), payload };
   }
 
   private assertCatalogued(parental: ProfileRecord['parental']): void {

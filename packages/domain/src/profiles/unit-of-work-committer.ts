@@ -14,7 +14,11 @@ export class UnitOfWorkProfileCommitter implements ProfileCommitter {
     return this.uow.run(async (tx) => {
       const record = await tx.profiles.find(orgId, id);
       if (record === null) return null;
-      return { record, linkedIps: await tx.linkedIps.addresses(id) };
+      return {
+        record,
+        linkedIps: await tx.linkedIps.addresses(id),
+        devices: await tx.devices.documentPolicies(id),
+      };
     });
   }
 

@@ -18,6 +18,7 @@ async function setUp() {
   const sut = new NodeService({
     uow: world.uow,
     profileStore: world.stores.profiles.repository(),
+    devicePolicies: world.stores.devices.repository(),
     store: world.stores.nodes.repository(),
     random: world.random,
     clock: world.clock,

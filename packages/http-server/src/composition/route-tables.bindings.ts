@@ -6,6 +6,7 @@ import {
   CountryLookup,
   type CursorSealer,
   type DataExportService,
+  type DevicePolicyService,
   type DeviceService,
   type FeedbackService,
   type LinkedIpService,
@@ -27,6 +28,7 @@ import { auditRoutes } from '../routes/audit.routes.js';
 import { catalogueRoutes } from '../routes/catalogue.routes.js';
 import { dataExportRoutes } from '../routes/data-export.routes.js';
 import { deviceRoutes } from '../routes/device.routes.js';
+import { devicePolicyRoutes } from '../routes/device-policy.routes.js';
 import { feedbackRoutes } from '../routes/feedback.routes.js';
 import { linkedIpRoutes } from '../routes/linked-ip.routes.js';
 import { listReportRoutes } from '../routes/list-report.routes.js';
@@ -51,6 +53,7 @@ import {
   ClientErrorServiceToken,
   CursorSealerToken,
   DataExportServiceToken,
+  DevicePolicyServiceToken,
   DeviceServiceToken,
   FeedbackServiceToken,
   LinkedIpServiceToken,
@@ -102,6 +105,10 @@ export function routeTablesModule(
     bind<RouteTable>(RouteTable).toResolvedValue(
       (policies: ProfilePolicyService) => profilePolicyRoutes(policies),
       [ProfilePolicyServiceToken],
+    );
+    bind<RouteTable>(RouteTable).toResolvedValue(
+      (devicePolicies: DevicePolicyService) => devicePolicyRoutes(devicePolicies),
+      [DevicePolicyServiceToken],
     );
     bind<RouteTable>(RouteTable).toResolvedValue(
       (linkedIps: LinkedIpService) => linkedIpRoutes(linkedIps),

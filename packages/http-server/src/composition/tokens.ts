@@ -8,6 +8,7 @@ export {
   ClientErrorServiceToken,
   CursorSealerToken,
   DataExportServiceToken,
+  DevicePolicyServiceToken,
   DeviceServiceToken,
   EdgeSimulatorToken,
   FeedbackServiceToken,

@@ -1,8 +1,11 @@
-import type { Device } from '@svc/domain';
+import type { Device, ProfilePause } from '@svc/domain';
+import { ApiPromise } from '../../api-promise.js';
+import { type IfMatchOptions, ifMatchHeaders } from '../../etag.js';
 import { listPages } from '../../list-pages.js';
 import type { Paginator } from '../../pagination.js';
 import type { DevicePatchRequest } from '../../profiles.types.js';
-import type { Transport } from '../../transport.js';
+import type { CreateOptions, Transport } from '../../transport.js';
+import { DevicePolicyResource, devicePath } from './device-policy.resource.js';
 import { profilePath } from './profile-path.js';
 
 /** Options of {@link DevicesResource.list}. */
@@ -16,7 +19,12 @@ export interface DeviceListOptions {
  * changes do not change the profile's version; a suspended profile refuses them (409 `profile_suspended`).
  */
 export class DevicesResource {
-  constructor(private readonly transport: Transport) {}
+  /** What a device overrides of its profile's policy (issue 38). */
+  readonly policy: DevicePolicyResource;
+
+  constructor(private readonly transport: Transport) {
+    this.policy = new DevicePolicyResource(transport);
+  }
 
   /**
    * GET …/devices (scope profiles:read), most recently seen first, auto-paging. A device seen again while
@@ -48,8 +56,36 @@ export class DevicesResource {
   async forget(id: string, deviceId: string): Promise<void> {
     await this.transport.send({ method: 'DELETE', path: devicePath(id, deviceId) });
   }
-}
 
-function devicePath(id: string, deviceId: string): string {
-  return profilePath(id, 'devices', encodeURIComponent(deviceId));
+  /**
+   * POST …/devices/{deviceId}/pause (scope profiles:write): turns the profile's blocking off for this device
+   * for `minutes` (1 to 1440) from now, at every edge and node. Answers when it ends (exclusive). Sends an
+   * Idempotency-Key reused across retries, so a retried pause does not move the end.
+   */
+  pause(
+    id: string,
+    deviceId: string,
+    minutes: number,
+    options: IfMatchOptions & CreateOptions = {},
+  ): ApiPromise<ProfilePause> {
+    return new ApiPromise(
+      this.transport.send<ProfilePause>({
+        method: 'POST',
+        path: devicePath(id, deviceId, 'pause'),
+        body: { minutes },
+        headers: ifMatchHeaders(options.ifMatch),
+        idempotent: true,
+        idempotencyKey: options.idempotencyKey,
+      }),
+    );
+  }
+
+  /** DELETE …/devices/{deviceId}/pause (scope profiles:write): ends the device's pause; resolves the same when not paused. */
+  async resume(id: string, deviceId: string, options: IfMatchOptions = {}): Promise<void> {
+    await this.transport.send({
+      method: 'DELETE',
+      path: devicePath(id, deviceId, 'pause'),
+      headers: ifMatchHeaders(options.ifMatch),
+    });
+  }
 }
