@@ -228,6 +228,65 @@ export async function exercise(harness: Harness): Promise<Outcome[]> {
     expected: [200],
   });
 
+  // Issue 38's policies: an allowance of the new profile; the device policy and pause of a device no resolver
+  // has seen (the bodies are accepted, the device is not found).
+  await call('post', '/v1/profiles/{id}/allowances', {
+    operation: 'createProfileAllowance',
+    as: token,
+    params: { id },
+    body: { domain: 'video.example', minutes: 15 },
+    expected: [201],
+  });
+  await call('put', '/v1/profiles/{id}/devices/{deviceId}/policy', {
+    operation: 'replaceDevicePolicy',
+    as: token,
+    params: { id, deviceId: 'never-seen' },
+    body: {},
+    expected: [404, 428],
+  });
+  await call('post', '/v1/profiles/{id}/devices/{deviceId}/pause', {
+    operation: 'pauseDevice',
+    as: token,
+    params: { id, deviceId: 'never-seen' },
+    body: { minutes: 15 },
+    expected: [404, 428],
+  });
+
+  // Teams (issue 39): an invitation is made; the rest name members and organisations that do not exist, or
+  // ask for a confirmation of identity first.
+  await call('post', '/v1/org/invitations', {
+    operation: 'createInvitation',
+    as: session,
+    body: { email: 'invited-generated@example.test', role: 'viewer' },
+    expected: [201],
+  });
+  await call('post', '/v1/org/invitations/accept', {
+    operation: 'acceptInvitation',
+    as: session,
+    body: { token: 'inv_neverissuedneverissuedneverissued' },
+    expected: [400, 403, 404, 409, 410],
+  });
+  const stranger = '00000000-0000-4000-8000-00000000abcd';
+  await call('patch', '/v1/org/members/{id}', {
+    operation: 'updateMemberRole',
+    as: session,
+    params: { id: stranger },
+    body: { role: 'viewer' },
+    expected: [404],
+  });
+  await call('post', '/v1/org/ownership', {
+    operation: 'transferOwnership',
+    as: session,
+    body: { member_id: stranger },
+    expected: [403, 404],
+  });
+  await call('put', '/v1/auth/me/organisation', {
+    operation: 'switchOrganisation',
+    as: session,
+    body: { org_id: stranger },
+    expected: [403, 404],
+  });
+
   // The account's own settings and messages.
   await call('patch', '/v1/auth/me/preferences', {
     operation: 'updatePreferences',

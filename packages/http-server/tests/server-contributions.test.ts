@@ -83,6 +83,7 @@ describe('the API server container', () => {
       // Every adapter family binds the node log hold, the memory one included.
       'node log hold scheduler',
       'operator expiry scheduler',
+      'webhook delivery job',
     ];
     expect(await names({ SVC_LIST_REFRESH_HOURS: '0' })).toEqual(always);
     expect(await names({ SVC_LIST_REFRESH_HOURS: '24' })).toEqual(

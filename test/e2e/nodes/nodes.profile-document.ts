@@ -107,6 +107,7 @@ export function nodeProfileDocument(fx: NodesFixture): void {
         list_id: 5,
         kind: 'list',
         name: 'HaGeZi Multi NORMAL',
+        ref: 'list:5',
         version: imported.version,
         sha256: imported.sha256,
         size: expect.any(Number),
