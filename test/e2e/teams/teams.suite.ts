@@ -29,6 +29,9 @@ export function teamsSuite(storage: HarnessStorage): void {
     });
 
     it('an invited account joins with its role, acts in the organisation and sees its profiles', async () => {
+      // Members are listed in the order they joined: a second later than the owner, not in the same instant
+      // (where the order falls to the account ids).
+      api.clock.advance(1_000);
       const viewer = await joinAs(api, ownerSession, 'viewer');
       const me = await call(api, 'GET', '/v1/auth/me', viewer.session);
       expect(me.json).toMatchObject({ account: { org_id: ownerOrg, role: 'viewer', email: viewer.email } });
