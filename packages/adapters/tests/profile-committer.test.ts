@@ -177,7 +177,7 @@ for (const { name, open, skip } of ENGINES) {
       expect(snapshot?.record).toEqual(linked);
       expect(snapshot?.linkedIps).toEqual(['10.0.0.1', '9.9.9.9']);
       const empty = await engine.committer.current(org, bare.id);
-      expect(empty).toEqual({ record: bare, linkedIps: [] });
+      expect(empty).toEqual({ record: bare, linkedIps: [], devices: {} });
     });
 
     it('stores the next version and its publication when the profile is still at the version read', async () => {

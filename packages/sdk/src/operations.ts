@@ -133,6 +133,10 @@ export const OPERATIONS = {
   getDevice: 'profiles.devices.get',
   updateDevice: 'profiles.devices.update',
   forgetDevice: 'profiles.devices.forget',
+  getDevicePolicy: 'profiles.devices.policy.get',
+  replaceDevicePolicy: 'profiles.devices.policy.replace',
+  pauseDevice: 'profiles.devices.pause',
+  resumeDevice: 'profiles.devices.resume',
   // Query logs and analytics (spec 2.11, 4.6)
   queryLogs: 'profiles.logs.query',
   streamLogs: 'profiles.logs.stream',
